@@ -1,0 +1,36 @@
+# rams-sim: `make run` and `make test` are the two commands a fresh machine needs.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.DEFAULT_GOAL := help
+
+help: ## list the targets
+	@grep -E '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*?## "}; {printf "  %-12s %s\n", $$1, $$2}'
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+setup: $(STAMP) ## create the virtualenv and install the package
+
+run: $(STAMP) ## simulate 1,000,000 classic deals and print a summary
+	$(BIN)/rams-sim demo --deals 1_000_000
+
+test: $(STAMP) ## run the test suite (slow statistical checks excluded)
+	$(BIN)/python -m pytest -q
+
+test-all: $(STAMP) ## every test, the slow ones included
+	$(BIN)/python -m pytest -q -m ''
+
+bench: $(STAMP) ## measure deals/second and peak memory of both engines
+	$(BIN)/python bench/bench_engine.py
+
+clean: ## remove the virtualenv and caches
+	rm -rf $(VENV) .pytest_cache .hypothesis
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +
+
+.PHONY: help setup run test test-all bench clean

@@ -1,0 +1,302 @@
+"""The fast engine's Python API: validate, seed, allocate, call the kernels, read results.
+
+Functions here mirror :mod:`rams_sim.reference` (docs/ENGINE.md §9) so tests run one
+body against both engines; :func:`simulate` and :func:`simulate_parties` are the bulk
+entry points the CLI and analyses use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import cards as C
+from .kernels import deal, game
+from .kernels.legal import legal_mask
+from .kernels.rng import deal_key
+from .kernels.trick import trick_winner as _trick_winner
+from .policies import PolicySpec, pack_policies, seat_policies
+from .record import DealOutcome, DealRecord, PartyRecord, Trick
+from .rules import Rules
+
+_STATUS_TEXT = {
+    deal.ERR_DISCARD: "a policy discarded more cards than the talon holds, or cards it does not hold (R4.4)",
+    deal.ERR_TRUMP_DISCARD: "a dealer gave up a card he does not hold for the trump card (R4.3)",
+    deal.ERR_CARD: "a policy played an illegal card (R6.8)",
+}
+
+
+class PolicyError(RuntimeError):
+    """A policy made a move the rules do not allow (never raised by the built-in policies)."""
+
+
+def _policy_arrays(rules: Rules, policies) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    return pack_policies(seat_policies(policies, rules.players))
+
+
+@dataclass(frozen=True)
+class DealOut:
+    """The kernels' results for a batch of deals, with a named view for every column.
+
+    Per-seat views (``delta``, ``tricks``, ``hand_dealt``, …) have shape
+    ``(n_deals, n_seats)``; per-deal views (``dealer``, ``outcome``, …) ``(n_deals,)``.
+    The play log ``play_card`` is ``(n_log, N_TRICKS, n_seats)`` with ``play_leader`` and
+    ``play_winner`` ``(n_log, N_TRICKS)``; ``n_log`` is 0 unless the log was asked for.
+    """
+
+    sets: np.ndarray  # uint64[n_deals, len(OUT_SETS), n]
+    seat: np.ndarray  # int8[n_deals, len(OUT_SEAT), n]
+    delta: np.ndarray  # int16[n_deals, n]
+    deal: np.ndarray  # int8[n_deals, len(OUT_DEAL)]
+    log: np.ndarray  # int8[n_log, N_TRICKS, n + 2]
+
+    @classmethod
+    def empty(cls, n_deals: int, n_seats: int, log_plays: bool = False) -> "DealOut":
+        """Allocate outputs for ``n_deals`` deals of ``n_seats`` seats."""
+        return cls(
+            np.zeros((n_deals, len(game.OUT_SETS), n_seats), np.uint64),
+            np.zeros((n_deals, len(game.OUT_SEAT), n_seats), np.int8),
+            np.zeros((n_deals, n_seats), np.int16),
+            np.zeros((n_deals, len(game.OUT_DEAL)), np.int8),
+            np.zeros((n_deals if log_plays else 0, C.N_TRICKS, n_seats + 2), np.int8),
+        )
+
+    @property
+    def arrays(self) -> tuple[np.ndarray, ...]:
+        """The output arrays in the order the kernels take them."""
+        return (self.sets, self.seat, self.delta, self.deal, self.log)
+
+    def __getattr__(self, name: str) -> np.ndarray:
+        if name in game.OUT_SETS:
+            return self.sets[:, game.OUT_SETS.index(name), :]
+        if name in game.OUT_SEAT:
+            return self.seat[:, game.OUT_SEAT.index(name), :]
+        if name in game.OUT_DEAL:
+            return self.deal[:, game.OUT_DEAL.index(name)]
+        n = self.delta.shape[1]
+        if name == "play_card":
+            return self.log[:, :, :n]
+        if name == "play_leader":
+            return self.log[:, :, n]
+        if name == "play_winner":
+            return self.log[:, :, n + 1]
+        raise AttributeError(name)
+
+    def __len__(self) -> int:
+        return self.delta.shape[0]
+
+
+def new_deal_out(n_deals: int, n_seats: int, log_plays: bool = False) -> DealOut:
+    """Allocate a :class:`DealOut` for ``n_deals`` deals of ``n_seats`` seats."""
+    return DealOut.empty(n_deals, n_seats, log_plays)
+
+
+def _check_status(status: np.ndarray, first_deal: int, seed: int) -> None:
+    bad = np.flatnonzero(status)
+    if bad.size:
+        i = int(bad[0])
+        raise PolicyError(f"deal {first_deal + i} of seed {seed}: {_STATUS_TEXT.get(int(status[i]), 'error')}")
+
+
+def simulate(
+    rules: Rules,
+    policies: PolicySpec | str | Sequence[PolicySpec | str] = "basic",
+    *,
+    seed: int = 0,
+    deals: int = 1000,
+    first_deal: int = 0,
+    dealer: int | None = None,
+    log_plays: bool = False,
+) -> DealOut:
+    """Play deals ``first_deal .. first_deal + deals - 1`` with the kernels (R8.2b single deals).
+
+    Parameters
+    ----------
+    rules : Rules
+    policies : one policy for every seat, or one per seat (``PolicySpec`` or text).
+    seed : int, the run's seed; deal ``d`` is keyed ``deal_key(seed, d)``.
+    deals : int, how many deals.
+    dealer : fixed dealer seat, or ``None`` to rotate (``d % players``).
+    log_plays : also fill ``play_card``/``play_leader``/``play_winner``.
+
+    Returns
+    -------
+    DealOut with per-seat arrays of shape ``(deals, players)``.
+    """
+    if deals < 0:
+        raise ValueError(f"deals must be non-negative; got {deals}")
+    if dealer is not None and not 0 <= dealer < rules.players:
+        raise ValueError(f"dealer must be a seat 0..{rules.players - 1}; got {dealer}")
+    kinds, params, announce = _policy_arrays(rules, policies)
+    out = new_deal_out(deals, rules.players, log_plays)
+    scores = np.full(rules.players, rules.start, np.int64)
+    fixed = -1 if dealer is None else dealer
+    game.play_deals(rules.to_kernel(), kinds, params, announce, np.uint64(seed), first_deal, fixed, scores, *out.arrays)
+    _check_status(out.status, first_deal, seed)
+    return out
+
+
+def record_of(out: DealOut, i: int) -> DealRecord:
+    """The :class:`DealRecord` of row ``i`` of a :class:`DealOut`."""
+    n = out.hand_dealt.shape[1]
+
+    def seats(column, kind=int):
+        return tuple(kind(v) for v in column[i, :n])
+
+    plays: tuple[Trick, ...] = ()
+    if out.play_card.shape[0] > i:
+        plays = tuple(
+            Trick(int(out.play_leader[i, t]), seats(out.play_card[:, t]), int(out.play_winner[i, t]))
+            for t in range(C.N_TRICKS)
+            if out.play_leader[i, t] >= 0
+        )
+    return DealRecord(
+        dealer=int(out.dealer[i]),
+        trump_card=int(out.trump_card[i]),
+        hand_dealt=seats(out.hand_dealt),
+        passed=seats(out.passed, bool),
+        discards=seats(out.discards),
+        drawn=seats(out.drawn),
+        took_trump=seats(out.took_trump, bool),
+        trump_discard=seats(out.trump_discard),
+        hand_final=seats(out.hand_final),
+        jacks=seats(out.jacks),
+        declaration=seats(out.declaration),
+        tricks=seats(out.tricks),
+        delta=seats(out.delta),
+        overshoot=seats(out.overshoot, bool),
+        outcome=int(out.outcome[i]),
+        ends_party=int(out.ends_party[i]),
+        end_kind=int(out.end_kind[i]),
+        plays=plays,
+    )
+
+
+def _scores(rules: Rules, scores) -> np.ndarray:
+    if scores is None:
+        return np.full(rules.players, rules.start, np.int64)
+    arr = np.asarray(scores, dtype=np.int64)
+    if arr.shape != (rules.players,):
+        raise ValueError(f"scores needs one value per seat ({rules.players}); got {list(scores)}")
+    return arr
+
+
+def _mask(hand) -> int:
+    """A hand given as card ids or as a mask, as a mask."""
+    return int(hand) if isinstance(hand, (int, np.integer)) else C.mask_of(hand)
+
+
+def _order(rules: Rules, order) -> np.ndarray:
+    if order is None:
+        return np.empty(0, np.int8)
+    arr = np.asarray(order, dtype=np.int8)
+    if sorted(arr.tolist()) != C.deck_cards(rules.deck_size).tolist():
+        raise ValueError(f"order must be a permutation of the {rules.deck_size}-card deck")
+    return arr
+
+
+def play_deal(rules: Rules, policies="basic", *, seed=0, deal=0, dealer=None, scores=None, order=None, key=None) -> DealRecord:
+    """Play one deal with the kernels and return its record, play log included (ENGINE.md §9)."""
+    dealer = deal % rules.players if dealer is None else dealer
+    key = deal_key(seed, deal) if key is None else key
+    kinds, params, announce = _policy_arrays(rules, policies)
+    out = new_deal_out(1, rules.players, log_plays=True)
+    game.play_one(
+        rules.to_kernel(), kinds, params, announce, np.uint64(key), _order(rules, order), dealer,
+        _scores(rules, scores), *out.arrays,
+    )  # fmt: skip
+    _check_status(out.status, deal, seed)
+    return record_of(out, 0)
+
+
+@dataclass(frozen=True)
+class PartyOut:
+    """The kernels' results for a batch of parties (R8); per-seat arrays are ``(n_parties, n_seats)``."""
+
+    deals: np.ndarray  # int32[n_parties]: deals played
+    scores: np.ndarray  # int32[n_parties, n]: final scores
+    winner: np.ndarray  # int8[n_parties]: seat, or -1 when unfinished
+    end_kind: np.ndarray  # int8[n_parties]: EndKind code
+    settlement: np.ndarray  # float64[n_parties, n]: R8.4
+    resets: np.ndarray  # int16[n_parties, n]: R8.3 overshoots
+    status: np.ndarray  # int8[n_parties]
+
+    @classmethod
+    def empty(cls, n_parties: int, n_seats: int) -> "PartyOut":
+        """Allocate outputs for ``n_parties`` parties."""
+        return cls(
+            deals=np.zeros(n_parties, np.int32),
+            scores=np.zeros((n_parties, n_seats), np.int32),
+            winner=np.zeros(n_parties, np.int8),
+            end_kind=np.zeros(n_parties, np.int8),
+            settlement=np.zeros((n_parties, n_seats), np.float64),
+            resets=np.zeros((n_parties, n_seats), np.int16),
+            status=np.zeros(n_parties, np.int8),
+        )
+
+
+def simulate_parties(rules: Rules, policies="basic", *, seed: int = 0, parties: int = 100, first_party: int = 0) -> PartyOut:
+    """Play parties ``first_party .. first_party + parties - 1`` (R8) with the kernels."""
+    if parties < 0:
+        raise ValueError(f"parties must be non-negative; got {parties}")
+    kinds, params, announce = _policy_arrays(rules, policies)
+    out = PartyOut.empty(parties, rules.players)
+    game.play_parties(
+        rules.to_kernel(), kinds, params, announce, np.uint64(seed), first_party,
+        out.deals, out.scores, out.winner, out.end_kind, out.settlement, out.resets, out.status,
+    )  # fmt: skip
+    _check_status(out.status, first_party, seed)
+    return out
+
+
+def party_record_of(out: PartyOut, i: int) -> PartyRecord:
+    """The :class:`PartyRecord` of row ``i`` of a :class:`PartyOut`."""
+    return PartyRecord(
+        deals=int(out.deals[i]),
+        scores=tuple(int(v) for v in out.scores[i]),
+        winner=int(out.winner[i]),
+        end_kind=int(out.end_kind[i]),
+        settlement=tuple(float(v) for v in out.settlement[i]),
+        resets=tuple(int(v) for v in out.resets[i]),
+    )
+
+
+def play_party(rules: Rules, policies="basic", *, seed=0, party=0) -> PartyRecord:
+    """Play one party with the kernels and return its record."""
+    return party_record_of(simulate_parties(rules, policies, seed=seed, parties=1, first_party=party), 0)
+
+
+def legal_cards(rules: Rules, hand, trump: int, trick, q_duty: bool = False) -> list[int]:
+    """The legal cards (ascending ids) of ``hand`` for ``trick`` so far (R6.7a)."""
+    trick_arr = np.full(C.MAX_SEATS, C.NO_CARD, np.int8)
+    trick_arr[: len(trick)] = list(trick)
+    mask = legal_mask(
+        np.uint64(_mask(hand)), trick_arr, len(trick), trump, bool(q_duty),
+        rules.ruff.value == "overtrump", bool(rules.must_head), bool(rules.ace_covers_face),
+    )  # fmt: skip
+    return C.cards_of(int(mask))
+
+
+def trick_winner(trump: int, trick) -> int:
+    """Index in ``trick`` (led card first) of the card that wins it (R6.4)."""
+    return int(_trick_winner(np.asarray(trick, np.int8), len(trick), trump))
+
+
+def settle_deal(
+    rules: Rules, *, dealer, trump, hands_dealt, hands_final, active, scores=None, trick_winners=(), announce=None
+) -> DealOutcome:
+    """R5 step 4 to R8.3 for given hands and trick winners (ENGINE.md §9), with the kernels."""
+    n = rules.players
+    out = new_deal_out(1, n, log_plays=True)
+    announce_arr = np.ones(n, np.int8) if announce is None else np.asarray(announce, np.int8)
+    game.settle_given(
+        rules.to_kernel(), announce_arr, dealer, trump,
+        np.array([_mask(h) for h in hands_dealt], np.uint64),
+        np.array([_mask(h) for h in hands_final], np.uint64),
+        np.asarray(active, np.int64), _scores(rules, scores), np.asarray(trick_winners, np.int64),
+        *out.arrays,
+    )  # fmt: skip
+    rec = record_of(out, 0)
+    return DealOutcome(rec.jacks, rec.declaration, rec.tricks, rec.delta, rec.overshoot, rec.outcome, rec.ends_party, rec.end_kind)

@@ -1,0 +1,81 @@
+"""The kernel boundary: :class:`RulesArgs`, the rules packed as integers and arrays.
+
+Option codes are the positions of the values in the enums of :mod:`rams_sim.rules`
+(``enum_code``); the named constants below spell them for the kernels, and a test
+checks that the two agree.
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+
+import numpy as np
+
+from .. import cards as C
+
+# R4.0 exchange_order
+ORDER_ONE_TURN, ORDER_DECLARE_THEN_BUY = 0, 1
+# R5.5 jacks_count
+JACKS_DEALT_OR_FINAL, JACKS_DEALT, JACKS_FINAL = 0, 1, 2
+# R8.4 settle
+SETTLE_REMAINING, SETTLE_STAKE = 0, 1
+
+RulesArgs = namedtuple(
+    "RulesArgs",
+    [
+        "players",  # R2
+        "deck_size",  # R2
+        "exchange_order",  # R4.0 code
+        "turned_ace_binds_dealer",  # R4.1, 0/1
+        "dealer_must_take",  # R4.3, 0/1
+        "lone_void",  # R4.5: 1 = void-deal
+        "rams_penalizes_passers",  # R5.2, 0/1
+        "jacks_count",  # R5.5 code
+        "overtrump",  # R6.3, 0/1
+        "must_head",  # R6.3a, 0/1
+        "ace_covers_face",  # R6.7, 0/1
+        "score_so_far",  # R8.2a: 1 = score-so-far, 0 = freeze
+        "start",  # R8.1
+        "settle",  # R8.4 code
+        "max_deals",  # R8.2c
+        "remiz",  # R7.2
+        "suit_rams",  # R5.2
+        "trump_rams",  # R5.3
+        "jack_pair",  # R5.5
+        "four_jacks",  # R5.5
+        "ace_value",  # int64[4]: R1 ace value by suit
+        "card_points",  # int64[13]: R1 points by rank (R5.4 ties)
+        "deck",  # int8[deck_size]: the deck's card ids, ascending
+    ],
+)
+
+
+def rules_args(rules) -> RulesArgs:
+    """Pack a :class:`rams_sim.rules.Rules` into a :class:`RulesArgs`."""
+    from ..rules import DealerTakesTrump, LonePlayer, Ruff, TruncatedDeal, enum_code, CARD_POINTS
+
+    return RulesArgs(
+        players=np.int64(rules.players),
+        deck_size=np.int64(rules.deck_size),
+        exchange_order=np.int64(enum_code(rules.exchange_order)),
+        turned_ace_binds_dealer=np.int64(rules.turned_ace_binds_dealer),
+        dealer_must_take=np.int64(rules.dealer_takes_trump == DealerTakesTrump.MUST),
+        lone_void=np.int64(rules.lone_player == LonePlayer.VOID_DEAL),
+        rams_penalizes_passers=np.int64(rules.rams_penalizes_passers),
+        jacks_count=np.int64(enum_code(rules.jacks_count)),
+        overtrump=np.int64(rules.ruff == Ruff.OVERTRUMP),
+        must_head=np.int64(rules.must_head),
+        ace_covers_face=np.int64(rules.ace_covers_face),
+        score_so_far=np.int64(rules.truncated_deal == TruncatedDeal.SCORE_SO_FAR),
+        start=np.int64(rules.start),
+        settle=np.int64(enum_code(rules.settle)),
+        max_deals=np.int64(rules.max_deals),
+        remiz=np.int64(rules.remiz),
+        suit_rams=np.int64(rules.suit_rams),
+        trump_rams=np.int64(rules.trump_rams),
+        jack_pair=np.int64(rules.jack_pair),
+        four_jacks=np.int64(rules.four_jacks),
+        ace_value=np.array(rules.ace_values, dtype=np.int64),
+        card_points=np.array(CARD_POINTS, dtype=np.int64),
+        deck=C.deck_cards(rules.deck_size),
+    )

@@ -1,0 +1,136 @@
+"""Card-set primitives on ``uint64`` masks (bit = card id, see :mod:`rams_sim.cards`)."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..cards import ACE, HAND_SIZE, JACK, KING, N_SUITS, QUEEN, RANKS_PER_SUIT, SUIT_MASKS
+
+ZERO = np.uint64(0)
+ONE = np.uint64(1)
+_M1 = np.uint64(0x5555555555555555)
+_M2 = np.uint64(0x3333333333333333)
+_M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
+_H01 = np.uint64(0x0101010101010101)
+_U1 = np.uint64(1)
+_U2 = np.uint64(2)
+_U4 = np.uint64(4)
+_U56 = np.uint64(56)
+
+
+@njit(cache=True)
+def bit(card):
+    """The mask of one card id."""
+    return ONE << np.uint64(card)
+
+
+@njit(cache=True)
+def has(mask, card):
+    """Whether ``mask`` holds ``card``."""
+    return (mask >> np.uint64(card)) & ONE != ZERO
+
+
+@njit(cache=True)
+def popcount(x):
+    """Number of cards in a mask (SWAR popcount)."""
+    x = np.uint64(x)
+    x = x - ((x >> _U1) & _M1)
+    x = (x & _M2) + ((x >> _U2) & _M2)
+    x = (x + (x >> _U4)) & _M4
+    return np.int64((x * _H01) >> _U56)
+
+
+@njit(cache=True)
+def lowest(mask):
+    """The lowest card id in a non-empty mask."""
+    low = mask & (~mask + ONE)
+    return popcount(low - ONE)
+
+
+@njit(cache=True)
+def highest(mask):
+    """The highest card id in a non-empty mask."""
+    card = 63  # highest bit of a uint64
+    while not has(mask, card):
+        card -= 1
+    return card
+
+
+@njit(cache=True)
+def suit_cards(mask, suit):
+    """The cards of ``suit`` in ``mask``."""
+    return mask & SUIT_MASKS[suit]
+
+
+@njit(cache=True)
+def above(card):
+    """The cards of ``card``'s suit that outrank it (suit-major ids: higher bits)."""
+    suit = card // RANKS_PER_SUIT
+    return SUIT_MASKS[suit] & ~((bit(card) << ONE) - ONE)
+
+
+@njit(cache=True)
+def card_of(suit, rank):
+    """The id of the card of ``suit`` and ``rank``."""
+    return suit * RANKS_PER_SUIT + rank
+
+
+@njit(cache=True)
+def aces_mask(mask):
+    """Bit s set for each suit s whose ace is in ``mask`` (int64)."""
+    out = 0
+    for suit in range(N_SUITS):
+        if has(mask, card_of(suit, ACE)):
+            out |= 1 << suit
+    return out
+
+
+@njit(cache=True)
+def ace_points(mask, ace_value):
+    """R7: sum of the values (``ace_value`` int64[4]) of the aces in ``mask``."""
+    total = 0
+    for suit in range(N_SUITS):
+        if has(mask, card_of(suit, ACE)):
+            total += ace_value[suit]
+    return total
+
+
+@njit(cache=True)
+def jack_kind(mask):
+    """R5.5: 2 for four jacks, 1 for a same-colour pair (any three jacks hold one), else 0."""
+    black = np.int64(has(mask, card_of(0, JACK))) + np.int64(has(mask, card_of(1, JACK)))
+    red = np.int64(has(mask, card_of(2, JACK))) + np.int64(has(mask, card_of(3, JACK)))
+    if black == 2 and red == 2:
+        return 2
+    if black == 2 or red == 2:
+        return 1
+    return 0
+
+
+@njit(cache=True)
+def pair_jacks(mask):
+    """The jacks of ``mask`` that belong to a same-colour pair (R5.5)."""
+    out = ZERO
+    black = bit(card_of(0, JACK)) | bit(card_of(1, JACK))
+    red = bit(card_of(2, JACK)) | bit(card_of(3, JACK))
+    if mask & black == black:
+        out |= black
+    if mask & red == red:
+        out |= red
+    return out
+
+
+@njit(cache=True)
+def rams_suit(mask):
+    """The suit of which ``mask`` holds five cards or more (R5.2), else -1."""
+    for suit in range(N_SUITS):
+        if popcount(mask & SUIT_MASKS[suit]) >= HAND_SIZE:
+            return suit
+    return -1
+
+
+@njit(cache=True)
+def trump_face_mask(trump):
+    """The trump K, Q and J (R6.7)."""
+    return bit(card_of(trump, KING)) | bit(card_of(trump, QUEEN)) | bit(card_of(trump, JACK))

@@ -1,0 +1,113 @@
+"""R3 and R4: the layout of a deal, passing, the exchange and the dealer's trump card.
+
+State arrays are those of :mod:`rams_sim.kernels.state`; ``kinds`` int8[n] and
+``params`` float64[n, P] are the seats' policies.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from ..cards import ACE, HAND_SIZE, N_SUITS, RANKS_PER_SUIT
+from .args import ORDER_DECLARE_THEN_BUY
+from .bits import ZERO, bit, card_of, has, popcount
+from .policy import choose_discards, takes_trump, trump_discard, wants_pass
+from .state import ACTIVE, DEALT, DISCARDS, DRAWN, HAND, PASSED, TOOK_TRUMP, TRUMP_DISCARD
+
+OK = 0  # status codes of a deal
+ERR_DISCARD = 1  # R4.4: more discards than the talon holds, or cards not held
+ERR_TRUMP_DISCARD = 2  # R4.3: the dealer gave up a card he does not hold
+ERR_CARD = 3  # R6.8: an illegal card
+
+
+@njit(cache=True)
+def deal_cards(order, n, dealer, cardsets, st):
+    """R3: seat (dealer + 1 + i) mod n gets order[5i .. 5i+4]; returns the trump card order[5n]."""
+    first = (dealer + 1) % n
+    for k in range(n):
+        seat = (first + k) % n
+        hand = ZERO
+        for j in range(HAND_SIZE):
+            hand |= bit(order[HAND_SIZE * k + j])
+        cardsets[HAND, seat] = hand
+        cardsets[DEALT, seat] = hand
+        cardsets[DISCARDS, seat] = ZERO
+        cardsets[DRAWN, seat] = ZERO
+        st[ACTIVE, seat] = 1
+        st[PASSED, seat] = 0
+        st[TOOK_TRUMP, seat] = 0
+        st[TRUMP_DISCARD, seat] = -1
+    return order[HAND_SIZE * n]
+
+
+@njit(cache=True)
+def can_pass(dealt, is_dealer, turned_ace_binds_dealer, trump_card):
+    """R4.1: no ace in the dealt hand; with the option, a turned-up ace binds the dealer."""
+    for suit in range(N_SUITS):
+        if has(dealt, card_of(suit, ACE)):
+            return False
+    if is_dealer and turned_ace_binds_dealer and trump_card % RANKS_PER_SUIT == ACE:
+        return False
+    return True
+
+
+@njit(cache=True)
+def _exchange_seat(kinds, params, rng, order, cardsets, seat, is_dealer, trump, talon_pos, deck_size):
+    """R4: one seat discards, then draws as many; returns the new talon position, -1 on error."""
+    hand = cardsets[HAND, seat]
+    talon = deck_size - talon_pos
+    disc = choose_discards(kinds[seat], params, seat, rng, hand, trump, talon, is_dealer)
+    k = popcount(disc)
+    if k > talon or disc & ~hand != ZERO:
+        return -1  # R4.4: a policy error, never clamped
+    drawn = ZERO
+    for _ in range(k):
+        drawn |= bit(order[talon_pos])
+        talon_pos += 1
+    cardsets[HAND, seat] = (hand & ~disc) | drawn
+    cardsets[DISCARDS, seat] = disc
+    cardsets[DRAWN, seat] = drawn
+    return talon_pos
+
+
+@njit(cache=True)
+def exchange(exchange_order, binds, deck_size, n, dealer, trump_card, kinds, params, rng, order, cardsets, st):
+    """R4.0-R4.4: passing and the exchange in seat order; returns a status code."""
+    first = (dealer + 1) % n
+    trump = trump_card // RANKS_PER_SUIT
+    talon_pos = HAND_SIZE * n + 1
+    for k in range(n):
+        seat = (first + k) % n
+        if can_pass(cardsets[DEALT, seat], seat == dealer, binds, trump_card):
+            if wants_pass(kinds[seat], params, seat, rng, cardsets[HAND, seat], trump):
+                st[ACTIVE, seat] = 0
+                st[PASSED, seat] = 1
+        if exchange_order != ORDER_DECLARE_THEN_BUY and st[ACTIVE, seat]:
+            talon_pos = _exchange_seat(kinds, params, rng, order, cardsets, seat, seat == dealer, trump, talon_pos, deck_size)
+            if talon_pos < 0:
+                return ERR_DISCARD
+    if exchange_order == ORDER_DECLARE_THEN_BUY:
+        for k in range(n):
+            seat = (first + k) % n
+            if st[ACTIVE, seat]:
+                talon_pos = _exchange_seat(kinds, params, rng, order, cardsets, seat, seat == dealer, trump, talon_pos, deck_size)
+                if talon_pos < 0:
+                    return ERR_DISCARD
+    return OK
+
+
+@njit(cache=True)
+def dealer_trump(must_take, binds, dealer, trump_card, kinds, params, rng, cardsets, st):
+    """R4.3: a playing dealer may (or must) give up one card for the trump card; returns a status."""
+    if not st[ACTIVE, dealer]:
+        return OK  # R4.3: if the dealer passes, nobody uses the trump card
+    hand = cardsets[HAND, dealer]
+    forced = must_take or (binds and trump_card % RANKS_PER_SUIT == ACE)
+    if forced or takes_trump(kinds[dealer], params, dealer, rng, hand, trump_card):
+        give = trump_discard(kinds[dealer], params, dealer, rng, hand, trump_card)
+        if give < 0 or not has(hand, give):
+            return ERR_TRUMP_DISCARD
+        cardsets[HAND, dealer] = (hand & ~bit(give)) | bit(trump_card)
+        st[TOOK_TRUMP, dealer] = 1
+        st[TRUMP_DISCARD, dealer] = give
+    return OK

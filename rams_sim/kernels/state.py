@@ -1,0 +1,54 @@
+"""The per-thread state of one deal: a few flat arrays, indexed by named rows.
+
+Kernels pass these arrays one by one (never bundled in tuples, whose every array
+numba reference-counts at each call) and index them, never slice them:
+
+* ``order``    int8[N_CARDS]: the deck order of the deal (R3).
+* ``rng``      uint64[MAX_SEATS + 1, 4]: row 0 shuffles, row seat + 1 is the seat's coins.
+* ``cardsets`` uint64[N_CARDSETS, MAX_SEATS]: card masks by seat, rows below.
+* ``st``       int64[N_FIELDS, MAX_SEATS]: per-seat numbers, rows below.
+* ``trick``    int8[2, MAX_SEATS]: row 0 the cards of the trick in play order, row 1 their seats.
+* ``info``     int64[N_INFO]: per-deal numbers, slots below.
+* ``log``      int8[N_TRICKS, MAX_SEATS + 2]: card by seat of each trick, then leader and winner.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..cards import MAX_SEATS, N_CARDS, N_TRICKS
+from .rng import STATE_WORDS
+
+# cardsets rows: HAND is the hand in play; FINAL keeps it as it was at the first lead
+HAND, DEALT, DISCARDS, DRAWN, FINAL = 0, 1, 2, 3, 4
+N_CARDSETS = 5
+
+# st rows
+ACTIVE, PASSED, TOOK_TRUMP, TRUMP_DISCARD, ACES, JACK_KIND = 0, 1, 2, 3, 4, 5
+JACKS, DECL, TRICKS, AT_ZERO, OVERSHOT, DELTA = 6, 7, 8, 9, 10, 11
+N_FIELDS = 12
+
+# info slots
+TRUMP_CARD, OUTCOME, ENDS_PARTY, END_KIND, STATUS = 0, 1, 2, 3, 4
+N_INFO = 5
+
+# log columns after the seats
+LOG_LEADER, LOG_WINNER = MAX_SEATS, MAX_SEATS + 1
+
+# trick rows
+TRICK_CARD, TRICK_SEAT = 0, 1
+
+
+@njit(cache=True)
+def make_state():
+    """Fresh state arrays for one thread: (order, rng, cardsets, st, trick, info, log)."""
+    return (
+        np.zeros(N_CARDS, np.int8),
+        np.zeros((MAX_SEATS + 1, STATE_WORDS), np.uint64),
+        np.zeros((N_CARDSETS, MAX_SEATS), np.uint64),
+        np.zeros((N_FIELDS, MAX_SEATS), np.int64),
+        np.zeros((2, MAX_SEATS), np.int8),
+        np.zeros(N_INFO, np.int64),
+        np.zeros((N_TRICKS, MAX_SEATS + 2), np.int8),
+    )

@@ -1,0 +1,189 @@
+"""Policies as data: a kind and a vector of numeric parameters per seat.
+
+A policy decides three things (R4, R6): pass or play where R4.1 allows a pass, what to
+discard in the exchange (and, for the dealer, whether to take the trump card and what
+to give up for it, R4.3), and which legal card to play. It sees only what its player may
+know: his own cards, the trump card, the cards played, how many cards each player
+exchanged and who passed, and the declarations.
+
+The kernels read :func:`pack_policies`' arrays; :mod:`rams_sim.reference` implements
+the same decisions again in plain Python, from the descriptions below.
+
+``random``
+    Uniform over the legal choices, drawing from the seat's own stream
+    (:class:`rams_sim.kernels.rng.Stream`); a draw is made only when there are two or
+    more choices. Pass (where allowed): ``bounded(2) == 1``. Discard: number the
+    hand's cards in ascending id order c0..c4; a discard set is a 5-bit mask m (bit j =
+    cj); the choices are every m from 0 (stand) to 31 with popcount(m) <= talon size,
+    in ascending m; pick the ``bounded(count)``-th. In ``one-turn`` the pass coin comes
+    first and the discard draw follows only if it plays. Dealer's trump card (R4.3):
+    when he may choose, take it iff ``bounded(2) == 1``; when he takes it, discard
+    ``c[bounded(5)]`` of his five cards in ascending id order. Play: the legal cards in
+    ascending id order, pick the ``bounded(count)``-th.
+
+``basic``
+    A sensible player who does not count cards. Parameters (defaults in
+    :data:`BASIC_PARAMS`): Strength of a hand = per trump ``trump_weight``, plus
+    ``high_trump_bonus`` per trump of rank >= ``high_trump_rank``, plus ``king_weight``
+    per king of another suit. *Pass*, where allowed, iff strength < ``pass_threshold``
+    and the dealt hand holds no same-colour jack pair (a pair makes remiz free, R7.3).
+    *Discard*: (1) a rams (five of a suit) stands; (2) with ``rams_draw`` and exactly four
+    of one suit: the dealer with four trumps stands (the trump card completes the rams,
+    R4.3); anyone else discards the odd card if it is not an ace and the talon has a
+    card; (3) otherwise keep the aces, the trumps of rank >= ``keep_trump_rank``, the
+    kings of other suits if ``keep_kings``, and the jacks of a same-colour pair, and
+    discard the rest; if the talon is short, discard only the talon-size cards of least
+    keep value (ties: lower id first). Keep value: ace 100; trump 50 + rank; jack of a
+    same-colour pair 40; other king 30 if ``keep_kings``; any other card its rank.
+    *Dealer's trump card*: when forced, take it; when he may: decline with a rams; take
+    it with four trumps; else take it iff its keep value exceeds the lowest keep value in
+    his hand. He discards the odd card when holding four trumps, else the card of least
+    keep value (ties: lower id). *Lead* (no lead duty): an ace of a plain suit (lowest
+    id); else, with no trick yet, the highest trump, or failing that the highest-ranked
+    card (ties: lower id); else the lowest-ranked plain card (ties: lower id), or the
+    lowest trump. *Follow*: the cheapest card that wins the trick as it stands; if none
+    wins, the cheapest legal card; "cheapest" orders by (trump, rank, id).
+
+``announce`` (every policy, R8.2-R8.3): ``True`` announces reaching zero at once, which
+ends the party; ``False`` never announces, so further tricks overshoot (R10.12).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from enum import IntEnum
+
+import numpy as np
+
+from . import cards as C
+
+MAX_POLICY_PARAMS = 16
+
+
+class PolicyKind(IntEnum):
+    """Built-in policy kinds; the kernels dispatch on these codes."""
+
+    RANDOM = 0
+    BASIC = 1
+
+
+# parameter name -> default, in the order the kernels read them (index = position)
+RANDOM_PARAMS: dict[str, float] = {}
+BASIC_PARAMS: dict[str, float] = {
+    "pass_threshold": 2.0,
+    "trump_weight": 1.0,
+    "high_trump_bonus": 1.0,
+    "high_trump_rank": float(C.JACK),
+    "king_weight": 0.5,
+    "keep_trump_rank": 0.0,
+    "keep_kings": 1.0,
+    "rams_draw": 1.0,
+}
+PARAMS_BY_KIND: dict[PolicyKind, dict[str, float]] = {
+    PolicyKind.RANDOM: RANDOM_PARAMS,
+    PolicyKind.BASIC: BASIC_PARAMS,
+}
+# index of each basic parameter, for the kernels and the reference engine
+B_PASS_THRESHOLD, B_TRUMP_WEIGHT, B_HIGH_TRUMP_BONUS, B_HIGH_TRUMP_RANK = 0, 1, 2, 3
+B_KING_WEIGHT, B_KEEP_TRUMP_RANK, B_KEEP_KINGS, B_RAMS_DRAW = 4, 5, 6, 7
+
+
+@dataclass(frozen=True, slots=True)
+class PolicySpec:
+    """One seat's policy: a kind, parameter overrides and the announce flag.
+
+    >>> PolicySpec.parse("basic:pass_threshold=1.5").params["pass_threshold"]
+    1.5
+    """
+
+    kind: PolicyKind = PolicyKind.BASIC
+    params: dict[str, float] = field(default_factory=dict)
+    announce: bool = True
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", PolicyKind(self.kind))
+        known = PARAMS_BY_KIND[self.kind]
+        for name, value in self.params.items():
+            if name not in known:
+                valid = ", ".join(known) or "none"
+                raise ValueError(f"policy {self.name} has no parameter {name!r}; its parameters: {valid}")
+            if not np.isfinite(float(value)):
+                raise ValueError(f"policy parameter {name} must be a finite number; got {value!r}")
+
+    @property
+    def name(self) -> str:
+        """The policy's name, e.g. ``"basic"``."""
+        return self.kind.name.lower()
+
+    def vector(self) -> np.ndarray:
+        """The parameters in kernel order, defaults filled in: float64[MAX_POLICY_PARAMS]."""
+        out = np.zeros(MAX_POLICY_PARAMS, dtype=np.float64)
+        for i, (name, default) in enumerate(PARAMS_BY_KIND[self.kind].items()):
+            out[i] = float(self.params.get(name, default))
+        return out
+
+    def to_dict(self) -> dict:
+        """JSON-ready description with every parameter, for provenance."""
+        full = dict(zip(PARAMS_BY_KIND[self.kind], self.vector().tolist()))
+        return {"policy": self.name, "params": full, "announce": self.announce}
+
+    def __str__(self) -> str:
+        extra = [f"{k}={v:g}" for k, v in self.params.items()]
+        if not self.announce:
+            extra.append("announce=false")
+        return self.name + (":" + ",".join(extra) if extra else "")
+
+    @classmethod
+    def parse(cls, text: str) -> "PolicySpec":
+        """Parse ``NAME[:KEY=VALUE,...]``, e.g. ``basic:pass_threshold=1.5,announce=false``."""
+        name, _, rest = text.strip().partition(":")
+        try:
+            kind = PolicyKind[name.strip().upper()]
+        except KeyError:
+            valid = ", ".join(k.name.lower() for k in PolicyKind)
+            raise ValueError(f"unknown policy {name.strip()!r}; known policies: {valid}") from None
+        params: dict[str, float] = {}
+        announce = True
+        for item in filter(None, (s.strip() for s in re.split(r",", rest))):
+            key, sep, value = item.partition("=")
+            key = key.strip()
+            if not sep:
+                raise ValueError(f"policy parameter {item!r} must be KEY=VALUE")
+            if key == "announce":
+                if value.lower() not in ("true", "false", "1", "0", "always", "never"):
+                    raise ValueError(f"announce must be true or false; got {value!r}")
+                announce = value.lower() in ("true", "1", "always")
+                continue
+            try:
+                params[key] = float(value)
+            except ValueError:
+                raise ValueError(f"policy parameter {key} must be a number; got {value!r}") from None
+        return cls(kind, params, announce)
+
+
+def as_spec(policy: "PolicySpec | str") -> PolicySpec:
+    """Accept a :class:`PolicySpec` or its text form."""
+    return policy if isinstance(policy, PolicySpec) else PolicySpec.parse(policy)
+
+
+def seat_policies(policies, players: int) -> list[PolicySpec]:
+    """Expand one policy, or one per seat, into a list of ``players`` specs."""
+    if isinstance(policies, (PolicySpec, str)):
+        return [as_spec(policies)] * players
+    specs = [as_spec(p) for p in policies]
+    if len(specs) != players:
+        raise ValueError(f"{len(specs)} policies given for {players} seats")
+    return specs
+
+
+def pack_policies(specs: list[PolicySpec]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Pack per-seat policies for the kernels.
+
+    Returns ``kinds`` int8[n_seats], ``params`` float64[n_seats, MAX_POLICY_PARAMS] and
+    ``announce`` int8[n_seats].
+    """
+    kinds = np.array([int(s.kind) for s in specs], dtype=np.int8)
+    params = np.stack([s.vector() for s in specs]) if specs else np.zeros((0, MAX_POLICY_PARAMS))
+    announce = np.array([int(s.announce) for s in specs], dtype=np.int8)
+    return kinds, params, announce

@@ -1,0 +1,214 @@
+"""The built-in policies (rams_sim/policies.py): what a seat decides, from what it may see.
+
+Each decision receives only what its player may know: his own hand, the trump suit or
+card, whether he deals, the talon size, the cards of the current trick, the legal cards
+and his own tricks.
+"""
+
+from __future__ import annotations
+
+from .. import cards as C
+from ..kernels.rng import Stream
+from ..policies import (
+    B_HIGH_TRUMP_BONUS,
+    B_HIGH_TRUMP_RANK,
+    B_KEEP_KINGS,
+    B_KEEP_TRUMP_RANK,
+    B_KING_WEIGHT,
+    B_PASS_THRESHOLD,
+    B_RAMS_DRAW,
+    B_TRUMP_WEIGHT,
+    PARAMS_BY_KIND,
+    PolicyKind,
+    PolicySpec,
+)
+from .tables import RANK, SUIT, in_jack_pair, jack_kind, rams_suit, suit_counts
+from .tricks import would_win
+
+# Random discard choices (policies.py "random"): every 5-bit mask m from 0 to 31 with
+# popcount(m) <= talon size, ascending; indexed by the talon size (5 = no limit).
+DISCARD_MASKS = tuple(tuple(m for m in range(32) if bin(m).count("1") <= t) for t in range(C.HAND_SIZE + 1))
+
+
+class RandomPolicy:
+    """``random``: uniform over the legal choices, from the seat's own stream.
+
+    A draw is made only when there are two or more choices.
+    """
+
+    def __init__(self, spec: PolicySpec, key: int, seat: int):
+        self.spec = spec
+        self.key = key
+        self.seat = seat
+        self.stream = None  # created at the first draw
+
+    def draw(self, count: int) -> int:
+        """A uniform index in 0 .. count-1; no draw for a single choice."""
+        if count < 2:
+            return 0
+        if self.stream is None:
+            self.stream = Stream(self.key, self.seat)
+        return self.stream.bounded(count)
+
+    def wants_pass(self, hand, trump) -> bool:
+        """Pass (where R4.1 allows it) iff ``bounded(2) == 1``."""
+        return self.draw(2) == 1
+
+    def choose_discard(self, hand, trump, is_dealer, talon_size) -> list[int]:
+        """Pick a discard mask over the hand's cards c0..c4 (ascending), popcount <= talon."""
+        choices = DISCARD_MASKS[min(talon_size, C.HAND_SIZE)]
+        mask = choices[self.draw(len(choices))]
+        return [card for j, card in enumerate(hand) if mask >> j & 1]
+
+    def choose_trump_card(self, hand, trump_card, forced) -> tuple[bool, int]:
+        """R4.3: take iff forced or ``bounded(2) == 1``; discard ``c[bounded(5)]``."""
+        take = forced or self.draw(2) == 1
+        if not take:
+            return False, C.NO_CARD
+        return True, hand[self.draw(len(hand))]
+
+    def choose_card(self, hand, trump, trick, legal, tricks_taken) -> int:
+        """Pick the ``bounded(count)``-th legal card in ascending id order."""
+        return legal[self.draw(len(legal))]
+
+
+class BasicPolicy:
+    """``basic``: a sensible player who does not count cards (policies.py)."""
+
+    def __init__(self, spec: PolicySpec, key: int, seat: int):
+        self.spec = spec
+        params = [float(spec.params.get(name, default)) for name, default in PARAMS_BY_KIND[spec.kind].items()]
+        self.pass_threshold = float(params[B_PASS_THRESHOLD])
+        self.trump_weight = float(params[B_TRUMP_WEIGHT])
+        self.high_trump_bonus = float(params[B_HIGH_TRUMP_BONUS])
+        self.high_trump_rank = float(params[B_HIGH_TRUMP_RANK])
+        self.king_weight = float(params[B_KING_WEIGHT])
+        self.keep_trump_rank = float(params[B_KEEP_TRUMP_RANK])
+        # CHOICE: the 0/1 switches read as "on" when the parameter is non-zero
+        self.keep_kings = float(params[B_KEEP_KINGS]) != 0.0
+        self.rams_draw = float(params[B_RAMS_DRAW]) != 0.0
+
+    # ---- valuations ------------------------------------------------------------------
+    def strength(self, hand, trump) -> float:
+        """Per trump ``trump_weight`` (+ ``high_trump_bonus`` if rank >= ``high_trump_rank``),
+        plus ``king_weight`` per king of another suit; summed card by card, ascending ids."""
+        total = 0.0
+        for card in hand:
+            if SUIT[card] == trump:
+                total += self.trump_weight
+                if RANK[card] >= self.high_trump_rank:
+                    total += self.high_trump_bonus
+            elif RANK[card] == C.KING:
+                total += self.king_weight
+        return total
+
+    def keep_value(self, card, hand, trump) -> int:
+        """Ace 100; trump 50 + rank; jack of a same-colour pair 40; other king 30 if
+        ``keep_kings``; any other card its rank (the first that applies)."""
+        if RANK[card] == C.ACE:
+            return 100
+        if SUIT[card] == trump:
+            return 50 + RANK[card]
+        if in_jack_pair(card, hand):
+            return 40
+        if RANK[card] == C.KING and self.keep_kings:
+            return 30
+        return RANK[card]
+
+    def keeps(self, card, hand, trump) -> bool:
+        """Discard step (3): keep aces, trumps of rank >= ``keep_trump_rank``, other kings
+        if ``keep_kings``, and the jacks of a same-colour pair."""
+        if RANK[card] == C.ACE:
+            return True
+        if SUIT[card] == trump:
+            return RANK[card] >= self.keep_trump_rank
+        if RANK[card] == C.KING and self.keep_kings:
+            return True
+        return in_jack_pair(card, hand)
+
+    # ---- decisions -------------------------------------------------------------------
+    def wants_pass(self, hand, trump) -> bool:
+        """Pass iff strength < ``pass_threshold`` and no same-colour jack pair (R7.3)."""
+        return self.strength(hand, trump) < self.pass_threshold and jack_kind(hand) == 0
+
+    def choose_discard(self, hand, trump, is_dealer, talon_size) -> list[int]:
+        """The exchange (R4): rams stands; rams draw; else discard what is not kept."""
+        counts = suit_counts(hand)
+        if max(counts) == C.HAND_SIZE:  # (1) a rams stands
+            return []
+        if self.rams_draw and max(counts) == C.HAND_SIZE - 1:  # (2) four of one suit
+            suit = counts.index(C.HAND_SIZE - 1)
+            if is_dealer and suit == trump:
+                return []  # the trump card completes the rams (R4.3)
+            odd = next(c for c in hand if SUIT[c] != suit)
+            if RANK[odd] != C.ACE and talon_size >= 1:
+                return [odd]
+            # CHOICE: an odd ace, or an empty talon, falls through to step (3)
+        discard = [c for c in hand if not self.keeps(c, hand, trump)]  # (3)
+        if len(discard) > talon_size:
+            # R4.4 short talon: only the talon-size cards of least keep value
+            # CHOICE: chosen among the cards step (3) would discard (ties: lower id)
+            discard.sort(key=lambda c: (self.keep_value(c, hand, trump), c))
+            discard = sorted(discard[:talon_size])
+        return discard
+
+    def choose_trump_card(self, hand, trump_card, forced) -> tuple[bool, int]:
+        """R4.3: take when forced, decline with a rams, take with four trumps, else take
+        iff the trump card's keep value exceeds the lowest in the hand."""
+        trump = SUIT[trump_card]
+        values = {c: self.keep_value(c, hand, trump) for c in hand}
+        n_trumps = sum(1 for c in hand if SUIT[c] == trump)
+        if forced:
+            take = True
+        elif rams_suit(hand) >= 0:
+            take = False
+        elif n_trumps == C.HAND_SIZE - 1:
+            take = True
+        else:
+            take = self.keep_value(trump_card, hand, trump) > min(values.values())
+        if not take:
+            return False, C.NO_CARD
+        if n_trumps == C.HAND_SIZE - 1:  # the odd card goes
+            return True, next(c for c in hand if SUIT[c] != trump)
+        return True, min(hand, key=lambda c: (values[c], c))
+
+    def choose_card(self, hand, trump, trick, legal, tricks_taken) -> int:
+        """Lead or follow (R6) from the legal cards."""
+        if len(legal) == 1:
+            return legal[0]
+        if not trick:
+            # Lead, no lead duty: an ace of a plain suit (lowest id)
+            plain_aces = [c for c in legal if RANK[c] == C.ACE and SUIT[c] != trump]
+            if plain_aces:
+                return plain_aces[0]
+            trumps = [c for c in legal if SUIT[c] == trump]
+            plain = [c for c in legal if SUIT[c] != trump]
+            if tricks_taken == 0:
+                # with no trick yet: the highest trump, else the highest-ranked card
+                if trumps:
+                    return max(trumps, key=lambda c: RANK[c])
+                return min(legal, key=lambda c: (-RANK[c], c))
+            if plain:  # the lowest-ranked plain card (ties: lower id), or the lowest trump
+                return min(plain, key=lambda c: (RANK[c], c))
+            return min(trumps, key=lambda c: RANK[c])
+
+        # Follow: the cheapest card that wins the trick as it stands, else the cheapest
+        def cheap(c):
+            return (SUIT[c] == trump, RANK[c], c)
+
+        winning = [c for c in legal if would_win(trump, trick, c)]
+        return min(winning or legal, key=cheap)
+
+
+POLICY_CLASSES = {PolicyKind.RANDOM: RandomPolicy, PolicyKind.BASIC: BasicPolicy}
+
+
+def seat_specs(policies, players: int) -> list[PolicySpec]:
+    """One :class:`PolicySpec` for every seat, from one spec/string or a list by seat."""
+    if isinstance(policies, (PolicySpec, str)):
+        spec = policies if isinstance(policies, PolicySpec) else PolicySpec.parse(policies)
+        return [spec] * players
+    specs = [p if isinstance(p, PolicySpec) else PolicySpec.parse(p) for p in policies]
+    if len(specs) != players:
+        raise ValueError(f"{len(specs)} policies given for {players} seats")
+    return specs

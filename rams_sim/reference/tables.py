@@ -1,0 +1,153 @@
+"""Cards and rule values for the reference engine (R1, R3, R5, R7).
+
+Suit and rank of every card id, the jack pairs, the trump honours, and
+:class:`RuleBook`: the values a deal needs from :class:`rams_sim.rules.Rules`.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .. import cards as C
+from ..rules import (
+    DealerTakesTrump,
+    ExchangeOrder,
+    JacksCount,
+    LonePlayer,
+    Ruff,
+    Rules,
+    Settle,
+    TruncatedDeal,
+)
+
+SUIT = tuple(C.suit_of(c) for c in range(C.N_CARDS))
+RANK = tuple(C.rank_of(c) for c in range(C.N_CARDS))
+# R0 / R5.5: a jack pair is two jacks of one colour: black = ♠♣, red = ♦♥.
+JACK_PAIRS = (
+    (C.card_id(C.SPADES, C.JACK), C.card_id(C.CLUBS, C.JACK)),
+    (C.card_id(C.DIAMONDS, C.JACK), C.card_id(C.HEARTS, C.JACK)),
+)
+# R6.5-R6.7: the trump A, K, Q and J of each trump suit
+TRUMP_HONOURS = tuple(tuple(C.card_id(suit, rank) for rank in (C.ACE, C.KING, C.QUEEN, C.JACK)) for suit in range(C.N_SUITS))
+# R5.4: rams seniority among plain suits is ♥ > ♦ > ♣ > ♠, i.e. the suit order of R1.
+SUIT_SENIORITY = {C.SPADES: 0, C.CLUBS: 1, C.DIAMONDS: 2, C.HEARTS: 3}
+
+
+def mask_of(hand) -> int:
+    """Return the bit mask (python int) of a list of card ids."""
+    mask = 0
+    for card in hand:
+        mask |= 1 << card
+    return mask
+
+
+def cards_in(hand_or_mask) -> list[int]:
+    """Return a hand given as a mask (an integer) or as card ids as a sorted list of ids."""
+    if not hasattr(hand_or_mask, "__iter__"):
+        return C.cards_of(int(hand_or_mask))
+    return sorted(int(c) for c in hand_or_mask)
+
+
+def seat_order(dealer: int, players: int) -> list[int]:
+    """Seats in the order they act: left of the dealer first, the dealer last (R3)."""
+    return [(dealer + 1 + i) % players for i in range(players)]
+
+
+class RuleBook:
+    """The values a deal needs from :class:`Rules`, looked up once per rule set."""
+
+    def __init__(self, rules: Rules):
+        self.rules = rules
+        self.players = rules.players
+        self.deck_size = rules.deck_size
+        self.deck_array = C.deck_cards(rules.deck_size)  # int8, ascending ids
+        self.deck = sorted(int(c) for c in self.deck_array)
+        self.declare_then_buy = rules.exchange_order == ExchangeOrder.DECLARE_THEN_BUY  # R4.0
+        self.turned_ace_binds_dealer = rules.turned_ace_binds_dealer  # R4.1
+        self.dealer_must_take = rules.dealer_takes_trump == DealerTakesTrump.MUST  # R4.3
+        self.lone_void = rules.lone_player == LonePlayer.VOID_DEAL  # R4.5
+        self.rams_penalizes_passers = rules.rams_penalizes_passers  # R5.2
+        self.jacks_count = rules.jacks_count  # R5.5
+        self.overtrump = rules.ruff == Ruff.OVERTRUMP  # R6.3
+        self.must_head = rules.must_head  # R6.3a
+        self.ace_covers_face = rules.ace_covers_face  # R6.7
+        self.score_so_far = rules.truncated_deal == TruncatedDeal.SCORE_SO_FAR  # R8.2a
+        self.start = rules.start  # R8.1
+        self.settle_stake = rules.settle == Settle.STAKE  # R8.4
+        self.max_deals = rules.max_deals  # R8.2c
+        self.ace_values = tuple(rules.ace_values)  # R1/R7, by suit
+        self.remiz = rules.remiz  # R7.2
+        self.suit_rams = rules.suit_rams  # R5.2
+        self.trump_rams = rules.trump_rams  # R5.3
+        self.jack_pair = rules.jack_pair  # R5.5
+        self.four_jacks = rules.four_jacks  # R5.5
+
+    # ---- values of a hand --------------------------------------------------------
+    def ace_total(self, hand) -> int:
+        """A: the sum of the values of the aces in ``hand`` (R7, R1)."""
+        return sum(self.ace_values[SUIT[c]] for c in hand if RANK[c] == C.ACE)
+
+    def jack_points(self, kind: int) -> int:
+        """Points written off for a jack kind (R5.5): 0 none, 1 a pair, 2 four jacks."""
+        return (0, self.jack_pair, self.four_jacks)[kind]
+
+    def counted_jack_kind(self, dealt, final) -> int:
+        """The jack kind that counts under ``jacks_count`` (R5.5)."""
+        if self.jacks_count == JacksCount.DEALT:
+            return jack_kind(dealt)
+        if self.jacks_count == JacksCount.FINAL:
+            return jack_kind(final)
+        # dealt-or-final: the larger of the two, never the sum (R5.5)
+        return max(jack_kind(dealt), jack_kind(final))
+
+
+@lru_cache(maxsize=64)
+def rule_book(rules: Rules) -> RuleBook:
+    """Return the (cached) :class:`RuleBook` of a rule set."""
+    return RuleBook(rules)
+
+
+def jack_kind(hand) -> int:
+    """R5.5: 2 for all four jacks, 1 for a same-colour pair (three jacks hold one), else 0.
+
+    Cross jacks (R5.8) are 0.
+    """
+    jacks = [c for c in hand if RANK[c] == C.JACK]
+    if len(jacks) == 4:
+        return 2
+    for first, second in JACK_PAIRS:
+        if first in jacks and second in jacks:
+            return 1
+    return 0
+
+
+def rams_suit(hand) -> int:
+    """The suit of a rams (five cards of one suit, R5.2) held in ``hand``, else -1."""
+    if len(hand) == C.HAND_SIZE and len({SUIT[c] for c in hand}) == 1:
+        return SUIT[hand[0]]
+    return -1
+
+
+def holds_four_aces(hand) -> bool:
+    """R5.1: the hand holds the aces of all four suits."""
+    return sum(1 for c in hand if RANK[c] == C.ACE) == 4
+
+
+def in_jack_pair(card, hand) -> bool:
+    """True when ``card`` is a jack and the other jack of its colour is in ``hand`` (R5.5)."""
+    if RANK[card] != C.JACK:
+        return False
+    for first, second in JACK_PAIRS:
+        if card == first:
+            return second in hand
+        if card == second:
+            return first in hand
+    return False
+
+
+def suit_counts(hand) -> list[int]:
+    """The number of cards of each suit in ``hand``, by suit index."""
+    counts = [0] * C.N_SUITS
+    for card in hand:
+        counts[SUIT[card]] += 1
+    return counts

@@ -1,0 +1,364 @@
+"""The rule configuration: one immutable :class:`Rules` holding every option of R2–R8.
+
+Every option that RULES.md names is a field here, with the default of the rule book
+and a one-line meaning (:data:`OPTION_HELP`) citing its section. Presets are the
+named rule systems of R9; those not implemented yet refuse with
+:class:`PresetNotImplemented` instead of falling back to something else.
+
+The kernels never see this class: :meth:`Rules.to_kernel` packs it into a
+:class:`rams_sim.kernels.args.RulesArgs` namedtuple of integers and small arrays.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+import numpy as np
+
+from . import cards as C
+
+
+class Deck(StrEnum):
+    """R2: the deck, by table size or explicit."""
+
+    AUTO = "auto"  # [000]: 32 cards for 2-4 players, 52 for 5-7
+    AUTO_004 = "auto-004"  # [004]: 32 cards for 2-3 players, 52 for 4-7
+    D24 = "24"
+    D32 = "32"
+    D36 = "36"
+    D52 = "52"
+
+
+class ExchangeOrder(StrEnum):
+    """R4.0: one turn per player, or a play/pass round before the buying round."""
+
+    ONE_TURN = "one-turn"
+    DECLARE_THEN_BUY = "declare-then-buy"
+
+
+class DealerTakesTrump(StrEnum):
+    """R4.3: the dealer may, or must, take the turned-up trump card."""
+
+    MAY = "may"
+    MUST = "must"
+
+
+class LonePlayer(StrEnum):
+    """R4.5: what happens when one player, or none, plays."""
+
+    TAKES_ALL = "takes-all"
+    VOID_DEAL = "void-deal"
+
+
+class JacksCount(StrEnum):
+    """R5.5: which hand a jack pair is counted from."""
+
+    DEALT_OR_FINAL = "dealt-or-final"
+    DEALT = "dealt"
+    FINAL = "final"
+
+
+class Ruff(StrEnum):
+    """R6.3: whether any trump satisfies the duty to trump, or it must overtrump."""
+
+    ANY_TRUMP = "any-trump"
+    OVERTRUMP = "overtrump"
+
+
+class TruncatedDeal(StrEnum):
+    """R8.2a: how a deal cut short by the end of the party is scored."""
+
+    FREEZE = "freeze"
+    SCORE_SO_FAR = "score-so-far"
+
+
+class Settle(StrEnum):
+    """R8.4: how the party is settled."""
+
+    REMAINING = "remaining"
+    STAKE = "stake"
+
+
+def enum_code(member: StrEnum) -> int:
+    """Return the kernel code of an option value: its position in its enum."""
+    return list(type(member)).index(member)
+
+
+STANDARD_ACE_VALUES = (5, 10, 15, 20)  # R1, R7: ♠A 5, ♣A 10, ♦A 15, ♥A 20
+# R1: card points for ranking two rams of one suit (R5.4): A 11, K 5, Q 4, J 2, else pips
+CARD_POINTS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 2, 4, 5, 11)
+
+
+class PresetNotImplemented(ValueError):
+    """Raised when a preset of R9 is asked for that is not implemented yet."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every option of classic Rams (R2–R8), validated on construction.
+
+    Examples
+    --------
+    >>> Rules().deck_size
+    32
+    >>> Rules(players=5).deck_size
+    52
+    >>> Rules.named("handbook").ruff
+    <Ruff.OVERTRUMP: 'overtrump'>
+    """
+
+    preset: str = "classic"  # R9: the rule system these options start from
+    players: int = 4  # R2: 2-7 players
+    deck: Deck = Deck.AUTO  # R2: "auto" = [000]'s 32 for <=4 players, 52 above
+    exchange_order: ExchangeOrder = ExchangeOrder.ONE_TURN  # R4.0
+    turned_ace_binds_dealer: bool = False  # R4.1: a turned-up ace forbids the dealer to pass
+    dealer_takes_trump: DealerTakesTrump = DealerTakesTrump.MAY  # R4.3: "имеет право"
+    lone_player: LonePlayer = LonePlayer.TAKES_ALL  # R4.5
+    rams_penalizes_passers: bool = False  # R5.2: [003] only players who play pay a rams
+    jacks_count: JacksCount = JacksCount.DEALT_OR_FINAL  # R5.5
+    ruff: Ruff = Ruff.ANY_TRUMP  # R6.3: [004] any trump satisfies "must trump"
+    must_head: bool = False  # R6.3a: Loo's duty to beat the trick
+    ace_covers_face: bool = True  # R6.7: [003] the trump ace falls on a trump K, Q or J
+    truncated_deal: TruncatedDeal = TruncatedDeal.FREEZE  # R8.2a
+    start: int = 100  # R8.1: every score starts here
+    settle: Settle = Settle.REMAINING  # R8.4
+    max_deals: int = 1000  # R8.2c: a party stops unfinished after this many deals
+    ace_values: tuple[int, int, int, int] = STANDARD_ACE_VALUES  # R1/R7, by suit ♠♣♦♥
+    remiz: int = 5  # R7.2: written on for taking no trick
+    suit_rams: int = 5  # R5.2
+    trump_rams: int = 10  # R5.3
+    jack_pair: int = 5  # R5.5
+    four_jacks: int = 10  # R5.5
+
+    def __post_init__(self) -> None:
+        # accept plain strings for the enum options, as the CLI and JSON give them
+        for f in dataclasses.fields(self):
+            enum_type = _ENUM_FIELDS.get(f.name)
+            value = getattr(self, f.name)
+            if enum_type is not None and not isinstance(value, enum_type):
+                try:
+                    object.__setattr__(self, f.name, enum_type(str(value)))
+                except ValueError:
+                    allowed = ", ".join(m.value for m in enum_type)
+                    raise ValueError(f"option {f.name} must be one of {allowed}; got {value!r}") from None
+        object.__setattr__(self, "ace_values", tuple(int(v) for v in self.ace_values))
+        self._validate()
+
+    def _validate(self) -> None:
+        if self.preset not in PRESETS:
+            raise ValueError(f"unknown preset {self.preset!r}; known presets: {', '.join(PRESETS)}")
+        if not PRESETS[self.preset].implemented:
+            done = ", ".join(n for n, p in PRESETS.items() if p.implemented)
+            raise PresetNotImplemented(f"preset {self.preset!r} is not implemented yet; implemented presets: {done}")
+        if not isinstance(self.players, int) or not C.MIN_SEATS <= self.players <= C.MAX_SEATS:
+            raise ValueError(f"players must be an integer from {C.MIN_SEATS} to {C.MAX_SEATS} (R2); got {self.players!r}")
+        needed = C.HAND_SIZE * self.players + 1  # R2: five cards each and the trump card
+        if needed > self.deck_size:
+            raise ValueError(
+                f"{self.players} players need at least {needed} cards (five each and the trump card), "
+                f"but the deck has {self.deck_size} (R2); choose a larger deck"
+            )
+        for name in ("start", "max_deals"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
+                raise ValueError(f"option {name} must be a positive integer; got {value!r}")
+        if self.start > 30000:
+            raise ValueError(f"option start must be at most 30000 so scores fit 16 bits; got {self.start}")
+        if len(self.ace_values) != C.N_SUITS or min(self.ace_values) < 0:
+            raise ValueError(f"ace_values needs four non-negative values (♠♣♦♥); got {self.ace_values!r}")
+        for name in ("remiz", "suit_rams", "trump_rams", "jack_pair", "four_jacks"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or value < 0:
+                raise ValueError(f"option {name} must be a non-negative integer; got {value!r}")
+
+    @property
+    def deck_size(self) -> int:
+        """The number of cards in play (R2), resolving ``auto`` by table size."""
+        if self.deck == Deck.AUTO:
+            return 32 if self.players <= 4 else 52
+        if self.deck == Deck.AUTO_004:
+            return 32 if self.players <= 3 else 52
+        return int(self.deck.value)
+
+    # ---- presets ------------------------------------------------------------
+    @classmethod
+    def named(cls, name: str, **overrides: Any) -> "Rules":
+        """Return the named rule set of R9, with ``overrides`` applied.
+
+        Raises :class:`PresetNotImplemented` for a preset that is listed but not
+        built yet, and ``ValueError`` for an unknown name.
+        """
+        info = PRESETS.get(name)
+        if info is None:
+            raise ValueError(f"unknown preset {name!r}; known presets: {', '.join(PRESETS)}")
+        if not info.implemented:
+            done = ", ".join(n for n, p in PRESETS.items() if p.implemented)
+            raise PresetNotImplemented(f"preset {name!r} is not implemented yet; implemented presets: {done}")
+        return cls(preset=name, **{**info.options, **overrides})
+
+    @classmethod
+    def classic(cls, **overrides: Any) -> "Rules":
+        """R9 ``classic``: every default of R2–R8."""
+        return cls.named("classic", **overrides)
+
+    @classmethod
+    def handbook(cls, **overrides: Any) -> "Rules":
+        """R9 ``handbook``: the 19th-century handbook text [003]."""
+        return cls.named("handbook", **overrides)
+
+    @classmethod
+    def encyclopedia(cls, **overrides: Any) -> "Rules":
+        """R9 ``encyclopedia``: the encyclopedia entry [000]."""
+        return cls.named("encyclopedia", **overrides)
+
+    def replace(self, **changes: Any) -> "Rules":
+        """Return a copy with ``changes`` applied and validated."""
+        return dataclasses.replace(self, **changes)
+
+    def with_overrides(self, pairs: list[str] | tuple[str, ...]) -> "Rules":
+        """Apply ``KEY=VALUE`` strings (the CLI's ``--rule``), validating keys and values."""
+        changes: dict[str, Any] = {}
+        for pair in pairs:
+            key, sep, text = pair.partition("=")
+            key = key.strip().replace("-", "_")
+            if not sep:
+                raise ValueError(f"--rule expects KEY=VALUE; got {pair!r}; valid keys: {', '.join(option_names())}")
+            if key not in option_names():
+                raise ValueError(f"unknown rule option {key!r}; valid keys: {', '.join(option_names())}")
+            changes[key] = parse_option(key, text.strip())
+        return self.replace(**changes)
+
+    # ---- serialisation -------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """Every option as JSON-ready values (enums as their text)."""
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            out[f.name] = value.value if isinstance(value, StrEnum) else (list(value) if isinstance(value, tuple) else value)
+        out["deck_size"] = self.deck_size
+        return out
+
+    def digest(self) -> str:
+        """A short hash of the full rule set, for provenance."""
+        text = json.dumps(self.to_dict(), sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    def to_kernel(self):
+        """Pack the rules for the kernels (see :class:`rams_sim.kernels.args.RulesArgs`)."""
+        from .kernels.args import rules_args
+
+        return rules_args(self)
+
+
+_ENUM_FIELDS: dict[str, type[StrEnum]] = {
+    "deck": Deck,
+    "exchange_order": ExchangeOrder,
+    "dealer_takes_trump": DealerTakesTrump,
+    "lone_player": LonePlayer,
+    "jacks_count": JacksCount,
+    "ruff": Ruff,
+    "truncated_deal": TruncatedDeal,
+    "settle": Settle,
+}
+
+OPTION_HELP: dict[str, str] = {
+    "players": "R2: number of players at the table, 2-7",
+    "deck": "R2: auto ([000]: 32 cards for 2-4 players, 52 for 5-7), auto-004 (32 for 2-3, 52 for 4-7), or 24/32/36/52",
+    "exchange_order": "R4.0: one-turn (stand, exchange or pass in one turn) or declare-then-buy (play/pass round, then buying)",
+    "turned_ace_binds_dealer": "R4.1: a turned-up ace forbids the dealer to pass and makes him take it",
+    "dealer_takes_trump": "R4.3: the playing dealer may (his policy decides) or must discard one card and take the trump card",
+    "lone_player": "R4.5: takes-all (a lone player takes all five tricks) or void-deal (the deal scores only jacks)",
+    "rams_penalizes_passers": "R5.2: passers also pay a rams penalty ([000]); false follows [003]",
+    "jacks_count": "R5.5: jack pair counted from the dealt-or-final hand (the larger), the dealt hand, or the final hand",
+    "ruff": "R6.3: any-trump (any trump satisfies the duty to trump) or overtrump (must beat the best trump if able)",
+    "must_head": "R6.3a: a follower must play a card that wins the trick when he has one",
+    "ace_covers_face": "R6.7: the trump ace must be played on a trick holding the trump K, Q or J",
+    "truncated_deal": "R8.2a: when play ends the party, freeze (others score only jacks) or score-so-far",
+    "start": "R8.1: the score every player starts the party from",
+    "settle": "R8.4: remaining (each loser pays his remaining score) or stake (the highest score pays one stake)",
+    "max_deals": "R8.2c: a party not ended after this many deals stops unfinished",
+    "ace_values": "R1/R7: values of the aces ♠,♣,♦,♥ (comma-separated)",
+    "remiz": "R7.2: points written on for taking no trick",
+    "suit_rams": "R5.2: points of a rams of a plain suit",
+    "trump_rams": "R5.3: points of a trump rams",
+    "jack_pair": "R5.5: points written off for a same-colour jack pair",
+    "four_jacks": "R5.5: points written off for all four jacks",
+}
+
+
+def option_names() -> list[str]:
+    """The option keys ``--rule KEY=VALUE`` accepts."""
+    return list(OPTION_HELP)
+
+
+def parse_option(key: str, text: str) -> Any:
+    """Turn the text of one option into its value, with a message naming valid values."""
+    enum_type = _ENUM_FIELDS.get(key)
+    if enum_type is not None:
+        try:
+            return enum_type(text)
+        except ValueError:
+            allowed = ", ".join(m.value for m in enum_type)
+            raise ValueError(f"rule option {key} must be one of {allowed}; got {text!r}") from None
+    default = getattr(Rules(), key)
+    if isinstance(default, bool):
+        lowered = text.lower()
+        if lowered in ("true", "1", "yes", "on"):
+            return True
+        if lowered in ("false", "0", "no", "off"):
+            return False
+        raise ValueError(f"rule option {key} must be true or false; got {text!r}")
+    if isinstance(default, tuple):
+        try:
+            return tuple(int(v) for v in text.split(","))
+        except ValueError:
+            raise ValueError(f"rule option {key} must be integers separated by commas; got {text!r}") from None
+    try:
+        return int(text.replace("_", ""))
+    except ValueError:
+        raise ValueError(f"rule option {key} must be an integer; got {text!r}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class PresetInfo:
+    """One named rule set of R9."""
+
+    source: str
+    summary: str
+    implemented: bool
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+PRESETS: dict[str, PresetInfo] = {
+    "classic": PresetInfo("[000][003][004]", "every default of R2-R8", True),
+    "handbook": PresetInfo(
+        "[003]",
+        "declare-then-buy, deck auto-004, stake settlement, overtrump, jacks counted as dealt",
+        True,
+        {
+            "exchange_order": ExchangeOrder.DECLARE_THEN_BUY,
+            "deck": Deck.AUTO_004,
+            "settle": Settle.STAKE,
+            "rams_penalizes_passers": False,
+            "ruff": Ruff.OVERTRUMP,
+            "jacks_count": JacksCount.DEALT,
+        },
+    ),
+    "encyclopedia": PresetInfo(
+        "[000]",
+        "passers pay a rams, remaining-score settlement, no ace-covers-face duty",
+        True,
+        {"rams_penalizes_passers": True, "settle": Settle.REMAINING, "ace_covers_face": False},
+    ),
+    "from-15": PresetInfo("[000] variant 1", "start at 15, aces worthless, four jacks win", False),
+    "duel": PresetInfo("[000] variant 2", "two players, a five-card widow, any declaration wins, dave", False),
+    "duel-trump": PresetInfo("[000] variant 3", "duel where the dealer also uses the trump card", False),
+    "negotiations": PresetInfo("[004]", "classic with 'on trumps / on suits' announcements", False),
+    "modern": PresetInfo("[004]", "24 cards, four players, a widow, counting up to 20", False),
+    "zone": PresetInfo("[004]", "two players, 36 cards, exact finish at 15, no duty to follow", False),
+}
