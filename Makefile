@@ -18,7 +18,7 @@ $(STAMP): pyproject.toml
 setup: $(STAMP) ## create the virtualenv and install the package
 
 run: $(STAMP) ## simulate 1,000,000 classic deals and print a summary
-	$(BIN)/rams-sim demo --deals 1_000_000
+	$(BIN)/rams-sim simulate --deals 1_000_000
 
 test: $(STAMP) ## run the test suite (slow statistical checks excluded)
 	$(BIN)/python -m pytest -q

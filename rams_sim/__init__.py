@@ -1,0 +1,31 @@
+"""rams-sim: Monte-Carlo strategy analysis for the Russian card game Rams (Рамс).
+
+The public API: :class:`Rules` (the rule book's options and presets), :class:`PolicySpec`
+(a seat's policy as data), :func:`simulate` and :func:`simulate_parties` (the fast
+engine), and the record types both engines return.
+"""
+
+__version__ = "0.1.0"
+
+from .engine import play_deal, play_party, simulate, simulate_parties  # noqa: E402
+from .policies import PolicyKind, PolicySpec  # noqa: E402
+from .record import DealRecord, Declaration, EndKind, Outcome, PartyRecord  # noqa: E402
+from .rules import PRESETS, PresetNotImplemented, Rules  # noqa: E402
+
+__all__ = [
+    "PRESETS",
+    "DealRecord",
+    "Declaration",
+    "EndKind",
+    "Outcome",
+    "PartyRecord",
+    "PolicyKind",
+    "PolicySpec",
+    "PresetNotImplemented",
+    "Rules",
+    "__version__",
+    "play_deal",
+    "play_party",
+    "simulate",
+    "simulate_parties",
+]

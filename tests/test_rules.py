@@ -144,11 +144,6 @@ def test_preset_list_matches_r9():
     assert {n for n, p in PRESETS.items() if p.implemented} == set(PRESET_CHANGES)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="rules.py: Rules(preset='zone') builds classic options labelled 'zone' (only Rules.named refuses); "
-    "R9 says an unimplemented preset must not fall back silently. Remove this mark once _validate refuses.",
-)
 def test_unimplemented_preset_not_built_directly():
     """R9: Rules(preset=...) must not silently build classic rules under an unimplemented preset's name."""
     for name in UNIMPLEMENTED:
