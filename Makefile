@@ -23,8 +23,12 @@ run: $(STAMP) ## simulate 1,000,000 classic deals and print a summary
 test: $(STAMP) ## run the test suite (slow statistical checks excluded)
 	$(BIN)/python -m pytest -q
 
-test-all: $(STAMP) ## every test, the slow ones included
+test-all: $(STAMP) test-nojit ## every test, the slow ones included, and the pure-Python pass
 	$(BIN)/python -m pytest -q -m ''
+
+test-nojit: $(STAMP) ## the rule tests with NUMBA_DISABLE_JIT=1: the kernels run as plain Python (for coverage)
+	NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest -q -W ignore::RuntimeWarning \
+		tests/test_worked_examples.py tests/test_legal.py tests/test_differential.py -k "engine or options"
 
 bench: $(STAMP) ## measure deals/second and peak memory of both engines
 	$(BIN)/python bench/bench_engine.py
@@ -33,4 +37,4 @@ clean: ## remove the virtualenv and caches
 	rm -rf $(VENV) .pytest_cache .hypothesis
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 
-.PHONY: help setup run test test-all bench clean
+.PHONY: help setup run test test-all test-nojit bench clean
