@@ -124,7 +124,8 @@ def simulate(
     for seat in range(rules.players):
         mean = delta[:, seat].mean()
         half = 1.96 * delta[:, seat].std(ddof=1) / np.sqrt(n_deals) if n_deals > 1 else float("nan")
-        typer.echo(f"  seat {seat}: {mean:+.3f} ± {half:.3f}   remiz rate {np.mean(delta[:, seat] > 0):.3%}")
+        written_on = np.mean(delta[:, seat] > 0)
+        typer.echo(f"  seat {seat}: {mean:+.3f} ± {half:.3f}   written on (remiz or a rams) in {written_on:.2%} of deals")
     decl = out.declaration
     typer.echo("declarations per deal (share of deals where any seat declared it):")
     for code in (Declaration.JACK_PAIR, Declaration.FOUR_JACKS, Declaration.SUIT_RAMS, Declaration.TRUMP_RAMS, Declaration.FOUR_ACES):
