@@ -1,8 +1,8 @@
 """Shared fixtures: run every rule test against both engines (ENGINE.md section 9).
 
 ``engine`` is parametrized over the reference engine (plain Python,
-``rams_sim.reference``) and the kernels' Python layer (``rams_sim.engine``). An engine
-whose module cannot be imported yet is skipped, so the suite runs while one is missing.
+``rams_sim.reference``) and the kernels' Python layer (``rams_sim.engine``). Both must
+import: a broken engine fails the suite rather than being skipped.
 """
 
 from __future__ import annotations
@@ -32,8 +32,4 @@ def pytest_configure(config):
 @pytest.fixture(params=ENGINE_MODULES, scope="session")
 def engine(request):
     """The engine module under test: ``rams_sim.reference`` or ``rams_sim.engine``."""
-    name = f"rams_sim.{request.param}"
-    try:
-        return importlib.import_module(name)
-    except (ImportError, AttributeError) as exc:
-        pytest.skip(f"{name} is not available yet: {exc!r}")
+    return importlib.import_module(f"rams_sim.{request.param}")
