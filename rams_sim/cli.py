@@ -103,6 +103,8 @@ def simulate(
     from . import engine
 
     n_deals = parse_count(deals, "--deals")
+    if not 0 <= seed < 2**64:
+        fail(f"--seed must be a whole number from 0 to 2**64 - 1; got {seed}")
     rules = build_rules(preset, players, rule)
     seats = build_policies(policy, rules.players)
     if threads is not None:

@@ -101,6 +101,7 @@ def test_cli_rules_show_lists_every_option():
         (["simulate", "--players", "7", "--rule", "deck=32"], "7 players need at least 36 cards"),
         (["simulate", "--policy", "genius"], "unknown policy"),
         (["simulate", "--policy", "9=basic"], "not a seat"),
+        (["simulate", "--seed", "-1"], "--seed"),
     ],
 )
 def test_cli_bad_input_is_one_line_exit_2(args, message):
