@@ -5,6 +5,7 @@ No game logic lives here. User mistakes end in a one-line error and exit code 2.
 
 from __future__ import annotations
 
+import math
 import sys
 import time
 from typing import Annotated, Optional
@@ -15,7 +16,7 @@ import typer
 from . import __version__
 from .policies import PolicySpec, seat_policies
 from .record import Declaration
-from .rules import OPTION_HELP, PRESETS, PresetNotImplemented, Rules
+from .rules import OPTION_HELP, PRESETS, Rules
 
 app = typer.Typer(
     help="Monte-Carlo strategy analysis for the Russian card game Rams (Рамс).",
@@ -40,7 +41,7 @@ def parse_count(text: str, what: str) -> int:
         value = float(cleaned) if any(c in cleaned for c in ".eE") else int(cleaned)
     except ValueError:
         fail(f"{what} must be a positive whole number such as 1e6, 1000000 or 1_000_000; got {text!r}")
-    if value != int(value) or value <= 0:
+    if not math.isfinite(value) or value != int(value) or value <= 0:
         fail(f"{what} must be a positive whole number; got {text!r}")
     return int(value)
 
@@ -49,9 +50,7 @@ def build_rules(preset: str, players: int, overrides: list[str]) -> Rules:
     """The rule set a command asked for, or a one-line error."""
     try:
         return Rules.named(preset, players=players).with_overrides(overrides or [])
-    except PresetNotImplemented as err:
-        fail(str(err))
-    except (ValueError, TypeError) as err:
+    except (ValueError, TypeError) as err:  # PresetNotImplemented is a ValueError
         fail(str(err))
 
 

@@ -95,6 +95,7 @@ def test_cli_rules_show_lists_every_option():
         (["simulate", "--deals", "0"], "--deals"),
         (["simulate", "--deals", "-5"], "--deals"),
         (["simulate", "--deals", "lots"], "--deals"),
+        (["simulate", "--deals", "1e400"], "--deals"),
         (["simulate", "--rules", "zone"], "not implemented yet"),
         (["simulate", "--rule", "ruf=overtrump"], "unknown rule option 'ruf'"),
         (["simulate", "--rule", "ruff=sometimes"], "ruff must be one of"),
