@@ -17,8 +17,8 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP) ## create the virtualenv and install the package
 
-run: $(STAMP) ## simulate 1,000,000 classic deals and print a summary
-	$(BIN)/rams-sim simulate --deals 1_000_000
+run: $(STAMP) ## simulate 10,000,000 classic deals into data/runs/make-run (Parquet) and print a summary
+	$(BIN)/rams-sim run --deals 1e7 --out data/runs/make-run --force
 
 test: $(STAMP) ## run the test suite (slow statistical checks excluded)
 	$(BIN)/python -m pytest -q

@@ -8,9 +8,9 @@ from __future__ import annotations
 import math
 import sys
 import time
+from pathlib import Path
 from typing import Annotated, Optional
 
-import numpy as np
 import typer
 
 from . import __version__
@@ -34,16 +34,26 @@ def fail(message: str) -> None:
     raise typer.Exit(2)
 
 
-def parse_count(text: str, what: str) -> int:
-    """Parse a positive count given as 1e7, 10000000 or 10_000_000."""
+def _parse_whole(text: str, what: str, minimum: int) -> int:
     cleaned = text.replace("_", "").strip()
+    kind = "positive" if minimum > 0 else "non-negative"
     try:
         value = float(cleaned) if any(c in cleaned for c in ".eE") else int(cleaned)
     except ValueError:
-        fail(f"{what} must be a positive whole number such as 1e6, 1000000 or 1_000_000; got {text!r}")
-    if not math.isfinite(value) or value != int(value) or value <= 0:
-        fail(f"{what} must be a positive whole number; got {text!r}")
+        fail(f"{what} must be a {kind} whole number such as 1e6, 1000000 or 1_000_000; got {text!r}")
+    if not math.isfinite(value) or value != int(value) or value < minimum:
+        fail(f"{what} must be a {kind} whole number; got {text!r}")
     return int(value)
+
+
+def parse_count(text: str, what: str) -> int:
+    """Parse a positive count given as 1e7, 10000000 or 10_000_000."""
+    return _parse_whole(text, what, 1)
+
+
+def parse_index(text: str, what: str) -> int:
+    """Parse a non-negative index (a deal or party number) given as 42, 1e6 or 1_000_000."""
+    return _parse_whole(text, what, 0)
 
 
 def build_rules(preset: str, players: int, overrides: list[str]) -> Rules:
@@ -88,50 +98,209 @@ PolicyOpt = Annotated[
 ]
 
 
+SeedOpt = Annotated[int, typer.Option("--seed", help="Seed (0..2**64-1): deal d's randomness is a function of (seed, d).")]
+ThreadsOpt = Annotated[
+    Optional[int], typer.Option("--threads", help="Threads for the kernels (default: all cores); the data do not depend on it.")
+]
+OutOpt = Annotated[
+    Optional[str],
+    typer.Option("--out", help="Output folder of the Parquet dataset (default: data/runs/<kind>-<rules>-<n>p-s<seed>-<time>)."),
+]
+ForceOpt = Annotated[bool, typer.Option("--force", help="Replace an existing output folder (once the new run is complete).")]
+ResumeOpt = Annotated[
+    bool, typer.Option("--resume", help="Finish an interrupted run into the same --out: only the missing chunks are computed.")
+]
+ChunkOpt = Annotated[
+    Optional[str],
+    typer.Option("--chunk", help="Deals (or parties) per part file; memory use grows with it, the data do not change."),
+]
+
+
+def set_threads(threads: int | None) -> None:
+    """Use ``threads`` kernel threads, or a one-line error."""
+    if threads is None:
+        return
+    import numba
+
+    if not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
+        fail(f"--threads must be 1..{numba.config.NUMBA_NUM_THREADS}; got {threads}")
+    numba.set_num_threads(threads)
+
+
+def check_seed(seed: int) -> None:
+    """A one-line error unless 0 <= seed < 2**64."""
+    if not 0 <= seed < 2**64:
+        fail(f"--seed must be a whole number from 0 to 2**64 - 1; got {seed}")
+
+
+def _default_out(kind: str, rules: Rules, seed: int) -> Path:
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return Path("data") / "runs" / f"{kind}-{rules.preset}-{rules.players}p-s{seed}-{stamp}"
+
+
+def _execute(spec, out: Optional[str], force: bool, resume: bool, threads: Optional[int], what: str):
+    """Run a spec with a progress bar; user mistakes and Ctrl-C end in one line."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    from . import runner
+
+    set_threads(threads)
+    target = Path(out) if out else _default_out(spec.kind, spec.rules, spec.seed)
+    typer.echo(f"rams-sim {__version__}: {spec.count:,} {spec.kind}, {spec.rules.preset}, {spec.rules.players} players, "
+               f"{spec.rules.deck_size} cards, policies {', '.join(map(str, spec.policies))}, seed {spec.seed}")  # fmt: skip
+    try:
+        runner.check_target(spec, target, force, resume)
+    except runner.RunError as err:
+        fail(str(err))
+    if not runner.kernels_cached(spec.kind):
+        typer.echo("compiling the kernels (first run after install; cached for later runs)…")
+    runner.run_chunk(spec, runner.ChunkTask(0, 0, 1))  # compile or load the kernels before the clock starts
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
+    with Progress(*columns, transient=False) as bar:
+        job = bar.add_task(what, total=spec.count)
+        try:
+            result = runner.execute(spec, target, force=force, resume=resume,
+                                    progress=lambda done, total: bar.update(job, completed=done))  # fmt: skip
+        except runner.RunError as err:
+            bar.stop()
+            fail(str(err))
+        except KeyboardInterrupt:
+            bar.stop()
+            typer.echo(f"interrupted: the finished chunks are kept in {runner.partial_path(target)}; "
+                       f"run the same command with --out {target} --resume to finish", err=True)  # fmt: skip
+            raise typer.Exit(130)
+    for warning in result.warnings:
+        typer.echo(f"warning: {warning}", err=True)
+    if result.already_complete:
+        typer.echo(f"{target} is already complete; nothing to do")
+    else:
+        rate = result.units_run / result.seconds if result.seconds > 0 else float("nan")
+        resumed = f" ({result.resumed_chunks} chunks were already done)" if result.resumed_chunks else ""
+        typer.echo(f"{result.units_run:,} {spec.kind} in {result.seconds:.2f} s ({rate:,.0f} {spec.kind}/s){resumed}")
+    size = sum(f.stat().st_size for f in result.files)
+    typer.echo(f"data: {target}/ ({len(result.files)} part files, {result.manifest['rows']:,} rows, {size / 1e6:,.1f} MB)")
+    return result
+
+
+def _format(est, percent: bool = False) -> str:
+    if percent:
+        return f"{est.value:7.2%} [{est.low:.2%}, {est.high:.2%}]"
+    return f"{est.value:+8.3f} ± {est.half_width:.3f}"
+
+
 @app.command()
-def simulate(
-    deals: Annotated[str, typer.Option("--deals", help="Number of deals: 1e6, 1000000 or 1_000_000.")] = "100_000",
+def run(
+    deals: Annotated[str, typer.Option("--deals", help="Number of deals: 1e7, 10000000 or 10_000_000.")] = "1e6",
     preset: PresetOpt = "classic",
     players: PlayersOpt = 4,
     rule: RuleOpt = None,
     policy: PolicyOpt = None,
-    seed: Annotated[int, typer.Option("--seed", help="Seed: deal d's randomness is a function of (seed, d).")] = 0,
-    threads: Annotated[Optional[int], typer.Option("--threads", help="Threads for the kernels (default: all cores).")] = None,
+    seed: SeedOpt = 0,
+    dealer: Annotated[Optional[int], typer.Option("--dealer", help="Fix the dealer's seat (default: rotates, deal d dealt by seat d % players).")] = None,
+    out: OutOpt = None,
+    threads: ThreadsOpt = None,
+    force: ForceOpt = False,
+    resume: ResumeOpt = False,
+    log_plays: Annotated[bool, typer.Option("--log-plays", help="Also record every card played (columns card1..card5, led, won); for small runs.")] = False,
+    chunk: ChunkOpt = None,
 ) -> None:
-    """Simulate single deals with the fast engine and print a short summary (no file is written)."""
-    from . import engine
+    """Simulate single deals with the fast engine into a Parquet dataset, one row per (deal, seat).
+
+    The columns are listed in README.md; the rules, policies, seed and software versions
+    are in every file's metadata and in manifest.json.
+    """
+    from . import runner
+    from .summary import deal_summary
 
     n_deals = parse_count(deals, "--deals")
-    if not 0 <= seed < 2**64:
-        fail(f"--seed must be a whole number from 0 to 2**64 - 1; got {seed}")
+    check_seed(seed)
     rules = build_rules(preset, players, rule)
     seats = build_policies(policy, rules.players)
-    if threads is not None:
-        import numba
-
-        if not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
-            fail(f"--threads must be 1..{numba.config.NUMBA_NUM_THREADS}; got {threads}")
-        numba.set_num_threads(threads)
-    typer.echo(f"rams-sim {__version__}: {n_deals:,} deals, {rules.preset}, {rules.players} players, "
-               f"{rules.deck_size} cards, policies {', '.join(map(str, seats))}, seed {seed}")  # fmt: skip
-    typer.echo("compiling the kernels on first use (cached afterwards)…")
-    engine.simulate(rules, seats, seed=seed, deals=min(n_deals, 1000))
-    start = time.perf_counter()
-    out = engine.simulate(rules, seats, seed=seed, deals=n_deals)
-    elapsed = time.perf_counter() - start
-    typer.echo(f"played {n_deals:,} deals in {elapsed:.2f} s ({n_deals / elapsed:,.0f} deals/s)")
-    typer.echo("mean score delta per deal by seat (negative = written off), 95% CI:")
-    delta = out.delta.astype(np.float64)
-    for seat in range(rules.players):
-        mean = delta[:, seat].mean()
-        half = 1.96 * delta[:, seat].std(ddof=1) / np.sqrt(n_deals) if n_deals > 1 else float("nan")
-        written_on = np.mean(delta[:, seat] > 0)
-        typer.echo(f"  seat {seat}: {mean:+.3f} ± {half:.3f}   written on (remiz or a rams) in {written_on:.2%} of deals")
-    decl = out.declaration
-    typer.echo("declarations per deal (share of deals where any seat declared it):")
+    chunk_size = parse_count(chunk, "--chunk") if chunk else 0
+    if dealer is not None and not 0 <= dealer < rules.players:
+        fail(f"--dealer must be a seat 0..{rules.players - 1}; got {dealer}")
+    try:
+        spec = runner.RunSpec(runner.DEALS, rules, tuple(seats), seed, n_deals, chunk_size, dealer, log_plays)
+    except runner.RunError as err:
+        fail(str(err))
+    result = _execute(spec, out, force, resume, threads, "deals")
+    summary = deal_summary(result.path)
+    typer.echo(f"mean score delta per deal by seat (negative = written off), 95% CI, n = {summary.deals:,} deals:")
+    for seat, est in summary.delta.items():
+        typer.echo(f"  seat {seat}: {_format(est)}")
+    typer.echo("declarations (per 100 deals; jack pairs may come several to a deal):")
     for code in (Declaration.JACK_PAIR, Declaration.FOUR_JACKS, Declaration.SUIT_RAMS, Declaration.TRUMP_RAMS, Declaration.FOUR_ACES):
-        share = np.mean((decl == code).any(axis=1))
-        typer.echo(f"  {code.name.lower().replace('_', ' '):<12} {share:.4%}")
+        typer.echo(f"  {code.name.lower().replace('_', ' '):<12} {100 * summary.per_deal(code):8.4f}   ({summary.declarations.get(code, 0):,})")
+
+
+@app.command()
+def party(
+    parties: Annotated[str, typer.Option("--parties", help="Number of parties: 1e5, 100000 or 100_000.")] = "1e4",
+    preset: PresetOpt = "classic",
+    players: PlayersOpt = 4,
+    rule: RuleOpt = None,
+    policy: PolicyOpt = None,
+    start: Annotated[Optional[int], typer.Option("--start", help="Starting score of every player, e.g. 100, 150 or 200 (R8.1; default: the preset's).")] = None,
+    seed: SeedOpt = 0,
+    out: OutOpt = None,
+    threads: ThreadsOpt = None,
+    force: ForceOpt = False,
+    resume: ResumeOpt = False,
+    chunk: ChunkOpt = None,
+) -> None:
+    """Play whole parties (R8) into a Parquet dataset, one row per (party, seat).
+
+    Seat 0 deals first and the deal passes to the left. Each row holds the deals played,
+    the final score, the winner, how the party ended and the settlement (option settle).
+    """
+    from . import runner
+    from .summary import party_summary
+
+    n_parties = parse_count(parties, "--parties")
+    check_seed(seed)
+    rules = build_rules(preset, players, (rule or []) + ([f"start={start}"] if start is not None else []))
+    seats = build_policies(policy, rules.players)
+    chunk_size = parse_count(chunk, "--chunk") if chunk else 0
+    try:
+        spec = runner.RunSpec(runner.PARTIES, rules, tuple(seats), seed, n_parties, chunk_size)
+    except runner.RunError as err:
+        fail(str(err))
+    result = _execute(spec, out, force, resume, threads, "parties")
+    summary = party_summary(result.path)
+    typer.echo(f"deals per party (from {rules.start}): {summary.deals.value:.2f} ± {summary.deals.half_width:.2f}, "
+               f"n = {summary.parties:,} parties")  # fmt: skip
+    typer.echo(f"by seat (seat 0 deals first), 95% CI: share of parties won; mean settlement ({rules.settle.value}):")
+    for seat, won in summary.wins.items():
+        typer.echo(f"  seat {seat}: won {_format(won, percent=True)}   settlement {_format(summary.settlement[seat])}")
+    typer.echo("how the parties ended:")
+    for kind, share in summary.ends.items():
+        typer.echo(f"  {kind.name.lower().replace('_', ' '):<12} {_format(share, percent=True)}")
+
+
+@app.command()
+def replay(
+    deal: Annotated[str, typer.Option("--deal", help="The deal's index in the run (0, 1, …).")] = "0",
+    seed: SeedOpt = 0,
+    preset: PresetOpt = "classic",
+    players: PlayersOpt = 4,
+    rule: RuleOpt = None,
+    policy: PolicyOpt = None,
+    dealer: Annotated[Optional[int], typer.Option("--dealer", help="The fixed dealer of the run, if it had one.")] = None,
+) -> None:
+    """Tell one deal of a run step by step: hands, trump, exchange, declarations, tricks, deltas.
+
+    Give the options the run was made with; the story is the deal `run` recorded.
+    """
+    from .replay import replay_lines
+
+    index = parse_index(deal, "--deal")
+    check_seed(seed)
+    rules = build_rules(preset, players, rule)
+    seats = build_policies(policy, rules.players)
+    if dealer is not None and not 0 <= dealer < rules.players:
+        fail(f"--dealer must be a seat 0..{rules.players - 1}; got {dealer}")
+    for line in replay_lines(rules, seats, seed=seed, deal=index, dealer=dealer):
+        typer.echo(line)
 
 
 @rules_app.command("list")

@@ -92,17 +92,6 @@ def test_cli_rules_show_lists_every_option():
     [
         (["rules", "show", "duel"], "not implemented yet"),
         (["rules", "show", "poker"], "unknown preset"),
-        (["simulate", "--deals", "0"], "--deals"),
-        (["simulate", "--deals", "-5"], "--deals"),
-        (["simulate", "--deals", "lots"], "--deals"),
-        (["simulate", "--deals", "1e400"], "--deals"),
-        (["simulate", "--rules", "zone"], "not implemented yet"),
-        (["simulate", "--rule", "ruf=overtrump"], "unknown rule option 'ruf'"),
-        (["simulate", "--rule", "ruff=sometimes"], "ruff must be one of"),
-        (["simulate", "--players", "7", "--rule", "deck=32"], "7 players need at least 36 cards"),
-        (["simulate", "--policy", "genius"], "unknown policy"),
-        (["simulate", "--policy", "9=basic"], "not a seat"),
-        (["simulate", "--seed", "-1"], "--seed"),
     ],
 )
 def test_cli_bad_input_is_one_line_exit_2(args, message):
@@ -111,10 +100,3 @@ def test_cli_bad_input_is_one_line_exit_2(args, message):
     assert result.exit_code == 2, result.output
     lines = [line for line in result.output.splitlines() if line.strip()]
     assert len(lines) == 1 and message in lines[0] and "Traceback" not in result.output
-
-
-def test_cli_simulate_prints_a_summary():
-    """`rams-sim simulate` runs with default options and prints per-seat means with CIs."""
-    result = runner.invoke(app, ["simulate", "--deals", "2_000", "--seed", "4"])
-    assert result.exit_code == 0, result.output
-    assert "deals/s" in result.output and "seat 3" in result.output and "±" in result.output

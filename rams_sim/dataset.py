@@ -1,0 +1,169 @@
+"""The Parquet data of a run: columns, codes, and the tables built from kernel output.
+
+``rams-sim run`` writes one row per (deal, seat), ``rams-sim party`` one row per
+(party, seat). The column lists below are the single source of the schema: the table
+builders, the tests and README.md's column reference all follow them.
+
+Card masks are uint64 with bit ``suit * 13 + rank`` (rank 0 = deuce … 12 = ace; suits
+0–3 = ♠♣♦♥), as in :mod:`rams_sim.cards`. Codes are those of :mod:`rams_sim.record` and
+:class:`rams_sim.policies.PolicyKind`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import polars as pl
+
+from . import cards as C
+from .engine import DealOut, PartyOut
+
+SCHEMA_VERSION = 1
+NO_SEAT = -1  # ends_party / winner when nobody
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of a table: its name, polars dtype and meaning."""
+
+    name: str
+    dtype: type[pl.DataType]
+    meaning: str
+
+
+DEAL_COLUMNS: tuple[Column, ...] = (
+    Column("deal", pl.Int64, "deal index d; its randomness is keyed by (seed, d)"),
+    Column("seat", pl.Int8, "seat 0..players-1; seat (dealer + 1) % players leads the exchange (R4)"),
+    Column("dealer", pl.Int8, "the dealer's seat (rotates d % players unless --dealer fixes it)"),
+    Column("players", pl.Int8, "players at the table"),
+    Column("policy", pl.Int8, "policy code of the seat: 0 random, 1 basic (parameters in the metadata)"),
+    Column("trump", pl.Int8, "trump suit 0-3 = ♠♣♦♥"),
+    Column("trump_card", pl.Int8, "the turned-up card, id suit*13 + rank (R3)"),
+    Column("hand_dealt", pl.UInt64, "card mask of the five cards dealt to the seat"),
+    Column("hand_final", pl.UInt64, "card mask of the hand at the first lead (after R4.3); the dealt hand for a passer"),
+    Column("passed", pl.Boolean, "the seat passed (R4.1)"),
+    Column("discarded", pl.Int8, "cards discarded in the exchange (R4.4); the trump-card swap is not counted"),
+    Column("took_trump", pl.Boolean, "the dealer took the trump card into his hand (R4.3)"),
+    Column("aces", pl.Int8, "bit mask of the suits of the aces in hand_final (bit s = the ace of suit s)"),
+    Column("declaration", pl.Int8, "declaration code (R5): 0 none, 1 jack pair, 2 four jacks, 3 suit rams, "
+           "4 trump rams, 5 four aces, 6 rams outranked, 7 jacks voided by a rams"),  # fmt: skip
+    Column("tricks", pl.Int8, "tricks taken (0-5)"),
+    Column("delta", pl.Int16, "score change of the deal (R7): negative = written off, positive = written on (remiz, rams)"),
+    Column("outcome", pl.Int8, "how the deal went: 0 played, 1 lone player took all, 2 everybody passed, 3 rams, "
+           "4 four aces, 5 ended on jacks (R5.7), 6 void deal"),  # fmt: skip
+    Column("ends_party", pl.Int8, "seat that reached zero and so ended the party in this deal (R8.2b), or -1"),
+)
+
+# with --log-plays: the cards of the tricks, per seat
+PLAY_COLUMNS: tuple[Column, ...] = tuple(
+    Column(f"card{t + 1}", pl.Int8, f"card the seat played to trick {t + 1}, or -1") for t in range(C.N_TRICKS)
+) + (
+    Column("led", pl.Int8, "bit mask of the tricks the seat led (bit t = trick t + 1)"),
+    Column("won", pl.Int8, "bit mask of the tricks the seat won (bit t = trick t + 1)"),
+)
+
+PARTY_COLUMNS: tuple[Column, ...] = (
+    Column("party", pl.Int64, "party index p; deal d of it is keyed by (seed, p, d)"),
+    Column("seat", pl.Int8, "seat 0..players-1; seat 0 deals first"),
+    Column("players", pl.Int8, "players at the table"),
+    Column("policy", pl.Int8, "policy code of the seat: 0 random, 1 basic"),
+    Column("deals", pl.Int32, "deals played in the party"),
+    Column("score", pl.Int32, "the seat's final score (R8: counts down from start; 0 or below wins)"),
+    Column("winner", pl.Int8, "the party's winner (the same in every row of the party), or -1 if unfinished"),
+    Column("won", pl.Boolean, "this seat won the party"),
+    Column("end_kind", pl.Int8, "how the party ended: 1 four aces, 2 rams, 3 jacks (R5.7), 4 reached zero at a trick "
+           "(R8.2), 5 at zero after the deal (R8.3), 6 unfinished after max_deals"),  # fmt: skip
+    Column("settlement", pl.Float64, "the seat's settlement (R8.4, option settle): positive = received"),
+    Column("resets", pl.Int16, "times the seat overshot zero and was reset (R8.3)"),
+)
+
+
+def schema(columns: tuple[Column, ...]) -> dict[str, type[pl.DataType]]:
+    """The polars schema (name -> dtype) of a column list."""
+    return {c.name: c.dtype for c in columns}
+
+
+def deal_columns(log_plays: bool) -> tuple[Column, ...]:
+    """The columns of a deal table, with or without the play log."""
+    return DEAL_COLUMNS + (PLAY_COLUMNS if log_plays else ())
+
+
+def _aces_mask(hands: np.ndarray) -> np.ndarray:
+    """int8 bit mask of the suits whose ace is in each uint64 hand mask."""
+    out = np.zeros(hands.shape, np.int8)
+    for suit in range(C.N_SUITS):
+        held = (hands >> np.uint64(C.card_id(suit, C.ACE))) & np.uint64(1)
+        out |= (held.astype(np.int8) << suit).astype(np.int8)
+    return out
+
+
+def _popcount(masks: np.ndarray) -> np.ndarray:
+    return np.bitwise_count(masks).astype(np.int8)
+
+
+def deal_table(out: DealOut, first_deal: int, policy_codes: np.ndarray) -> pl.DataFrame:
+    """One row per (deal, seat) of ``out``, deals ``first_deal ..`` (DEAL_COLUMNS order).
+
+    ``policy_codes``: int8[players], each seat's :class:`PolicyKind`. Adds PLAY_COLUMNS
+    when ``out`` holds a play log.
+    """
+    n, p = out.delta.shape
+
+    def per_deal(values: np.ndarray) -> np.ndarray:
+        return np.repeat(values, p)
+
+    final = out.hand_final.reshape(-1)
+    data = {
+        "deal": per_deal(np.arange(first_deal, first_deal + n, dtype=np.int64)),
+        "seat": np.tile(np.arange(p, dtype=np.int8), n),
+        "dealer": per_deal(out.dealer),
+        "players": np.full(n * p, p, np.int8),
+        "policy": np.tile(np.asarray(policy_codes, np.int8), n),
+        "trump": per_deal(out.trump_card // C.RANKS_PER_SUIT),
+        "trump_card": per_deal(out.trump_card),
+        "hand_dealt": out.hand_dealt.reshape(-1),
+        "hand_final": final,
+        "passed": out.passed.reshape(-1).astype(bool),
+        "discarded": _popcount(out.discards.reshape(-1)),
+        "took_trump": out.took_trump.reshape(-1).astype(bool),
+        "aces": _aces_mask(final),
+        "declaration": out.declaration.reshape(-1),
+        "tricks": out.tricks.reshape(-1),
+        "delta": out.delta.reshape(-1),
+        "outcome": per_deal(out.outcome),
+        "ends_party": per_deal(out.ends_party),
+    }
+    if out.play_card.shape[0] == n and n > 0:
+        seats = np.arange(p, dtype=np.int8)
+        for t in range(C.N_TRICKS):  # a trick not played (leader -1) has no cards
+            played = out.play_leader[:, t, None] >= 0
+            data[f"card{t + 1}"] = np.where(played, out.play_card[:, t, :], C.NO_CARD).astype(np.int8).reshape(-1)
+        bits = (1 << np.arange(C.N_TRICKS)).astype(np.int8)  # int8[5]
+        led = (out.play_leader[:, :, None] == seats) * bits[None, :, None]  # (n, 5, p)
+        winner = np.where(out.play_leader >= 0, out.play_winner, C.NO_SEAT)  # unplayed tricks have no winner
+        won = (winner[:, :, None] == seats) * bits[None, :, None]
+        data["led"] = led.sum(axis=1, dtype=np.int8).reshape(-1)
+        data["won"] = won.sum(axis=1, dtype=np.int8).reshape(-1)
+    columns = deal_columns("card1" in data)
+    return pl.DataFrame({c.name: data[c.name] for c in columns}, schema=schema(columns))
+
+
+def party_table(out: PartyOut, first_party: int, policy_codes: np.ndarray) -> pl.DataFrame:
+    """One row per (party, seat) of ``out``, parties ``first_party ..`` (PARTY_COLUMNS order)."""
+    n, p = out.scores.shape
+    seats = np.arange(p, dtype=np.int8)
+    data = {
+        "party": np.repeat(np.arange(first_party, first_party + n, dtype=np.int64), p),
+        "seat": np.tile(seats, n),
+        "players": np.full(n * p, p, np.int8),
+        "policy": np.tile(np.asarray(policy_codes, np.int8), n),
+        "deals": np.repeat(out.deals, p),
+        "score": out.scores.reshape(-1),
+        "winner": np.repeat(out.winner, p),
+        "won": (out.winner[:, None] == seats[None, :]).reshape(-1),
+        "end_kind": np.repeat(out.end_kind, p),
+        "settlement": out.settlement.reshape(-1),
+        "resets": out.resets.reshape(-1),
+    }
+    return pl.DataFrame({c.name: data[c.name] for c in PARTY_COLUMNS}, schema=schema(PARTY_COLUMNS))

@@ -1,0 +1,341 @@
+"""A run: a list of independent chunk tasks, executed into a resumable Parquet dataset.
+
+A :class:`RunSpec` says what to simulate (deals or parties, rules, policies, seed,
+count). It splits into :class:`ChunkTask` ranges; :func:`run_chunk` turns one task into a
+table and depends on nothing but (spec, task), so any executor may run the tasks in any
+order and the data are the same (deal ``d`` is keyed by (seed, d), party ``p`` by
+(seed, p, d)). :func:`execute` is the local executor:
+
+* the dataset is a folder of part files ``part-NNNNNN.parquet`` (one per chunk) and a
+  ``manifest.json``; it is built in ``NAME.partial`` and renamed to ``NAME`` only when
+  every part is written, so ``NAME`` is always complete;
+* each part is written to a temporary name and renamed when complete;
+* an interrupted run keeps its finished parts; ``resume=True`` checks that the request
+  is the same run and computes only the missing parts;
+* an existing ``NAME`` is replaced only with ``force=True``, and only once the new run
+  is complete.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+import pyarrow.parquet as pq
+
+from . import engine
+from .dataset import SCHEMA_VERSION, deal_table, party_table
+from .policies import PolicySpec, seat_policies
+from .provenance import METADATA_KEY, now_utc, software, to_json
+from .rules import Rules
+
+DEALS, PARTIES = "deals", "parties"
+KINDS = (DEALS, PARTIES)
+DEFAULT_CHUNK = {DEALS: 500_000, PARTIES: 20_000}
+MANIFEST = "manifest.json"
+PART_GLOB = "part-*.parquet"
+PARTIAL_SUFFIX = ".partial"
+TMP_SUFFIX = ".tmp"
+MAX_SEED = 2**64 - 1
+PARQUET_OPTIONS = {"compression": "zstd", "compression_level": 1, "statistics": True}
+
+
+class RunError(ValueError):
+    """A run cannot start or resume as asked (a user mistake: exit code 2 in the CLI)."""
+
+
+@dataclass(frozen=True)
+class ChunkTask:
+    """Units ``first .. first + count - 1`` of a run, written as part ``index``."""
+
+    index: int
+    first: int
+    count: int
+
+    @property
+    def name(self) -> str:
+        """The part file's name."""
+        return f"part-{self.index:06d}.parquet"
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    """What a run simulates: ``count`` deals (kind ``deals``) or parties (``parties``)."""
+
+    kind: str
+    rules: Rules
+    policies: tuple[PolicySpec, ...]
+    seed: int
+    count: int
+    chunk_size: int = 0  # 0: DEFAULT_CHUNK[kind]
+    dealer: int | None = None  # deals only: a fixed dealer seat, None rotates d % players
+    log_plays: bool = False  # deals only: add the per-trick play columns
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise RunError(f"unknown run kind {self.kind!r}; known: {', '.join(KINDS)}")
+        object.__setattr__(self, "policies", tuple(seat_policies(list(self.policies), self.rules.players)))
+        if not 0 <= self.seed <= MAX_SEED:
+            raise RunError(f"seed must be a whole number from 0 to 2**64 - 1; got {self.seed}")
+        if self.count <= 0:
+            raise RunError(f"the number of {self.kind} must be positive; got {self.count}")
+        if self.chunk_size == 0:
+            object.__setattr__(self, "chunk_size", DEFAULT_CHUNK[self.kind])
+        if self.chunk_size <= 0:
+            raise RunError(f"chunk size must be positive; got {self.chunk_size}")
+        if self.dealer is not None and (self.kind != DEALS or not 0 <= self.dealer < self.rules.players):
+            raise RunError(f"dealer must be a seat 0..{self.rules.players - 1} of a deals run; got {self.dealer}")
+        if self.log_plays and self.kind != DEALS:
+            raise RunError("the play log is recorded for deals runs only")
+
+    @property
+    def unit(self) -> str:
+        """``deal`` or ``party``."""
+        return "deal" if self.kind == DEALS else "party"
+
+    def tasks(self) -> list[ChunkTask]:
+        """The run's chunks, in order; together they cover units ``0 .. count - 1``."""
+        starts = range(0, self.count, self.chunk_size)
+        return [ChunkTask(i, s, min(self.chunk_size, self.count - s)) for i, s in enumerate(starts)]
+
+    def policy_codes(self) -> np.ndarray:
+        """int8[players]: each seat's policy code (the ``policy`` column)."""
+        return np.array([int(p.kind) for p in self.policies], np.int8)
+
+    def identity(self) -> dict:
+        """Everything that determines the data (the check ``resume`` makes), JSON-ready."""
+        return {
+            "schema_version": SCHEMA_VERSION,
+            "kind": self.kind,
+            "rules": self.rules.to_dict(),
+            "rules_hash": self.rules.digest(),
+            "policies": [p.to_dict() for p in self.policies],
+            "seed": self.seed,
+            self.kind: self.count,
+            "dealer": "rotating" if self.dealer is None else self.dealer,
+            "log_plays": self.log_plays,
+            "chunk_size": self.chunk_size,
+        }
+
+
+def run_chunk(spec: RunSpec, task: ChunkTask) -> pl.DataFrame:
+    """Simulate one chunk with the fast engine and return its table (a pure function of its arguments)."""
+    policies = list(spec.policies)
+    if spec.kind == DEALS:
+        out = engine.simulate(
+            spec.rules, policies, seed=spec.seed, deals=task.count, first_deal=task.first,
+            dealer=spec.dealer, log_plays=spec.log_plays,
+        )  # fmt: skip
+        return deal_table(out, task.first, spec.policy_codes())
+    out = engine.simulate_parties(spec.rules, policies, seed=spec.seed, parties=task.count, first_party=task.first)
+    return party_table(out, task.first, spec.policy_codes())
+
+
+@dataclass
+class RunResult:
+    """What :func:`execute` did."""
+
+    path: Path
+    manifest: dict
+    chunks_run: int = 0  # chunks computed in this session
+    units_run: int = 0  # deals or parties computed in this session
+    seconds: float = 0.0  # this session's wall time
+    resumed_chunks: int = 0  # chunks found finished at the start
+    already_complete: bool = False
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def files(self) -> list[Path]:
+        """The part files, in order."""
+        return [self.path / name for name in self.manifest["files"]]
+
+
+def partial_path(out: Path) -> Path:
+    """Where the run into ``out`` is built until it is complete."""
+    return out.with_name(out.name + PARTIAL_SUFFIX)
+
+
+def read_manifest(folder: Path) -> dict:
+    """The manifest of a run folder."""
+    import json
+
+    return json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    tmp = path.with_name(path.name + TMP_SUFFIX)
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def _differences(old: dict, new: dict) -> list[str]:
+    keys = sorted(set(old) | set(new))
+    return [f"{k} {old.get(k)!r} -> {new.get(k)!r}" for k in keys if old.get(k) != new.get(k)]
+
+
+def _is_run_folder(path: Path) -> bool:
+    return path.is_dir() and ((path / MANIFEST).exists() or not any(path.iterdir()))
+
+
+def check_target(spec: RunSpec, out: Path, force: bool, resume: bool) -> str:
+    """Decide what to do with ``out`` before anything is written: 'new', 'resume' or 'complete'."""
+    partial = partial_path(out)
+    if out.exists() and not _is_run_folder(out):
+        raise RunError(f"{out} exists and is not a rams-sim run folder; choose another --out")
+    if partial.exists() and not _is_run_folder(partial):
+        raise RunError(f"{partial} exists and is not a rams-sim run folder; move it away first")
+    if resume and not force:
+        for folder, state in ((partial, "resume"), (out, "complete")):
+            if folder.exists() and (folder / MANIFEST).exists():
+                diff = _differences(read_manifest(folder)["run"], spec.identity())
+                if diff:
+                    raise RunError(f"--resume: {folder} holds a different run ({'; '.join(diff)[:300]}); "
+                                   "use the same options, or --force to start over")  # fmt: skip
+                return state
+        return "new"
+    if out.exists() and not force:
+        raise RunError(f"{out} already exists; pass --force to replace it (or choose another --out)")
+    if partial.exists() and not force:
+        raise RunError(f"an unfinished run is at {partial}; pass --resume to finish it or --force to start over")
+    return "new"
+
+
+def kernels_cached(kind: str) -> bool:
+    """Whether numba's on-disk cache already holds the kernels a run of ``kind`` calls."""
+    import numba
+
+    name = "game.play_deals-*.nbi" if kind == DEALS else "game.play_parties-*.nbi"
+    return any(Path(numba.config.CACHE_DIR).rglob(name))
+
+
+def _write_part(folder: Path, task: ChunkTask, table: pl.DataFrame, meta: dict) -> None:
+    """Write one part under a temporary name, then rename it: the final name is always complete."""
+    final = folder / task.name
+    tmp = folder / ("." + task.name + TMP_SUFFIX)
+    table.write_parquet(tmp, metadata={METADATA_KEY: to_json(meta)}, **PARQUET_OPTIONS)
+    os.replace(tmp, final)
+
+
+def _finished(folder: Path, spec: RunSpec, tasks: list[ChunkTask]) -> set[int]:
+    """Indices of the parts already written whole (row count checked); drop leftovers."""
+    for leftover in folder.glob("." + PART_GLOB + TMP_SUFFIX):
+        leftover.unlink()
+    done = set()
+    for task in tasks:
+        path = folder / task.name
+        if not path.exists():
+            continue
+        try:
+            rows = pq.read_metadata(path).num_rows
+        except Exception:  # a damaged part is recomputed
+            rows = -1
+        if rows == task.count * spec.rules.players:
+            done.add(task.index)
+        else:
+            path.unlink()
+    return done
+
+
+Progress = Callable[[int, int], None]  # (units finished, units in all)
+
+
+def execute(
+    spec: RunSpec,
+    out: Path | str,
+    *,
+    force: bool = False,
+    resume: bool = False,
+    progress: Progress | None = None,
+    executor_hook: Callable[[ChunkTask], None] | None = None,
+) -> RunResult:
+    """Run ``spec`` into the dataset folder ``out`` (see the module docstring).
+
+    ``progress(done, total)`` is called as parts are finished; ``executor_hook(task)``
+    is called before each chunk is computed (tests use it to simulate an interruption).
+    Raises :class:`RunError` for a target that may not be written; lets
+    ``KeyboardInterrupt`` through once every part in flight is safely written.
+    """
+    out = Path(out)
+    state = check_target(spec, out, force, resume)
+    partial = partial_path(out)
+    if state == "complete":
+        return RunResult(out, read_manifest(out), already_complete=True)
+    started = time.perf_counter()
+    tasks = spec.tasks()
+    if state == "resume":
+        manifest = read_manifest(partial)
+        done = _finished(partial, spec, tasks)
+    else:
+        if partial.exists():
+            shutil.rmtree(partial)
+        partial.mkdir(parents=True)
+        manifest = {"run": spec.identity(), "software": software(), "created": now_utc(), "status": "running",
+                    "chunks": len(tasks), "sessions": []}  # fmt: skip
+        done = set()
+    result = RunResult(out, manifest, resumed_chunks=len(done))
+    now = software()
+    if manifest["software"] != now:
+        result.warnings.append(f"resumed with different software: {'; '.join(_differences(manifest['software'], now))}")
+    manifest["sessions"].append({"started": now_utc(), "software": now, "chunks": 0, "seconds": 0.0})
+    _write_atomic(partial / MANIFEST, to_json(manifest))
+    unit_total = spec.count
+    units_done = sum(t.count for t in tasks if t.index in done)
+    if progress:
+        progress(units_done, unit_total)
+    common = {"run": spec.identity(), "software": now, "created": manifest["created"]}
+    pending: tuple[Future, ChunkTask] | None = None
+
+    def finish_pending() -> None:
+        nonlocal pending, units_done
+        if pending is not None:
+            future, task = pending
+            pending = None
+            future.result()
+            units_done += task.count
+            result.chunks_run += 1
+            result.units_run += task.count
+            if progress:
+                progress(units_done, unit_total)
+
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="rams-sim-writer") as writer:
+        try:
+            for task in tasks:
+                if task.index in done:
+                    continue
+                if executor_hook:
+                    executor_hook(task)
+                t0 = time.perf_counter()
+                table = run_chunk(spec, task)
+                chunk = {"index": task.index, "first": task.first, "count": task.count,
+                         "seconds": round(time.perf_counter() - t0, 3)}  # fmt: skip
+                finish_pending()  # at most one part in flight: memory stays flat
+                pending = (writer.submit(_write_part, partial, task, table, {**common, "chunk": chunk}), task)
+            finish_pending()
+        finally:
+            if pending is not None:  # interrupted: let the part in flight land, or discard it
+                try:
+                    finish_pending()
+                except Exception:
+                    pass
+            session = manifest["sessions"][-1]
+            session["chunks"] = result.chunks_run
+            session["seconds"] = round(time.perf_counter() - started, 3)
+            _write_atomic(partial / MANIFEST, to_json(manifest))
+    manifest["status"] = "complete"
+    manifest["finished"] = now_utc()
+    manifest["wall_seconds"] = round(sum(s["seconds"] for s in manifest["sessions"]), 3)
+    manifest["files"] = [t.name for t in tasks]
+    manifest["rows"] = spec.count * spec.rules.players
+    _write_atomic(partial / MANIFEST, to_json(manifest))
+    if out.exists():
+        shutil.rmtree(out)
+    os.replace(partial, out)
+    result.seconds = time.perf_counter() - started
+    return result

@@ -1,0 +1,112 @@
+"""Short summaries of a run folder, computed from the written Parquet data with polars.
+
+Means carry a 95% normal-approximation interval (``mean ± 1.96 s/√n``); proportions a
+95% Wilson interval. The CLI prints these after ``run`` and ``party``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import polars as pl
+
+from .record import Declaration, EndKind
+from .runner import PART_GLOB
+
+Z95 = 1.959963984540054  # two-sided 95% normal quantile
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A mean or proportion with its sample size and 95% interval ``[low, high]``."""
+
+    value: float
+    low: float
+    high: float
+    n: int
+
+    @property
+    def half_width(self) -> float:
+        """Half the interval's width (symmetric intervals: the ± figure)."""
+        return (self.high - self.low) / 2
+
+
+def mean_ci(mean: float, std: float | None, n: int) -> Estimate:
+    """Mean with a 95% normal interval from a sample mean, standard deviation (ddof 1) and size."""
+    half = Z95 * std / math.sqrt(n) if n > 1 and std is not None else math.nan
+    return Estimate(mean, mean - half, mean + half, n)
+
+
+def wilson(successes: int, n: int) -> Estimate:
+    """Proportion ``successes / n`` with its 95% Wilson score interval."""
+    if n == 0:
+        return Estimate(math.nan, 0.0, 1.0, 0)
+    p = successes / n
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n)
+
+
+def scan(folder: Path | str) -> pl.LazyFrame:
+    """Lazy scan of every part file of a run folder."""
+    return pl.scan_parquet(Path(folder) / PART_GLOB)
+
+
+def _per_seat_means(lf: pl.LazyFrame, column: str) -> dict[int, Estimate]:
+    stats = (
+        lf.group_by("seat")
+        .agg(pl.col(column).cast(pl.Float64).mean().alias("mean"), pl.col(column).cast(pl.Float64).std().alias("std"),
+             pl.len().alias("n"))  # fmt: skip
+        .sort("seat")
+        .collect()
+    )
+    return {int(r["seat"]): mean_ci(r["mean"], r["std"], int(r["n"])) for r in stats.iter_rows(named=True)}
+
+
+@dataclass(frozen=True)
+class DealSummary:
+    """Deals run: the mean delta of every seat, and declaration counts (rows with each code)."""
+
+    deals: int
+    delta: dict[int, Estimate]  # seat -> mean score delta per deal
+    declarations: dict[Declaration, int]  # code -> number of seat-deals that declared it
+
+    def per_deal(self, code: Declaration) -> float:
+        """Declarations of ``code`` per deal (jack pairs may come several to a deal)."""
+        return self.declarations.get(code, 0) / self.deals
+
+
+def deal_summary(folder: Path | str) -> DealSummary:
+    """Summarise a ``run`` folder from its data."""
+    lf = scan(folder)
+    deals = lf.filter(pl.col("seat") == 0).select(pl.len()).collect().item()
+    counts = lf.group_by("declaration").agg(pl.len().alias("n")).collect()
+    declarations = {Declaration(int(c)): int(n) for c, n in counts.iter_rows() if c != Declaration.NONE}
+    return DealSummary(deals, _per_seat_means(lf, "delta"), declarations)
+
+
+@dataclass(frozen=True)
+class PartySummary:
+    """Parties run: length, winners, how they ended, settlement by seat."""
+
+    parties: int
+    deals: Estimate  # deals per party
+    wins: dict[int, Estimate]  # seat -> share of parties won
+    ends: dict[EndKind, Estimate]  # how the party ended -> share
+    settlement: dict[int, Estimate]  # seat -> mean settlement
+
+
+def party_summary(folder: Path | str) -> PartySummary:
+    """Summarise a ``party`` folder from its data."""
+    lf = scan(folder)
+    parties = lf.filter(pl.col("seat") == 0).select("deals", "end_kind").collect()
+    n = parties.height
+    length = mean_ci(parties["deals"].cast(pl.Float64).mean(), parties["deals"].cast(pl.Float64).std(), n)
+    won = lf.group_by("seat").agg(pl.col("won").sum().alias("k"), pl.len().alias("n")).sort("seat").collect()
+    wins = {int(s): wilson(int(k), int(m)) for s, k, m in won.iter_rows()}
+    end_counts = parties.group_by("end_kind").agg(pl.len().alias("k")).sort("end_kind")
+    ends = {EndKind(int(e)): wilson(int(k), n) for e, k in end_counts.iter_rows()}
+    return PartySummary(n, length, wins, ends, _per_seat_means(lf, "settlement"))
