@@ -18,9 +18,16 @@ import polars as pl
 
 from . import cards as C
 from .engine import DealOut, PartyOut
+from .policies import PolicyKind
+from .record import Declaration, EndKind, Outcome
 
 SCHEMA_VERSION = 1
 NO_SEAT = -1  # ends_party / winner when nobody
+
+
+def codes(enum) -> str:
+    """The codes of an IntEnum as text: ``0 none, 1 jack pair, …`` (for the column meanings)."""
+    return ", ".join(f"{m.value} {m.name.lower().replace('_', ' ')}" for m in enum)
 
 
 @dataclass(frozen=True)
@@ -37,7 +44,7 @@ DEAL_COLUMNS: tuple[Column, ...] = (
     Column("seat", pl.Int8, "seat 0..players-1; seat (dealer + 1) % players leads the exchange (R4)"),
     Column("dealer", pl.Int8, "the dealer's seat (rotates d % players unless --dealer fixes it)"),
     Column("players", pl.Int8, "players at the table"),
-    Column("policy", pl.Int8, "policy code of the seat: 0 random, 1 basic (parameters in the metadata)"),
+    Column("policy", pl.Int8, f"policy code of the seat: {codes(PolicyKind)} (parameters in the metadata)"),
     Column("trump", pl.Int8, "trump suit 0-3 = ♠♣♦♥"),
     Column("trump_card", pl.Int8, "the turned-up card, id suit*13 + rank (R3)"),
     Column("hand_dealt", pl.UInt64, "card mask of the five cards dealt to the seat"),
@@ -46,12 +53,10 @@ DEAL_COLUMNS: tuple[Column, ...] = (
     Column("discarded", pl.Int8, "cards discarded in the exchange (R4.4); the trump-card swap is not counted"),
     Column("took_trump", pl.Boolean, "the dealer took the trump card into his hand (R4.3)"),
     Column("aces", pl.Int8, "bit mask of the suits of the aces in hand_final (bit s = the ace of suit s)"),
-    Column("declaration", pl.Int8, "declaration code (R5): 0 none, 1 jack pair, 2 four jacks, 3 suit rams, "
-           "4 trump rams, 5 four aces, 6 rams outranked, 7 jacks voided by a rams"),  # fmt: skip
+    Column("declaration", pl.Int8, f"what the seat declared (R5): {codes(Declaration)}"),
     Column("tricks", pl.Int8, "tricks taken (0-5)"),
     Column("delta", pl.Int16, "score change of the deal (R7): negative = written off, positive = written on (remiz, rams)"),
-    Column("outcome", pl.Int8, "how the deal went: 0 played, 1 lone player took all, 2 everybody passed, 3 rams, "
-           "4 four aces, 5 ended on jacks (R5.7), 6 void deal"),  # fmt: skip
+    Column("outcome", pl.Int8, f"how the deal went: {codes(Outcome)}"),
     Column("ends_party", pl.Int8, "seat that reached zero and so ended the party in this deal (R8.2b), or -1"),
 )
 
@@ -67,16 +72,21 @@ PARTY_COLUMNS: tuple[Column, ...] = (
     Column("party", pl.Int64, "party index p; deal d of it is keyed by (seed, p, d)"),
     Column("seat", pl.Int8, "seat 0..players-1; seat 0 deals first"),
     Column("players", pl.Int8, "players at the table"),
-    Column("policy", pl.Int8, "policy code of the seat: 0 random, 1 basic"),
+    Column("policy", pl.Int8, f"policy code of the seat: {codes(PolicyKind)}"),
     Column("deals", pl.Int32, "deals played in the party"),
     Column("score", pl.Int32, "the seat's final score (R8: counts down from start; 0 or below wins)"),
     Column("winner", pl.Int8, "the party's winner (the same in every row of the party), or -1 if unfinished"),
     Column("won", pl.Boolean, "this seat won the party"),
-    Column("end_kind", pl.Int8, "how the party ended: 1 four aces, 2 rams, 3 jacks (R5.7), 4 reached zero at a trick "
-           "(R8.2), 5 at zero after the deal (R8.3), 6 unfinished after max_deals"),  # fmt: skip
+    Column("end_kind", pl.Int8, f"how the party ended: {codes(EndKind)}"),
     Column("settlement", pl.Float64, "the seat's settlement (R8.4, option settle): positive = received"),
     Column("resets", pl.Int16, "times the seat overshot zero and was reset (R8.3)"),
 )
+
+
+def readme_table(columns: tuple[Column, ...]) -> str:
+    """The Markdown table README.md shows for a column list (a test keeps the two equal)."""
+    rows = [f"| `{c.name}` | {str(c.dtype()).lower()} | {c.meaning} |" for c in columns]
+    return "\n".join(["| column | type | meaning |", "|---|---|---|", *rows])
 
 
 def schema(columns: tuple[Column, ...]) -> dict[str, type[pl.DataType]]:

@@ -300,3 +300,37 @@ def test_cli_party_summary(tmp_path):
     assert re.search(rf"deals per party \(from 30\): {mean_deals:.2f} ±", text)
     wins = data.filter(pl.col("seat") == 2)["won"].mean()
     assert re.search(rf"seat 2: won\s+{100 * wins:.2f}%", text)
+
+
+def test_readme_documents_every_column():
+    """README.md shows each column table exactly as rams_sim.dataset defines it."""
+    from pathlib import Path
+
+    from rams_sim.dataset import readme_table
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    for columns in (DEAL_COLUMNS, PLAY_COLUMNS, PARTY_COLUMNS):
+        assert readme_table(columns) in readme
+
+
+def test_cli_ctrl_c_keeps_chunks_and_resume_finishes(tmp_path, monkeypatch, reference_run):
+    """Ctrl-C in `rams-sim run` exits 130 naming --resume; the resumed run equals an uninterrupted one."""
+    import rams_sim.runner as runner_module
+
+    real = runner_module.run_chunk
+    calls = []
+
+    def flaky(spec, task):
+        calls.append(task.index)
+        if task.index == 3 and task.count > 1:
+            raise KeyboardInterrupt
+        return real(spec, task)
+
+    monkeypatch.setattr(runner_module, "run_chunk", flaky)
+    out = tmp_path / "run"
+    args = ["run", "--deals", str(DEALS_N), "--seed", "11", "--chunk", "700", "--out", str(out)]
+    result = cli.invoke(app, args)
+    assert result.exit_code == 130 and "--resume" in result.output and not out.exists()
+    monkeypatch.setattr(runner_module, "run_chunk", real)
+    _cli_ok(args + ["--resume"])
+    assert read(out).equals(read(reference_run))
