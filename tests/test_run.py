@@ -334,3 +334,16 @@ def test_cli_ctrl_c_keeps_chunks_and_resume_finishes(tmp_path, monkeypatch, refe
     monkeypatch.setattr(runner_module, "run_chunk", real)
     _cli_ok(args + ["--resume"])
     assert read(out).equals(read(reference_run))
+
+
+def test_cli_replay_tells_the_deal_run_recorded(tmp_path, reference_run):
+    """`rams-sim replay --seed S --deal I` prints the deltas and tricks the run wrote for deal I."""
+    data = read(reference_run)
+    for deal in (0, 7, 2_999):
+        text = _cli_ok(["replay", "--seed", "11", "--deal", str(deal)])
+        rows = data.filter(pl.col("deal") == deal).sort("seat")
+        for seat, delta, tricks in zip(rows["seat"], rows["delta"], rows["tricks"]):
+            shown = re.escape(f"{delta:+d}" if delta else "0")
+            assert re.search(rf"seat {seat}( \(dealer\))?: delta {shown}\b", text)
+            if tricks:
+                assert len(re.findall(rf"seat {seat} wins", text)) == tricks
