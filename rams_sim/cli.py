@@ -14,7 +14,7 @@ from typing import Annotated, Optional
 import typer
 
 from . import __version__
-from .policies import PolicySpec, seat_policies
+from .policies import PARAMS_BY_KIND, PolicyKind, PolicySpec, seat_policies
 from .record import Declaration
 from .rules import OPTION_HELP, PRESETS, Rules
 
@@ -88,14 +88,17 @@ RuleOpt = Annotated[
     Optional[list[str]],
     typer.Option("--rule", help="Override one option of the preset, KEY=VALUE (repeatable), e.g. ruff=overtrump."),
 ]
-PolicyOpt = Annotated[
-    Optional[list[str]],
-    typer.Option(
-        "--policy",
-        help="Policy of every seat (NAME) or of one seat (SEAT=NAME); NAME is random or basic, with optional "
-        "parameters NAME:KEY=VALUE,... e.g. basic:pass_threshold=1.5,announce=false. Repeatable.",
-    ),
-]
+def _policy_help() -> str:
+    names = ", ".join(k.name.lower() for k in PolicyKind)
+    params = "; ".join(f"{k.name.lower()}: {', '.join(PARAMS_BY_KIND[k]) or 'none'}" for k in PolicyKind)
+    return (
+        f"Policy of every seat (NAME) or of one seat (SEAT=NAME), repeatable; default basic everywhere. NAME is one of "
+        f"{names}, optionally with parameters NAME:KEY=VALUE,... e.g. basic:pass_threshold=1.5,announce=false. "
+        f"Parameters ({params}; every policy: announce=true|false) are described in rams_sim/policies.py."
+    )
+
+
+PolicyOpt = Annotated[Optional[list[str]], typer.Option("--policy", help=_policy_help())]
 
 
 SeedOpt = Annotated[int, typer.Option("--seed", help="Seed (0..2**64-1): deal d's randomness is a function of (seed, d).")]
@@ -114,6 +117,14 @@ ChunkOpt = Annotated[
     Optional[str],
     typer.Option("--chunk", help="Deals (or parties) per part file; memory use grows with it, the data do not change."),
 ]
+
+
+def describe_policies(policies) -> str:
+    """``basic on every seat`` or ``seat 0 random, seat 1 basic, …``."""
+    texts = [str(p) for p in policies]
+    if len(set(texts)) == 1:
+        return f"{texts[0]} on every seat"
+    return ", ".join(f"seat {i} {t}" for i, t in enumerate(texts))
 
 
 def set_threads(threads: int | None) -> None:
@@ -147,7 +158,7 @@ def _execute(spec, out: Optional[str], force: bool, resume: bool, threads: Optio
     set_threads(threads)
     target = Path(out) if out else _default_out(spec.kind, spec.rules, spec.seed)
     typer.echo(f"rams-sim {__version__}: {spec.count:,} {spec.kind}, {spec.rules.preset}, {spec.rules.players} players, "
-               f"{spec.rules.deck_size} cards, policies {', '.join(map(str, spec.policies))}, seed {spec.seed}")  # fmt: skip
+               f"{spec.rules.deck_size} cards, {describe_policies(spec.policies)}, seed {spec.seed}")  # fmt: skip
     try:
         runner.check_target(spec, target, force, resume)
     except runner.RunError as err:
