@@ -18,6 +18,7 @@ import polars as pl
 
 from . import cards as C
 from .engine import DealOut, PartyOut
+from .kernels.columns import fill_deal_columns
 from .policies import PolicyKind
 from .record import Declaration, EndKind, Outcome
 
@@ -99,51 +100,20 @@ def deal_columns(log_plays: bool) -> tuple[Column, ...]:
     return DEAL_COLUMNS + (PLAY_COLUMNS if log_plays else ())
 
 
-def _aces_mask(hands: np.ndarray) -> np.ndarray:
-    """int8 bit mask of the suits whose ace is in each uint64 hand mask."""
-    out = np.zeros(hands.shape, np.int8)
-    for suit in range(C.N_SUITS):
-        held = (hands >> np.uint64(C.card_id(suit, C.ACE))) & np.uint64(1)
-        out |= (held.astype(np.int8) << suit).astype(np.int8)
-    return out
-
-
-def _popcount(masks: np.ndarray) -> np.ndarray:
-    return np.bitwise_count(masks).astype(np.int8)
+_NUMPY = {pl.Int64: np.int64, pl.Int32: np.int32, pl.Int16: np.int16, pl.Int8: np.int8, pl.UInt64: np.uint64,
+          pl.Boolean: np.bool_, pl.Float64: np.float64}  # fmt: skip
 
 
 def deal_table(out: DealOut, first_deal: int, policy_codes: np.ndarray) -> pl.DataFrame:
     """One row per (deal, seat) of ``out``, deals ``first_deal ..`` (DEAL_COLUMNS order).
 
-    ``policy_codes``: int8[players], each seat's :class:`PolicyKind`. Adds PLAY_COLUMNS
-    when ``out`` holds a play log.
+    ``policy_codes``: int8[players], each seat's :class:`PolicyKind`. The columns are
+    filled by :func:`rams_sim.kernels.columns.fill_deal_columns`; PLAY_COLUMNS are added when
+    ``out`` holds a play log.
     """
     n, p = out.delta.shape
-
-    def per_deal(values: np.ndarray) -> np.ndarray:
-        return np.repeat(values, p)
-
-    final = out.hand_final.reshape(-1)
-    data = {
-        "deal": per_deal(np.arange(first_deal, first_deal + n, dtype=np.int64)),
-        "seat": np.tile(np.arange(p, dtype=np.int8), n),
-        "dealer": per_deal(out.dealer),
-        "players": np.full(n * p, p, np.int8),
-        "policy": np.tile(np.asarray(policy_codes, np.int8), n),
-        "trump": per_deal(out.trump_card // C.RANKS_PER_SUIT),
-        "trump_card": per_deal(out.trump_card),
-        "hand_dealt": out.hand_dealt.reshape(-1),
-        "hand_final": final,
-        "passed": out.passed.reshape(-1).astype(bool),
-        "discarded": _popcount(out.discards.reshape(-1)),
-        "took_trump": out.took_trump.reshape(-1).astype(bool),
-        "aces": _aces_mask(final),
-        "declaration": out.declaration.reshape(-1),
-        "tricks": out.tricks.reshape(-1),
-        "delta": out.delta.reshape(-1),
-        "outcome": per_deal(out.outcome),
-        "ends_party": per_deal(out.ends_party),
-    }
+    data = {c.name: np.empty(n * p, _NUMPY[c.dtype]) for c in DEAL_COLUMNS}
+    fill_deal_columns(first_deal, out.sets, out.seat, out.delta, out.deal, np.asarray(policy_codes, np.int8), *data.values())
     if out.play_card.shape[0] == n and n > 0:
         seats = np.arange(p, dtype=np.int8)
         for t in range(C.N_TRICKS):  # a trick not played (leader -1) has no cards

@@ -1,0 +1,60 @@
+"""The per-(deal, seat) columns of ``rams-sim run``, filled in parallel from the kernels' output.
+
+:func:`fill_deal_columns` reads the bulk outputs of :func:`rams_sim.kernels.game.play_deals`
+and writes one flat array per column, row ``i * players + seat`` for deal ``i`` of the
+chunk (:mod:`rams_sim.dataset` lists the columns and their meanings). Only copies and
+bit counting happen here; no rule is applied.
+"""
+
+from __future__ import annotations
+
+from numba import njit, prange
+
+from ..cards import RANKS_PER_SUIT
+from .bits import aces_mask, popcount
+from .game import OUT_DEAL, OUT_SEAT, OUT_SETS
+
+S_DEALT, S_DISCARDS, S_FINAL = OUT_SETS.index("hand_dealt"), OUT_SETS.index("discards"), OUT_SETS.index("hand_final")
+P_PASSED, P_TOOK_TRUMP = OUT_SEAT.index("passed"), OUT_SEAT.index("took_trump")
+P_DECL, P_TRICKS = OUT_SEAT.index("declaration"), OUT_SEAT.index("tricks")
+D_DEALER, D_TRUMP_CARD = OUT_DEAL.index("dealer"), OUT_DEAL.index("trump_card")
+D_OUTCOME, D_ENDS_PARTY = OUT_DEAL.index("outcome"), OUT_DEAL.index("ends_party")
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def fill_deal_columns(
+    first_deal, out_sets, out_seat, out_delta, out_deal, codes,
+    deal, seat, dealer, players, policy, trump, trump_card, hand_dealt, hand_final,
+    passed, discarded, took_trump, aces, declaration, tricks, delta, outcome, ends_party,
+):  # fmt: skip
+    """Fill the column arrays (length n_deals * n) from a chunk's outputs.
+
+    Inputs: ``out_sets`` uint64[n_deals, N_OUT_SETS, n], ``out_seat`` int8[n_deals,
+    N_OUT_SEAT, n], ``out_delta`` int16[n_deals, n], ``out_deal`` int8[n_deals,
+    N_OUT_DEAL], ``codes`` int8[n] (policy code by seat). Outputs: int64 ``deal``,
+    uint64 ``hand_dealt``/``hand_final``, int16 ``delta``, bool ``passed``/``took_trump``,
+    int8 for every other column.
+    """
+    n_deals, n = out_delta.shape
+    for i in prange(n_deals):
+        for s in range(n):
+            row = i * n + s
+            deal[row] = first_deal + i
+            seat[row] = s
+            dealer[row] = out_deal[i, D_DEALER]
+            players[row] = n
+            policy[row] = codes[s]
+            trump_card[row] = out_deal[i, D_TRUMP_CARD]
+            trump[row] = out_deal[i, D_TRUMP_CARD] // RANKS_PER_SUIT
+            hand_dealt[row] = out_sets[i, S_DEALT, s]
+            final = out_sets[i, S_FINAL, s]
+            hand_final[row] = final
+            passed[row] = out_seat[i, P_PASSED, s] != 0
+            discarded[row] = popcount(out_sets[i, S_DISCARDS, s])
+            took_trump[row] = out_seat[i, P_TOOK_TRUMP, s] != 0
+            aces[row] = aces_mask(final)
+            declaration[row] = out_seat[i, P_DECL, s]
+            tricks[row] = out_seat[i, P_TRICKS, s]
+            delta[row] = out_delta[i, s]
+            outcome[row] = out_deal[i, D_OUTCOME]
+            ends_party[row] = out_deal[i, D_ENDS_PARTY]
