@@ -314,6 +314,54 @@ def replay(
         typer.echo(line)
 
 
+@app.command()
+def compare(
+    a: Annotated[str, typer.Argument(help="Policy A, e.g. basic or basic:pass_threshold=1.5.")],
+    b: Annotated[str, typer.Argument(help="Policy B.")],
+    deals: Annotated[str, typer.Option("--deals", help="Deals to play (at most, with --target-se): 1e6, 1000000 or 1_000_000.")] = "1e5",
+    preset: PresetOpt = "classic",
+    players: PlayersOpt = 4,
+    rule: RuleOpt = None,
+    baseline: Annotated[str, typer.Option("--baseline", help="Policy of the seats that are not focal.")] = "basic",
+    seed: SeedOpt = 0,
+    target_se: Annotated[
+        Optional[float], typer.Option("--target-se", help="Stop once the standard error of the paired difference is at most this.")
+    ] = None,
+    threads: ThreadsOpt = None,
+) -> None:
+    """Compare policies A and B on the same deals, each seat focal in turn (paired, common random numbers).
+
+    For every deal each seat plays A once and B once while the others play the
+    baseline; the paired sample is the mean over focal seats of delta(A) - delta(B).
+    """
+    from rich.progress import Progress
+
+    from .compare import compare as run_compare
+
+    n_deals = parse_count(deals, "--deals")
+    check_seed(seed)
+    rules = build_rules(preset, players, rule)
+    try:
+        spec_a, spec_b, spec_base = (PolicySpec.parse(t) for t in (a, b, baseline))
+    except ValueError as err:
+        fail(str(err))
+    if target_se is not None and not (math.isfinite(target_se) and target_se > 0):
+        fail(f"--target-se must be a positive number; got {target_se}")
+    set_threads(threads)
+    typer.echo(f"compare {spec_a} vs {spec_b}: {rules.preset}, {rules.players} players, baseline {spec_base}, seed {seed}; "
+               "each seat focal in turn on the same deck orders")  # fmt: skip
+    with Progress(transient=True) as bar:
+        job = bar.add_task("deals", total=n_deals)
+        result = run_compare(rules, spec_a, spec_b, baseline=spec_base, seed=seed, deals=n_deals, target_se=target_se,
+                             progress=lambda done, total: bar.update(job, completed=done))  # fmt: skip
+    typer.echo(f"mean score delta of a focal seat per deal (negative = written off), 95% CI, n = {result.deals:,} deals:")
+    width = max(len(str(spec_a)), len(str(spec_b)))
+    for spec, delta, remiz in ((spec_a, result.delta_a, result.remiz_a), (spec_b, result.delta_b, result.remiz_b)):
+        typer.echo(f"  {str(spec):<{width}} {_format(delta)}   remiz {_format(remiz, percent=True)}")
+    typer.echo(f"paired difference {spec_a} - {spec_b}: {_format(result.diff)} per deal (n = {result.deals:,})")
+    typer.echo(f"verdict: {result.verdict()}")
+
+
 @rules_app.command("list")
 def rules_list() -> None:
     """List every preset of R9 with its status and source."""
