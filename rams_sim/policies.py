@@ -66,6 +66,9 @@ class PolicyKind(IntEnum):
 
     RANDOM = 0
     BASIC = 1
+    CAUTIOUS = 2
+    GREEDY = 3
+    EXPERT = 4
 
 
 # parameter name -> default, in the order the kernels read them (index = position)
@@ -80,13 +83,27 @@ BASIC_PARAMS: dict[str, float] = {
     "keep_kings": 1.0,
     "rams_draw": 1.0,
 }
+# cautious, greedy and expert share basic's parameters (same indices), with other defaults
+CAUTIOUS_PARAMS: dict[str, float] = {**BASIC_PARAMS, "pass_threshold": 3.0}
+GREEDY_PARAMS: dict[str, float] = {
+    **BASIC_PARAMS,
+    "pass_threshold": 1.0,
+    "keep_trump_rank": float(C.QUEEN),
+    "keep_kings": 0.0,
+    "rams_length": 3.0,
+}
+EXPERT_PARAMS: dict[str, float] = dict(BASIC_PARAMS)
 PARAMS_BY_KIND: dict[PolicyKind, dict[str, float]] = {
     PolicyKind.RANDOM: RANDOM_PARAMS,
     PolicyKind.BASIC: BASIC_PARAMS,
+    PolicyKind.CAUTIOUS: CAUTIOUS_PARAMS,
+    PolicyKind.GREEDY: GREEDY_PARAMS,
+    PolicyKind.EXPERT: EXPERT_PARAMS,
 }
 # index of each basic parameter, for the kernels and the reference engine
 B_PASS_THRESHOLD, B_TRUMP_WEIGHT, B_HIGH_TRUMP_BONUS, B_HIGH_TRUMP_RANK = 0, 1, 2, 3
 B_KING_WEIGHT, B_KEEP_TRUMP_RANK, B_KEEP_KINGS, B_RAMS_DRAW = 4, 5, 6, 7
+G_RAMS_LENGTH = 8  # greedy: keep a suit this long to draw to a rams
 
 
 @dataclass(frozen=True, slots=True)

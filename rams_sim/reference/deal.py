@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .. import cards as C
 from ..record import DealRecord, Trick
-from .decisions import POLICY_CLASSES
+from .decisions import POLICY_CLASSES, PlayView
 from .scoresheet import Scoresheet
 from .tables import RANK, SUIT, TRUMP_HONOURS, RuleBook, mask_of, seat_order
 from .tricks import legal_for, trick_winner
@@ -157,8 +157,8 @@ class DealTable:
             players = [leader] + [(leader + j) % self.n for j in range(1, self.n) if active[(leader + j) % self.n]]
             trick = []
             by_seat = [C.NO_CARD] * self.n
-            for seat in players:
-                card = self.ask_card(seat, trick, q_duty and seat == leader)
+            for k, seat in enumerate(players):
+                card = self.ask_card(seat, trick, q_duty and seat == leader, len(players) - k - 1)
                 trick.append(card)
                 by_seat[seat] = card
             winner = players[trick_winner(self.trump, trick)]
@@ -170,11 +170,30 @@ class DealTable:
                 break
             leader = winner  # R6.1: the winner of the last trick leads
 
-    def ask_card(self, seat: int, trick, q_duty: bool) -> int:
-        """The seat plays one legal card (R6.7a); an illegal one is rejected (R6.8)."""
+    def threats(self, seat: int, trick) -> set[int]:
+        """Cards that may be in an opponent's hand, as ``seat`` can tell (policies.py).
+
+        Every card of the deck except: his hand, the cards played (finished tricks and
+        this trick), his own discards (and the card he gave up for the trump card), and
+        the turned-up trump card unless another seat, the dealer, took it (R4.3).
+        """
+        seen = set(self.hand[seat]) | set(trick) | set(self.discards[seat])
+        seen |= {c for t in self.plays for c in t.cards if c != C.NO_CARD}
+        if self.trump_discard[seat] != C.NO_CARD:
+            seen.add(self.trump_discard[seat])
+        if not (self.took_trump[self.dealer] and seat != self.dealer):
+            seen.add(self.trump_card)
+        return set(self.book.deck) - seen
+
+    def ask_card(self, seat: int, trick, q_duty: bool, remaining: int) -> int:
+        """The seat plays one legal card (R6.7a); an illegal one is rejected (R6.8).
+
+        ``remaining``: active seats still to play to this trick after him.
+        """
         hand = self.hand[seat]
         legal = legal_for(self.book, hand, self.trump, trick, q_duty)
-        card = self.policies[seat].choose_card(list(hand), self.trump, list(trick), legal, self.sheet.tricks[seat])
+        view = PlayView(self.threats(seat, trick), remaining)
+        card = self.policies[seat].choose_card(list(hand), self.trump, list(trick), legal, self.sheet.tricks[seat], view)
         if card not in legal:
             raise ValueError(f"policy error (R6.8): seat {seat} plays {C.format_card(card)}, not a legal card")
         hand.remove(card)

@@ -7,6 +7,8 @@ and his own tricks.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .. import cards as C
 from ..kernels.rng import Stream
 from ..policies import (
@@ -18,12 +20,25 @@ from ..policies import (
     B_PASS_THRESHOLD,
     B_RAMS_DRAW,
     B_TRUMP_WEIGHT,
+    G_RAMS_LENGTH,
     PARAMS_BY_KIND,
     PolicyKind,
     PolicySpec,
 )
 from .tables import RANK, SUIT, in_jack_pair, jack_kind, rams_suit, suit_counts
 from .tricks import would_win
+
+@dataclass(frozen=True)
+class PlayView:
+    """What a seat knows at its turn to play, beyond its hand and the trick (policies.py).
+
+    ``threats``: the cards that may be in an opponent's hand (DealTable.threats);
+    ``remaining``: active seats still to play to this trick after him.
+    """
+
+    threats: frozenset[int] | set[int]
+    remaining: int
+
 
 # Random discard choices (policies.py "random"): every 5-bit mask m from 0 to 31 with
 # popcount(m) <= talon size, ascending; indexed by the talon size (5 = no limit).
@@ -67,7 +82,7 @@ class RandomPolicy:
             return False, C.NO_CARD
         return True, hand[self.draw(len(hand))]
 
-    def choose_card(self, hand, trump, trick, legal, tricks_taken) -> int:
+    def choose_card(self, hand, trump, trick, legal, tricks_taken, view=None) -> int:
         """Pick the ``bounded(count)``-th legal card in ascending id order."""
         return legal[self.draw(len(legal))]
 
@@ -172,7 +187,7 @@ class BasicPolicy:
             return True, next(c for c in hand if SUIT[c] != trump)
         return True, min(hand, key=lambda c: (values[c], c))
 
-    def choose_card(self, hand, trump, trick, legal, tricks_taken) -> int:
+    def choose_card(self, hand, trump, trick, legal, tricks_taken, view=None) -> int:
         """Lead or follow (R6) from the legal cards."""
         if len(legal) == 1:
             return legal[0]
@@ -200,7 +215,138 @@ class BasicPolicy:
         return min(winning or legal, key=cheap)
 
 
-POLICY_CLASSES = {PolicyKind.RANDOM: RandomPolicy, PolicyKind.BASIC: BasicPolicy}
+def cheap(card, trump):
+    """Order of cheapness: plain before trump, then rank, then id."""
+    return (SUIT[card] == trump, RANK[card], card)
+
+
+def beats(later, card, trump) -> bool:
+    """Whether ``later``, played after ``card`` to a trick ``card`` now wins, would beat it (R6.4)."""
+    if SUIT[later] == SUIT[card]:
+        return RANK[later] > RANK[card]
+    return SUIT[later] == trump
+
+
+def threat_count(card, trump, view: PlayView) -> int:
+    """How many threat cards could beat ``card`` in this trick (0 if nobody plays after him)."""
+    if view.remaining == 0:
+        return 0
+    return sum(1 for x in view.threats if beats(x, card, trump))
+
+
+VOID_WEIGHT = 0.25
+
+
+def risk(card, trump, view: PlayView, void_weight: float = VOID_WEIGHT) -> float:
+    """Threats that could beat ``card``: higher cards of its suit count 1, trumps against a
+    plain card ``void_weight`` (they beat it only if their holder is void in the suit)."""
+    if view.remaining == 0:
+        return 0.0
+    total = 0.0
+    for x in view.threats:
+        if SUIT[x] == SUIT[card]:
+            total += RANK[x] > RANK[card]
+        elif SUIT[x] == trump:
+            total += void_weight
+    return total
+
+
+class CautiousPolicy(BasicPolicy):
+    """``cautious``: basic's valuation (passing more), but secures a trick first (policies.py)."""
+
+    def choose_card(self, hand, trump, trick, legal, tricks_taken, view=None) -> int:
+        """No trick yet: the winning card fewest threats can beat; then basic's play."""
+        if len(legal) == 1:
+            return legal[0]
+        if tricks_taken > 0:
+            return super().choose_card(hand, trump, trick, legal, tricks_taken, view)
+        winners = [c for c in legal if not trick or would_win(trump, trick, c)]
+        if not winners:
+            return min(legal, key=lambda c: cheap(c, trump))
+        return min(winners, key=lambda c: (threat_count(c, trump, view), cheap(c, trump)))
+
+
+class GreedyPolicy(BasicPolicy):
+    """``greedy``: exchanges aggressively, draws to rams, tries to take every trick (policies.py)."""
+
+    def __init__(self, spec: PolicySpec, key: int, seat: int):
+        super().__init__(spec, key, seat)
+        self.rams_length = float(spec.params.get("rams_length", PARAMS_BY_KIND[spec.kind]["rams_length"]))
+        assert list(PARAMS_BY_KIND[spec.kind]).index("rams_length") == G_RAMS_LENGTH
+
+    def choose_discard(self, hand, trump, is_dealer, talon_size) -> list[int]:
+        """A rams stands; with ``rams_length``+ cards of one suit keep that suit and the aces
+        (the longest suit; ties: the trump suit, then the lower suit); else basic's step (3)."""
+        counts = suit_counts(hand)
+        longest = max(counts)
+        if longest == C.HAND_SIZE:
+            return []
+        if longest >= self.rams_length:
+            suits = [s for s in range(C.N_SUITS) if counts[s] == longest]
+            suit = trump if trump in suits else suits[0]
+            discard = [c for c in hand if SUIT[c] != suit and RANK[c] != C.ACE]
+            if len(discard) > talon_size:
+                discard.sort(key=lambda c: (self.keep_value(c, hand, trump), c))
+                discard = sorted(discard[:talon_size])
+            return discard
+        return super().choose_discard(hand, trump, is_dealer, talon_size)
+
+    def choose_card(self, hand, trump, trick, legal, tricks_taken, view=None) -> int:
+        """Lead the highest trump, else the highest-ranked card (ties: lower id); follow
+        with the cheapest winning card, else the cheapest card."""
+        if len(legal) == 1:
+            return legal[0]
+        if not trick:
+            trumps = [c for c in legal if SUIT[c] == trump]
+            if trumps:
+                return max(trumps, key=lambda c: RANK[c])
+            return min(legal, key=lambda c: (-RANK[c], c))
+        winners = [c for c in legal if would_win(trump, trick, c)]
+        return min(winners or legal, key=lambda c: cheap(c, trump))
+
+
+class ExpertPolicy(BasicPolicy):
+    """``expert``: basic's pass and exchange; plays by counting the cards out (policies.py)."""
+
+    def choose_card(self, hand, trump, trick, legal, tricks_taken, view=None) -> int:
+        """Sure winners first, the safest winner while trickless, ducking what cannot win."""
+        if len(legal) == 1:
+            return legal[0]
+
+        def key(c):
+            return cheap(c, trump)
+
+        def risky(c):
+            return (risk(c, trump, view), cheap(c, trump))
+
+        if not trick:
+            sure = [c for c in legal if threat_count(c, trump, view) == 0]
+            if sure:
+                return min(sure, key=key)
+            if tricks_taken == 0:
+                return min(legal, key=risky)
+            plain = [c for c in legal if SUIT[c] != trump]
+            return min(plain or legal, key=lambda c: (RANK[c], c))
+        winners = [c for c in legal if would_win(trump, trick, c)]
+        if not winners:
+            return min(legal, key=key)
+        if view.remaining == 0:
+            return min(winners, key=key)
+        sure = [c for c in winners if threat_count(c, trump, view) == 0]
+        if sure:
+            return min(sure, key=key)
+        if tricks_taken == 0:
+            return min(winners, key=risky)
+        return min(winners, key=key)
+
+
+POLICY_CLASSES = {
+    PolicyKind.RANDOM: RandomPolicy,
+    PolicyKind.BASIC: BasicPolicy,
+    PolicyKind.CAUTIOUS: CautiousPolicy,
+    PolicyKind.GREEDY: GreedyPolicy,
+    PolicyKind.EXPERT: ExpertPolicy,
+}
 
 
 def seat_specs(policies, players: int) -> list[PolicySpec]:
