@@ -8,6 +8,11 @@ arrays) and ``args`` (the rules packed for the kernels). Nothing here does I/O, 
 formatted errors or touches Python objects; :mod:`rams_sim.engine` validates, seeds,
 allocates and reads status codes.
 
+Kernels that take arrays and run once per card or per seat are ``inline="always"``:
+numba inlines them into their caller, so a call costs no argument passing and, above
+all, no reference counting of every array argument (an atomic increment and decrement
+per array per call, which dominated the time of a deal).
+
 Numba's on-disk cache (``cache=True``) does not notice when a kernel's *callee* in
 another module changes (numba#1833), so a stale cache could run old rule code. The
 cache therefore lives in a folder named by a hash of every source file the kernels

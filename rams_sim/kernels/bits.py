@@ -86,7 +86,7 @@ def aces_mask(mask):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def ace_points(mask, ace_value):
     """R7: sum of the values (``ace_value`` int64[4]) of the aces in ``mask``."""
     total = 0

@@ -21,7 +21,7 @@ def beats(card, best, trump):
     return suit == trump
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def trick_winner(trick, n_cards, trump):
     """Index in ``trick`` (int8[>= n_cards], led card first) of the winning card."""
     best = 0
