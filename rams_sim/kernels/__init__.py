@@ -13,6 +13,14 @@ numba inlines them into their caller, so a call costs no argument passing and, a
 all, no reference counting of every array argument (an atomic increment and decrement
 per array per call, which dominated the time of a deal).
 
+Every kernel that never allocates is compiled with ``_nrt=False`` (numba's runtime off):
+it only reads and writes arrays its caller holds for the duration of the call, so
+reference counting them is pure cost, and with it off no call or inlined helper
+counts references at all. Numba refuses to compile an allocation in such a kernel,
+so the flag cannot hide a leak; only the few kernels that allocate state or outputs
+(``make_state``, ``play_deals``, ``play_one``, ``play_party``, ``play_parties``,
+``settle_given``) keep the runtime.
+
 Numba's on-disk cache (``cache=True``) does not notice when a kernel's *callee* in
 another module changes (numba#1833), so a stale cache could run old rule code. The
 cache therefore lives in a folder named by a hash of every source file the kernels

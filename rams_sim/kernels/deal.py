@@ -20,7 +20,7 @@ ERR_TRUMP_DISCARD = 2  # R4.3: the dealer gave up a card he does not hold
 ERR_CARD = 3  # R6.8: an illegal card
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def deal_cards(order, n, dealer, cardsets, st):
     """R3: seat (dealer + 1 + i) mod n gets order[5i .. 5i+4]; returns the trump card order[5n]."""
     first = (dealer + 1) % n
@@ -40,7 +40,7 @@ def deal_cards(order, n, dealer, cardsets, st):
     return order[HAND_SIZE * n]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def can_pass(dealt, is_dealer, turned_ace_binds_dealer, trump_card):
     """R4.1: no ace in the dealt hand; with the option, a turned-up ace binds the dealer."""
     for suit in range(N_SUITS):
@@ -51,7 +51,7 @@ def can_pass(dealt, is_dealer, turned_ace_binds_dealer, trump_card):
     return True
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _exchange_seat(kinds, params, rng, order, cardsets, seat, is_dealer, trump, talon_pos, deck_size):
     """R4: one seat discards, then draws as many; returns the new talon position, -1 on error."""
     hand = cardsets[HAND, seat]
@@ -70,7 +70,7 @@ def _exchange_seat(kinds, params, rng, order, cardsets, seat, is_dealer, trump, 
     return talon_pos
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def exchange(exchange_order, binds, deck_size, n, dealer, trump_card, kinds, params, rng, order, cardsets, st):
     """R4.0-R4.4: passing and the exchange in seat order; returns a status code."""
     first = (dealer + 1) % n
@@ -96,7 +96,7 @@ def exchange(exchange_order, binds, deck_size, n, dealer, trump_card, kinds, par
     return OK
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def dealer_trump(must_take, binds, dealer, trump_card, kinds, params, rng, cardsets, st):
     """R4.3: a playing dealer may (or must) give up one card for the trump card; returns a status."""
     if not st[ACTIVE, dealer]:

@@ -26,7 +26,7 @@ D_RAMS_OUTRANKED = int(Declaration.RAMS_OUTRANKED)
 D_JACKS_VOID = int(Declaration.JACKS_VOID)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def four_aces_holder(cardsets, st, n, first):
     """R5.1: the active seat holding four aces, or -1."""
     for i in range(n):
@@ -36,7 +36,7 @@ def four_aces_holder(cardsets, st, n, first):
     return -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _points(mask, card_points):
     total = 0
     m = mask
@@ -47,7 +47,7 @@ def _points(mask, card_points):
     return total
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def best_rams(cardsets, st, n, first, trump, card_points):
     """R5.2-R5.4: the seat of the highest rams among active seats, or -1.
 
@@ -75,7 +75,7 @@ def best_rams(cardsets, st, n, first, trump, card_points):
     return best
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def jack_kinds(cardsets, st, n, jacks_count):
     """R5.5: the jack kind (0 none, 1 pair, 2 four jacks) counted for each seat, into st[JACK_KIND]."""
     for seat in range(n):
@@ -89,7 +89,7 @@ def jack_kinds(cardsets, st, n, jacks_count):
             st[JACK_KIND, seat] = max(dealt_kind, final_kind)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def void_jacks(st, n):
     """R5.6: a rams or four aces voids every jack pair; mark holders JACKS_VOID."""
     for seat in range(n):

@@ -49,7 +49,7 @@ OUT_DEAL = ("dealer", "trump_card", "outcome", "ends_party", "end_kind", "status
 DEAL_SLOTS = (-1, TRUMP_CARD, OUTCOME, ENDS_PARTY, END_KIND, STATUS)  # info slots; the dealer is an argument
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st, trick, info, log):
     """Play one deal into the state arrays; return a status code (OK = 0).
 
@@ -96,7 +96,7 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
     return OK
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def reset_scoring(st, n, info):
     """Clear the scoring state of every seat and the deal's party-end slots."""
     for seat in range(n):
@@ -111,7 +111,7 @@ def reset_scoring(st, n, info):
     info[STATUS] = OK
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def prepare_final(cardsets, st, n, ace_value, jacks_count):
     """Ace points (R7) and jack kinds (R5.5) of the final hands; returns (n_active, lone seat)."""
     n_active = 0
@@ -126,7 +126,7 @@ def prepare_final(cardsets, st, n, ace_value, jacks_count):
     return n_active, lone
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def declare(r, cardsets, st, n, first, trump, scores, n_active, info):
     """R5 step 4; fills st[DELTA/DECL/JACKS]. Returns True when tricks follow (play or a lone player)."""
     declarations = not (n_active == 0 or (n_active == 1 and r.lone_void))
@@ -175,7 +175,7 @@ def declare(r, cardsets, st, n, first, trump, scores, n_active, info):
     return True
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def credit_lone(lone, scores, st, announce):
     """R4.5 takes-all: credit the lone player's tricks one at a time; return him if he announces zero."""
     for _ in range(N_TRICKS):
@@ -184,7 +184,7 @@ def credit_lone(lone, scores, st, announce):
     return -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def finish_deal(n, first, start, remiz, score_so_far, winner, scores, st, info):
     """R7, R8.2a, R8.3: deltas once the tricks are over (``winner`` announced zero, or -1)."""
     if winner >= 0:
@@ -201,7 +201,7 @@ def finish_deal(n, first, start, remiz, score_so_far, winner, scores, st, info):
             break
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _next_active(st, seat, n):
     seat = (seat + 1) % n
     while not st[ACTIVE, seat]:
@@ -209,7 +209,7 @@ def _next_active(st, seat, n):
     return seat
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, n, first, trump, scores):
     """R6: play the tricks; return the seat that announced zero, -1, or -2 on an illegal card."""
     leader = first if st[ACTIVE, first] else _next_active(st, first, n)
@@ -246,7 +246,7 @@ def play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, n, fi
     return -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def store_deal(i, n, dealer, cardsets, st, info, log, out_sets, out_seat, out_delta, out_deal, out_log):
     """Copy one deal's results from the state arrays into row ``i`` of the outputs."""
     for seat in range(n):
