@@ -12,7 +12,7 @@ from ..cards import N_SUITS, RANKS_PER_SUIT
 from ..record import Declaration
 from .args import JACKS_DEALT, JACKS_FINAL
 from .bits import ONE, ZERO, aces_mask, jack_kind, lowest, rams_suit
-from .state import ACTIVE, DEALT, DECL, HAND, JACK_KIND
+from .state import ACTIVE, DEALT, DECL, HAND, JACK_KIND, seat_after
 
 ALL_ACES = (1 << N_SUITS) - 1
 TRUMP_RAMS_RANK = N_SUITS  # R5.4: trump rams outranks every plain rams (ranked by suit)
@@ -30,7 +30,7 @@ D_JACKS_VOID = int(Declaration.JACKS_VOID)
 def four_aces_holder(cardsets, st, n, first):
     """R5.1: the active seat holding four aces, or -1."""
     for i in range(n):
-        seat = (first + i) % n
+        seat = seat_after(first, i, n)
         if st[ACTIVE, seat] and aces_mask(cardsets[HAND, seat]) == ALL_ACES:
             return seat
     return -1
@@ -59,7 +59,7 @@ def best_rams(cardsets, st, n, first, trump, card_points):
     best_rank = -1
     best_points = -1
     for i in range(n):
-        seat = (first + i) % n
+        seat = seat_after(first, i, n)
         if not st[ACTIVE, seat]:
             continue
         suit = rams_suit(cardsets[HAND, seat])

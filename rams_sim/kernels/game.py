@@ -29,7 +29,7 @@ from .score import credit_trick, cut_short_deltas, played_out_deltas, settle
 from .state import (
     ACES, ACTIVE, AT_ZERO, DEALT, DECL, DELTA, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, FINAL, HAND,
     JACK_KIND, JACKS, LOG_LEADER, LOG_WINNER, OUTCOME, OVERSHOT, PASSED, STATUS, TOOK_TRUMP,
-    TRICK_CARD, TRICK_SEAT, TRICKS, TRUMP_CARD, TRUMP_DISCARD, make_state,
+    TRICK_CARD, TRICK_SEAT, TRICKS, TRUMP_CARD, TRUMP_DISCARD, make_state, seat_after,
 )  # fmt: skip
 from .trick import trick_winner
 
@@ -59,7 +59,7 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
     the deal. The play log is written to ``log``.
     """
     n = r.players
-    first = (dealer + 1) % n
+    first = seat_after(dealer, 1, n)
     if fixed_order.shape[0] > 0:
         for j in range(r.deck_size):
             order[j] = fixed_order[j]
@@ -162,7 +162,7 @@ def declare(r, cardsets, st, n, first, trump, scores, n_active, info):
             st[DECL, seat] = D_JACK_PAIR
         st[DELTA, seat] = -st[JACKS, seat]
     for k in range(n):  # R5.7: finishing on jacks
-        seat = (first + k) % n
+        seat = seat_after(first, k, n)
         if scores[seat] - st[JACKS, seat] <= 0:
             info[OUTCOME] = O_JACKS_END
             info[ENDS_PARTY] = seat
@@ -194,7 +194,7 @@ def finish_deal(n, first, start, remiz, score_so_far, winner, scores, st, info):
         return
     played_out_deltas(n, scores, st, start, remiz)
     for k in range(n):  # R8.3: a silent player at zero wins after the deal
-        seat = (first + k) % n
+        seat = seat_after(first, k, n)
         if st[AT_ZERO, seat] and not st[OVERSHOT, seat]:
             info[ENDS_PARTY] = seat
             info[END_KIND] = E_DEAL_END
@@ -203,9 +203,9 @@ def finish_deal(n, first, start, remiz, score_so_far, winner, scores, st, info):
 
 @njit(cache=True, _nrt=False, inline="always")
 def _next_active(st, seat, n):
-    seat = (seat + 1) % n
+    seat = seat_after(seat, 1, n)
     while not st[ACTIVE, seat]:
-        seat = (seat + 1) % n
+        seat = seat_after(seat, 1, n)
     return seat
 
 
@@ -336,7 +336,7 @@ def play_party(r, kinds, params, announce, seed, party, state, deals, scores_out
             won = info[ENDS_PARTY]
             kind = info[END_KIND]
             break
-        dealer = (dealer + 1) % n
+        dealer = seat_after(dealer, 1, n)
     deals[row] = played
     winner[row] = won
     end_kind[row] = kind
