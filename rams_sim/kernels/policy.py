@@ -35,6 +35,7 @@ KEEP_ACE = 100.0  # basic's keep values (policies.py)
 KEEP_TRUMP = 50.0
 KEEP_PAIR_JACK = 40.0
 KEEP_KING = 30.0
+RANK_BITS = np.uint64((1 << RANKS_PER_SUIT) - 1)  # the ranks of one suit, shifted to bit 0
 
 
 @njit(cache=True, _nrt=False)
@@ -67,25 +68,43 @@ def _rank(card):
 
 
 @njit(cache=True, _nrt=False)
-def lowest_ranked(mask):
-    """The card of lowest rank in ``mask`` (ties: lower id, i.e. lower suit)."""
-    for rank in range(RANKS_PER_SUIT):
-        for suit in range(N_SUITS):
-            card = card_of(suit, rank)
-            if has(mask, card):
-                return card
+def _ranks(mask):
+    """The ranks present in ``mask``, any suit: bit r set for rank r."""
+    out = ZERO
+    for suit in range(N_SUITS):
+        out |= (mask >> np.uint64(suit * RANKS_PER_SUIT)) & RANK_BITS
+    return out
+
+
+@njit(cache=True, _nrt=False)
+def _lowest_suit_card(mask, rank):
+    """The card of ``rank`` in ``mask`` of the lowest suit (the rank is present)."""
+    for suit in range(N_SUITS):
+        card = card_of(suit, rank)
+        if has(mask, card):
+            return card
     return -1
 
 
 @njit(cache=True, _nrt=False)
+def lowest_ranked(mask):
+    """The card of lowest rank in ``mask`` (ties: lower id, i.e. lower suit); -1 if empty."""
+    ranks = _ranks(mask)
+    if ranks == ZERO:
+        return -1
+    return _lowest_suit_card(mask, lowest(ranks))
+
+
+@njit(cache=True, _nrt=False)
 def highest_ranked(mask):
-    """The card of highest rank in ``mask`` (ties: lower id)."""
-    for rank in range(RANKS_PER_SUIT - 1, -1, -1):
-        for suit in range(N_SUITS):
-            card = card_of(suit, rank)
-            if has(mask, card):
-                return card
-    return -1
+    """The card of highest rank in ``mask`` (ties: lower id); -1 if empty."""
+    ranks = _ranks(mask)
+    if ranks == ZERO:
+        return -1
+    rank = RANKS_PER_SUIT - 1
+    while not has(ranks, rank):
+        rank -= 1
+    return _lowest_suit_card(mask, rank)
 
 
 @njit(cache=True, _nrt=False)
