@@ -73,10 +73,9 @@ def _rotl(x, k):
     return (x << k) | (x >> (np.uint64(64) - k))
 
 
-@njit(cache=True, _nrt=False, inline="always")
-def next_u64(states, row):
-    """Advance the xoshiro256** state in row ``row`` of ``states`` and return its next uint64."""
-    s0, s1, s2, s3 = states[row, 0], states[row, 1], states[row, 2], states[row, 3]
+@njit(cache=True, _nrt=False)
+def _step(s0, s1, s2, s3):
+    """One xoshiro256** step on the four state words: (output, s0, s1, s2, s3) after it."""
     result = _rotl(s1 * _U5, _U7) * _U9
     t = s1 << _U17
     s2 ^= s0
@@ -85,15 +84,27 @@ def next_u64(states, row):
     s0 ^= s3
     s2 ^= t
     s3 = _rotl(s3, _U45)
+    return result, s0, s1, s2, s3
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def next_u64(states, row):
+    """Advance the xoshiro256** state in row ``row`` of ``states`` and return its next uint64."""
+    result, s0, s1, s2, s3 = _step(states[row, 0], states[row, 1], states[row, 2], states[row, 3])
     states[row, 0], states[row, 1], states[row, 2], states[row, 3] = s0, s1, s2, s3
     return result
+
+
+@njit(cache=True, _nrt=False)
+def _scale(x, n):
+    """``bounded``'s map of a uint64 draw to ``0 .. n-1``: the high 32 bits times n."""
+    return np.int64(((x >> _U32) * np.uint64(n)) >> _U32)
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def bounded(states, row, n):
     """A draw in ``0 .. n-1`` from stream row ``row`` (n <= 2**32): the high 32 bits times n."""
-    x = next_u64(states, row) >> _U32
-    return np.int64((x * np.uint64(n)) >> _U32)
+    return _scale(next_u64(states, row), n)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -108,11 +119,15 @@ def shuffle_deck(key, deck, order, states):
     for i in range(n):
         order[i] = deck[i]
     seed_stream(states, DECK_STREAM, key, DECK_STREAM)
+    row = DECK_STREAM  # the stream's words stay in locals (registers) for the whole loop
+    s0, s1, s2, s3 = states[row, 0], states[row, 1], states[row, 2], states[row, 3]
     for i in range(n - 1):
-        j = i + bounded(states, DECK_STREAM, n - i)
+        x, s0, s1, s2, s3 = _step(s0, s1, s2, s3)
+        j = i + _scale(x, n - i)
         tmp = order[i]
         order[i] = order[j]
         order[j] = tmp
+    states[row, 0], states[row, 1], states[row, 2], states[row, 3] = s0, s1, s2, s3
 
 
 def deck_order(key: int, deck: np.ndarray) -> np.ndarray:
