@@ -58,12 +58,6 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
     a deck order to use instead of the shuffle, or int8[0]; ``scores``: int64[n] before
     the deal. The play log is written to ``log``.
     """
-    return _play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st, trick, info, log)
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st, trick, info, log):
-    """:func:`play_deal`'s body, inlined into :func:`play_block`'s loop over deals."""
     n = r.players
     first = seat_after(dealer, 1, n)
     if fixed_order.shape[0] > 0:
@@ -283,39 +277,22 @@ def play_deals(r, kinds, params, announce, seed, first_deal, fixed_dealer, score
     dealer is ``fixed_dealer`` if >= 0, else ``d % players``. ``scores``: int64[n], every
     seat's score before each deal (R8.2b). Returns the number of deals whose status is not OK.
     """
+    n = r.players
     n_deals = out_delta.shape[0]
     n_blocks = (n_deals + DEAL_BLOCK - 1) // DEAL_BLOCK
     errors = np.zeros(n_blocks, np.int64)
+    empty = np.empty(0, np.int8)
     for b in prange(n_blocks):
         order, rng, cardsets, st, trick, info, log = make_state()
-        lo, hi = b * DEAL_BLOCK, min(n_deals, (b + 1) * DEAL_BLOCK)
-        errors[b] = play_block(
-            r, kinds, params, announce, seed, first_deal, fixed_dealer, scores, lo, hi,
-            order, rng, cardsets, st, trick, info, log, out_sets, out_seat, out_delta, out_deal, out_log,
-        )  # fmt: skip
+        for i in range(b * DEAL_BLOCK, min(n_deals, (b + 1) * DEAL_BLOCK)):
+            d = first_deal + i
+            dealer = fixed_dealer if fixed_dealer >= 0 else d % n
+            key = deal_key(seed, d)
+            status = play_deal(r, kinds, params, announce, key, empty, dealer, scores, order, rng, cardsets, st, trick, info, log)
+            if status != OK:
+                errors[b] += 1
+            store_deal(i, n, dealer, cardsets, st, info, log, out_sets, out_seat, out_delta, out_deal, out_log)
     return errors.sum()
-
-
-@njit(cache=True, _nrt=False)
-def play_block(r, kinds, params, announce, seed, first_deal, fixed_dealer, scores, lo, hi,
-               order, rng, cardsets, st, trick, info, log, out_sets, out_seat, out_delta, out_deal, out_log):  # fmt: skip
-    """Play the deals of output rows ``lo .. hi-1`` (as :func:`play_deals`) on one thread's state arrays.
-
-    Returns the number of deals whose status is not OK. One call serves a block of deals,
-    so the deal's code is inlined here and nothing is passed per deal.
-    """
-    n = r.players
-    empty = order[:0]  # int8[0]: no fixed order, every deal is shuffled (a view: kernels here never allocate)
-    errors = 0
-    for i in range(lo, hi):
-        d = first_deal + i
-        dealer = fixed_dealer if fixed_dealer >= 0 else d % n
-        key = deal_key(seed, d)
-        status = _play_deal(r, kinds, params, announce, key, empty, dealer, scores, order, rng, cardsets, st, trick, info, log)
-        if status != OK:
-            errors += 1
-        store_deal(i, n, dealer, cardsets, st, info, log, out_sets, out_seat, out_delta, out_deal, out_log)
-    return errors
 
 
 @njit(cache=True)
