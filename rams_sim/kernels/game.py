@@ -269,7 +269,7 @@ def store_deal(i, n, dealer, cardsets, st, info, log, out_sets, out_seat, out_de
 DEAL_BLOCK = 256  # deals per scheduling block: one set of state arrays serves a block
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def play_deals(r, kinds, params, announce, seed, first_deal, fixed_dealer, scores, out_sets, out_seat, out_delta, out_deal, out_log):
     """Play deals ``first_deal .. first_deal + n_deals - 1`` of ``seed`` into output rows 0..n_deals-1.
 
@@ -346,7 +346,7 @@ def play_party(r, kinds, params, announce, seed, party, state, deals, scores_out
     return status
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def play_parties(r, kinds, params, announce, seed, first_party, deals, scores_out, winner, end_kind, settlement, resets, status):
     """Play parties ``first_party ..`` into rows 0..len(deals)-1 of the party outputs; return the error count."""
     n_parties = deals.shape[0]
