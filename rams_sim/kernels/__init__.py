@@ -8,6 +8,19 @@ arrays) and ``args`` (the rules packed for the kernels). Nothing here does I/O, 
 formatted errors or touches Python objects; :mod:`rams_sim.engine` validates, seeds,
 allocates and reads status codes.
 
+Kernels that take arrays and run once per card or per seat are ``inline="always"``:
+numba inlines them into their caller, so a call costs no argument passing and, above
+all, no reference counting of every array argument (an atomic increment and decrement
+per array per call, which dominated the time of a deal).
+
+Every kernel that never allocates is compiled with ``_nrt=False`` (numba's runtime off):
+it only reads and writes arrays its caller holds for the duration of the call, so
+reference counting them is pure cost, and with it off no call or inlined helper
+counts references at all. Numba refuses to compile an allocation in such a kernel,
+so the flag cannot hide a leak; only the few kernels that allocate state or outputs
+(``make_state``, ``play_deals``, ``play_one``, ``play_party``, ``play_parties``,
+``settle_given``) keep the runtime.
+
 Numba's on-disk cache (``cache=True``) does not notice when a kernel's *callee* in
 another module changes (numba#1833), so a stale cache could run old rule code. The
 cache therefore lives in a folder named by a hash of every source file the kernels

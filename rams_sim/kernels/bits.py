@@ -19,19 +19,19 @@ _U4 = np.uint64(4)
 _U56 = np.uint64(56)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def bit(card):
     """The mask of one card id."""
     return ONE << np.uint64(card)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def has(mask, card):
     """Whether ``mask`` holds ``card``."""
     return (mask >> np.uint64(card)) & ONE != ZERO
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def popcount(x):
     """Number of cards in a mask (SWAR popcount)."""
     x = np.uint64(x)
@@ -41,14 +41,14 @@ def popcount(x):
     return np.int64((x * _H01) >> _U56)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def lowest(mask):
     """The lowest card id in a non-empty mask."""
     low = mask & (~mask + ONE)
     return popcount(low - ONE)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def highest(mask):
     """The highest card id in a non-empty mask."""
     card = 63  # highest bit of a uint64
@@ -57,26 +57,26 @@ def highest(mask):
     return card
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def suit_cards(mask, suit):
     """The cards of ``suit`` in ``mask``."""
     return mask & SUIT_MASKS[suit]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def above(card):
     """The cards of ``card``'s suit that outrank it (suit-major ids: higher bits)."""
     suit = card // RANKS_PER_SUIT
     return SUIT_MASKS[suit] & ~((bit(card) << ONE) - ONE)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def card_of(suit, rank):
     """The id of the card of ``suit`` and ``rank``."""
     return suit * RANKS_PER_SUIT + rank
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def aces_mask(mask):
     """Bit s set for each suit s whose ace is in ``mask`` (int64)."""
     out = 0
@@ -86,7 +86,7 @@ def aces_mask(mask):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def ace_points(mask, ace_value):
     """R7: sum of the values (``ace_value`` int64[4]) of the aces in ``mask``."""
     total = 0
@@ -96,7 +96,7 @@ def ace_points(mask, ace_value):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def jack_kind(mask):
     """R5.5: 2 for four jacks, 1 for a same-colour pair (any three jacks hold one), else 0."""
     black = np.int64(has(mask, card_of(0, JACK))) + np.int64(has(mask, card_of(1, JACK)))
@@ -108,7 +108,7 @@ def jack_kind(mask):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pair_jacks(mask):
     """The jacks of ``mask`` that belong to a same-colour pair (R5.5)."""
     out = ZERO
@@ -121,7 +121,7 @@ def pair_jacks(mask):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def rams_suit(mask):
     """The suit of which ``mask`` holds five cards or more (R5.2), else -1."""
     for suit in range(N_SUITS):
@@ -130,7 +130,7 @@ def rams_suit(mask):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def trump_face_mask(trump):
     """The trump K, Q and J (R6.7)."""
     return bit(card_of(trump, KING)) | bit(card_of(trump, QUEEN)) | bit(card_of(trump, JACK))

@@ -12,7 +12,7 @@ from ..cards import ACE, HAND_SIZE, N_SUITS, RANKS_PER_SUIT
 from .args import ORDER_DECLARE_THEN_BUY
 from .bits import ZERO, bit, card_of, has, popcount
 from .policy import choose_discards, takes_trump, trump_discard, wants_pass
-from .state import ACTIVE, DEALT, DISCARDS, DRAWN, HAND, PASSED, TOOK_TRUMP, TRUMP_DISCARD
+from .state import ACTIVE, DEALT, DISCARDS, DRAWN, HAND, PASSED, TOOK_TRUMP, TRUMP_DISCARD, seat_after
 
 OK = 0  # status codes of a deal
 ERR_DISCARD = 1  # R4.4: more discards than the talon holds, or cards not held
@@ -20,12 +20,12 @@ ERR_TRUMP_DISCARD = 2  # R4.3: the dealer gave up a card he does not hold
 ERR_CARD = 3  # R6.8: an illegal card
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def deal_cards(order, n, dealer, cardsets, st):
     """R3: seat (dealer + 1 + i) mod n gets order[5i .. 5i+4]; returns the trump card order[5n]."""
-    first = (dealer + 1) % n
+    first = seat_after(dealer, 1, n)
     for k in range(n):
-        seat = (first + k) % n
+        seat = seat_after(first, k, n)
         hand = ZERO
         for j in range(HAND_SIZE):
             hand |= bit(order[HAND_SIZE * k + j])
@@ -40,7 +40,7 @@ def deal_cards(order, n, dealer, cardsets, st):
     return order[HAND_SIZE * n]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def can_pass(dealt, is_dealer, turned_ace_binds_dealer, trump_card):
     """R4.1: no ace in the dealt hand; with the option, a turned-up ace binds the dealer."""
     for suit in range(N_SUITS):
@@ -51,7 +51,7 @@ def can_pass(dealt, is_dealer, turned_ace_binds_dealer, trump_card):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def _exchange_seat(kinds, params, rng, order, cardsets, seat, is_dealer, trump, talon_pos, deck_size):
     """R4: one seat discards, then draws as many; returns the new talon position, -1 on error."""
     hand = cardsets[HAND, seat]
@@ -70,14 +70,14 @@ def _exchange_seat(kinds, params, rng, order, cardsets, seat, is_dealer, trump, 
     return talon_pos
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def exchange(exchange_order, binds, deck_size, n, dealer, trump_card, kinds, params, rng, order, cardsets, st):
     """R4.0-R4.4: passing and the exchange in seat order; returns a status code."""
-    first = (dealer + 1) % n
+    first = seat_after(dealer, 1, n)
     trump = trump_card // RANKS_PER_SUIT
     talon_pos = HAND_SIZE * n + 1
     for k in range(n):
-        seat = (first + k) % n
+        seat = seat_after(first, k, n)
         if can_pass(cardsets[DEALT, seat], seat == dealer, binds, trump_card):
             if wants_pass(kinds[seat], params, seat, rng, cardsets[HAND, seat], trump):
                 st[ACTIVE, seat] = 0
@@ -88,7 +88,7 @@ def exchange(exchange_order, binds, deck_size, n, dealer, trump_card, kinds, par
                 return ERR_DISCARD
     if exchange_order == ORDER_DECLARE_THEN_BUY:
         for k in range(n):
-            seat = (first + k) % n
+            seat = seat_after(first, k, n)
             if st[ACTIVE, seat]:
                 talon_pos = _exchange_seat(kinds, params, rng, order, cardsets, seat, seat == dealer, trump, talon_pos, deck_size)
                 if talon_pos < 0:
@@ -96,7 +96,7 @@ def exchange(exchange_order, binds, deck_size, n, dealer, trump_card, kinds, par
     return OK
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def dealer_trump(must_take, binds, dealer, trump_card, kinds, params, rng, cardsets, st):
     """R4.3: a playing dealer may (or must) give up one card for the trump card; returns a status."""
     if not st[ACTIVE, dealer]:

@@ -12,7 +12,7 @@ from ..cards import N_SUITS, RANKS_PER_SUIT
 from ..record import Declaration
 from .args import JACKS_DEALT, JACKS_FINAL
 from .bits import ONE, ZERO, aces_mask, jack_kind, lowest, rams_suit
-from .state import ACTIVE, DEALT, DECL, HAND, JACK_KIND
+from .state import ACTIVE, DEALT, DECL, HAND, JACK_KIND, seat_after
 
 ALL_ACES = (1 << N_SUITS) - 1
 TRUMP_RAMS_RANK = N_SUITS  # R5.4: trump rams outranks every plain rams (ranked by suit)
@@ -26,17 +26,17 @@ D_RAMS_OUTRANKED = int(Declaration.RAMS_OUTRANKED)
 D_JACKS_VOID = int(Declaration.JACKS_VOID)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def four_aces_holder(cardsets, st, n, first):
     """R5.1: the active seat holding four aces, or -1."""
     for i in range(n):
-        seat = (first + i) % n
+        seat = seat_after(first, i, n)
         if st[ACTIVE, seat] and aces_mask(cardsets[HAND, seat]) == ALL_ACES:
             return seat
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def _points(mask, card_points):
     total = 0
     m = mask
@@ -47,7 +47,7 @@ def _points(mask, card_points):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def best_rams(cardsets, st, n, first, trump, card_points):
     """R5.2-R5.4: the seat of the highest rams among active seats, or -1.
 
@@ -59,7 +59,7 @@ def best_rams(cardsets, st, n, first, trump, card_points):
     best_rank = -1
     best_points = -1
     for i in range(n):
-        seat = (first + i) % n
+        seat = seat_after(first, i, n)
         if not st[ACTIVE, seat]:
             continue
         suit = rams_suit(cardsets[HAND, seat])
@@ -75,7 +75,7 @@ def best_rams(cardsets, st, n, first, trump, card_points):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def jack_kinds(cardsets, st, n, jacks_count):
     """R5.5: the jack kind (0 none, 1 pair, 2 four jacks) counted for each seat, into st[JACK_KIND]."""
     for seat in range(n):
@@ -89,7 +89,7 @@ def jack_kinds(cardsets, st, n, jacks_count):
             st[JACK_KIND, seat] = max(dealt_kind, final_kind)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def void_jacks(st, n):
     """R5.6: a rams or four aces voids every jack pair; mark holders JACKS_VOID."""
     for seat in range(n):

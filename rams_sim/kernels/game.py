@@ -29,7 +29,7 @@ from .score import credit_trick, cut_short_deltas, played_out_deltas, settle
 from .state import (
     ACES, ACTIVE, AT_ZERO, DEALT, DECL, DELTA, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, FINAL, HAND,
     JACK_KIND, JACKS, LOG_LEADER, LOG_WINNER, OUTCOME, OVERSHOT, PASSED, STATUS, TOOK_TRUMP,
-    TRICK_CARD, TRICK_SEAT, TRICKS, TRUMP_CARD, TRUMP_DISCARD, make_state,
+    TRICK_CARD, TRICK_SEAT, TRICKS, TRUMP_CARD, TRUMP_DISCARD, make_state, seat_after,
 )  # fmt: skip
 from .trick import trick_winner
 
@@ -49,7 +49,7 @@ OUT_DEAL = ("dealer", "trump_card", "outcome", "ends_party", "end_kind", "status
 DEAL_SLOTS = (-1, TRUMP_CARD, OUTCOME, ENDS_PARTY, END_KIND, STATUS)  # info slots; the dealer is an argument
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st, trick, info, log):
     """Play one deal into the state arrays; return a status code (OK = 0).
 
@@ -59,7 +59,7 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
     the deal. The play log is written to ``log``.
     """
     n = r.players
-    first = (dealer + 1) % n
+    first = seat_after(dealer, 1, n)
     if fixed_order.shape[0] > 0:
         for j in range(r.deck_size):
             order[j] = fixed_order[j]
@@ -96,7 +96,7 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
     return OK
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def reset_scoring(st, n, info):
     """Clear the scoring state of every seat and the deal's party-end slots."""
     for seat in range(n):
@@ -111,7 +111,7 @@ def reset_scoring(st, n, info):
     info[STATUS] = OK
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def prepare_final(cardsets, st, n, ace_value, jacks_count):
     """Ace points (R7) and jack kinds (R5.5) of the final hands; returns (n_active, lone seat)."""
     n_active = 0
@@ -126,7 +126,7 @@ def prepare_final(cardsets, st, n, ace_value, jacks_count):
     return n_active, lone
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def declare(r, cardsets, st, n, first, trump, scores, n_active, info):
     """R5 step 4; fills st[DELTA/DECL/JACKS]. Returns True when tricks follow (play or a lone player)."""
     declarations = not (n_active == 0 or (n_active == 1 and r.lone_void))
@@ -162,7 +162,7 @@ def declare(r, cardsets, st, n, first, trump, scores, n_active, info):
             st[DECL, seat] = D_JACK_PAIR
         st[DELTA, seat] = -st[JACKS, seat]
     for k in range(n):  # R5.7: finishing on jacks
-        seat = (first + k) % n
+        seat = seat_after(first, k, n)
         if scores[seat] - st[JACKS, seat] <= 0:
             info[OUTCOME] = O_JACKS_END
             info[ENDS_PARTY] = seat
@@ -175,7 +175,7 @@ def declare(r, cardsets, st, n, first, trump, scores, n_active, info):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def credit_lone(lone, scores, st, announce):
     """R4.5 takes-all: credit the lone player's tricks one at a time; return him if he announces zero."""
     for _ in range(N_TRICKS):
@@ -184,7 +184,7 @@ def credit_lone(lone, scores, st, announce):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def finish_deal(n, first, start, remiz, score_so_far, winner, scores, st, info):
     """R7, R8.2a, R8.3: deltas once the tricks are over (``winner`` announced zero, or -1)."""
     if winner >= 0:
@@ -194,22 +194,22 @@ def finish_deal(n, first, start, remiz, score_so_far, winner, scores, st, info):
         return
     played_out_deltas(n, scores, st, start, remiz)
     for k in range(n):  # R8.3: a silent player at zero wins after the deal
-        seat = (first + k) % n
+        seat = seat_after(first, k, n)
         if st[AT_ZERO, seat] and not st[OVERSHOT, seat]:
             info[ENDS_PARTY] = seat
             info[END_KIND] = E_DEAL_END
             break
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def _next_active(st, seat, n):
-    seat = (seat + 1) % n
+    seat = seat_after(seat, 1, n)
     while not st[ACTIVE, seat]:
-        seat = (seat + 1) % n
+        seat = seat_after(seat, 1, n)
     return seat
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, n, first, trump, scores):
     """R6: play the tricks; return the seat that announced zero, -1, or -2 on an illegal card."""
     leader = first if st[ACTIVE, first] else _next_active(st, first, n)
@@ -246,7 +246,7 @@ def play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, n, fi
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def store_deal(i, n, dealer, cardsets, st, info, log, out_sets, out_seat, out_delta, out_deal, out_log):
     """Copy one deal's results from the state arrays into row ``i`` of the outputs."""
     for seat in range(n):
@@ -269,7 +269,7 @@ def store_deal(i, n, dealer, cardsets, st, info, log, out_sets, out_seat, out_de
 DEAL_BLOCK = 256  # deals per scheduling block: one set of state arrays serves a block
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def play_deals(r, kinds, params, announce, seed, first_deal, fixed_dealer, scores, out_sets, out_seat, out_delta, out_deal, out_log):
     """Play deals ``first_deal .. first_deal + n_deals - 1`` of ``seed`` into output rows 0..n_deals-1.
 
@@ -336,7 +336,7 @@ def play_party(r, kinds, params, announce, seed, party, state, deals, scores_out
             won = info[ENDS_PARTY]
             kind = info[END_KIND]
             break
-        dealer = (dealer + 1) % n
+        dealer = seat_after(dealer, 1, n)
     deals[row] = played
     winner[row] = won
     end_kind[row] = kind
@@ -346,7 +346,7 @@ def play_party(r, kinds, params, announce, seed, party, state, deals, scores_out
     return status
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def play_parties(r, kinds, params, announce, seed, first_party, deals, scores_out, winner, end_kind, settlement, resets, status):
     """Play parties ``first_party ..`` into rows 0..len(deals)-1 of the party outputs; return the error count."""
     n_parties = deals.shape[0]

@@ -9,7 +9,7 @@ from .bits import ZERO, above, bit, card_of, trump_face_mask
 from .trick import trick_winner
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def lead_mask(hand, trump, q_duty):
     """Cards ``hand`` (uint64) may lead (R6.5, R6.6, R6.7a): the first duty that applies.
 
@@ -27,7 +27,7 @@ def lead_mask(hand, trump, q_duty):
     return hand
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def follow_mask(hand, trick, n_trick, trump, overtrump, must_head, ace_covers_face):
     """Cards ``hand`` may play to a trick of ``n_trick`` >= 1 cards (R6.7a).
 
@@ -62,7 +62,7 @@ def follow_mask(hand, trick, n_trick, trump, overtrump, must_head, ace_covers_fa
     return legal
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def winning_cards(cards, trick, n_trick, trump):
     """The cards of ``cards`` that would win the trick as it stands (R6.4)."""
     best = trick[trick_winner(trick, n_trick, trump)]
@@ -72,7 +72,7 @@ def winning_cards(cards, trick, n_trick, trump):
     return win
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def legal_mask(hand, trick, n_trick, trump, q_duty, overtrump, must_head, ace_covers_face):
     """The legal cards of ``hand`` (uint64) for the trick so far (R6.7a)."""
     if n_trick == 0:

@@ -35,15 +35,16 @@ KEEP_ACE = 100.0  # basic's keep values (policies.py)
 KEEP_TRUMP = 50.0
 KEEP_PAIR_JACK = 40.0
 KEEP_KING = 30.0
+RANK_BITS = np.uint64((1 << RANKS_PER_SUIT) - 1)  # the ranks of one suit, shifted to bit 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def uses_coins(kind):
     """Whether a policy kind draws from its stream (its stream is seeded only then)."""
     return kind == RANDOM
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _nth_card(mask, index):
     """The ``index``-th card (0-based) of ``mask`` in ascending id order."""
     m = mask
@@ -52,7 +53,7 @@ def _nth_card(mask, index):
     return lowest(m)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def _random_card(mask, rng, row):
     """A uniform card of ``mask``, drawing only when there is a choice."""
     count = popcount(mask)
@@ -61,34 +62,52 @@ def _random_card(mask, rng, row):
     return _nth_card(mask, bounded(rng, row, count))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _rank(card):
     return card % RANKS_PER_SUIT
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
+def _ranks(mask):
+    """The ranks present in ``mask``, any suit: bit r set for rank r."""
+    out = ZERO
+    for suit in range(N_SUITS):
+        out |= (mask >> np.uint64(suit * RANKS_PER_SUIT)) & RANK_BITS
+    return out
+
+
+@njit(cache=True, _nrt=False)
+def _lowest_suit_card(mask, rank):
+    """The card of ``rank`` in ``mask`` of the lowest suit (the rank is present)."""
+    for suit in range(N_SUITS):
+        card = card_of(suit, rank)
+        if has(mask, card):
+            return card
+    return -1
+
+
+@njit(cache=True, _nrt=False)
 def lowest_ranked(mask):
-    """The card of lowest rank in ``mask`` (ties: lower id, i.e. lower suit)."""
-    for rank in range(RANKS_PER_SUIT):
-        for suit in range(N_SUITS):
-            card = card_of(suit, rank)
-            if has(mask, card):
-                return card
-    return -1
+    """The card of lowest rank in ``mask`` (ties: lower id, i.e. lower suit); -1 if empty."""
+    ranks = _ranks(mask)
+    if ranks == ZERO:
+        return -1
+    return _lowest_suit_card(mask, lowest(ranks))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def highest_ranked(mask):
-    """The card of highest rank in ``mask`` (ties: lower id)."""
-    for rank in range(RANKS_PER_SUIT - 1, -1, -1):
-        for suit in range(N_SUITS):
-            card = card_of(suit, rank)
-            if has(mask, card):
-                return card
-    return -1
+    """The card of highest rank in ``mask`` (ties: lower id); -1 if empty."""
+    ranks = _ranks(mask)
+    if ranks == ZERO:
+        return -1
+    rank = RANKS_PER_SUIT - 1
+    while not has(ranks, rank):
+        rank -= 1
+    return _lowest_suit_card(mask, rank)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _cheapest(mask, trump):
     """The cheapest card by (trump, rank, id): a plain card of lowest rank, else the lowest trump."""
     plain = mask & ~SUIT_MASKS[trump]
@@ -97,7 +116,7 @@ def _cheapest(mask, trump):
     return lowest(mask)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def _strength(hand, trump, params, seat):
     """basic: trumps, high trumps and plain kings, weighted."""
     total = 0.0
@@ -115,7 +134,7 @@ def _strength(hand, trump, params, seat):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def keep_value(card, hand, trump, params, seat):
     """basic: how much a card is worth keeping (ace 100, trump 50 + rank, ...)."""
     if _rank(card) == ACE:
@@ -129,7 +148,7 @@ def keep_value(card, hand, trump, params, seat):
     return float(_rank(card))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def _least_kept(mask, hand, trump, params, seat):
     """The card of ``mask`` with the least keep value (ties: lower id)."""
     best = -1
@@ -146,7 +165,7 @@ def _least_kept(mask, hand, trump, params, seat):
 
 
 # ---- R4: pass or play ------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def wants_pass(kind, params, seat, rng, hand, trump):
     """Whether a seat allowed to pass (R4.1) passes with ``hand``."""
     if kind == RANDOM:
@@ -155,7 +174,7 @@ def wants_pass(kind, params, seat, rng, hand, trump):
 
 
 # ---- R4: the exchange -----------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def choose_discards(kind, params, seat, rng, hand, trump, talon_size, is_dealer):
     """The discard set (uint64, empty = stand) of a seat that plays; at most ``talon_size`` cards."""
     if kind == RANDOM:
@@ -163,7 +182,7 @@ def choose_discards(kind, params, seat, rng, hand, trump, talon_size, is_dealer)
     return _basic_discards(params, seat, hand, trump, talon_size, is_dealer)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def _random_discards(rng, row, hand, talon_size):
     count = 0
     for m in range(1 << HAND_SIZE):
@@ -182,7 +201,7 @@ def _random_discards(rng, row, hand, talon_size):
     return ZERO
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def _basic_discards(params, seat, hand, trump, talon_size, is_dealer):
     if rams_suit(hand) >= 0:
         return ZERO  # a rams stands
@@ -220,7 +239,7 @@ def _basic_discards(params, seat, hand, trump, talon_size, is_dealer):
 
 
 # ---- R4.3: the dealer and the trump card ----------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def takes_trump(kind, params, seat, rng, hand, trump_card):
     """Whether a dealer who may choose takes the trump card."""
     if kind == RANDOM:
@@ -234,7 +253,7 @@ def takes_trump(kind, params, seat, rng, hand, trump_card):
     return keep_value(trump_card, hand, trump, params, seat) > keep_value(least, hand, trump, params, seat)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def trump_discard(kind, params, seat, rng, hand, trump_card):
     """The card the dealer gives up for the trump card."""
     if kind == RANDOM:
@@ -246,7 +265,7 @@ def trump_discard(kind, params, seat, rng, hand, trump_card):
 
 
 # ---- R6: the card to play -----------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def choose_card(kind, params, seat, rng, legal, trick, n_trick, trump, my_tricks):
     """The card to play from the ``legal`` mask; ``trick``/``n_trick`` as in legal.py."""
     if kind == RANDOM:
@@ -272,7 +291,7 @@ def choose_card(kind, params, seat, rng, legal, trick, n_trick, trump, my_tricks
     return _cheapest(legal, trump)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _highest_trump(trumps):
     card = lowest(trumps)
     m = trumps

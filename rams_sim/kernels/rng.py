@@ -37,7 +37,7 @@ _U9 = np.uint64(9)
 _U64_ONE = np.uint64(1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def mix64(z):
     """splitmix64's finaliser: a bijective 64-bit mix of ``z`` (uint64 -> uint64)."""
     z = np.uint64(z)
@@ -46,20 +46,20 @@ def mix64(z):
     return z ^ (z >> _U31)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def deal_key(seed, index):
     """Key of deal ``index`` under ``seed`` (both non-negative integers) -> uint64."""
     base = mix64(np.uint64(seed) ^ SEED_SALT)
     return mix64(base + (np.uint64(index) + _U64_ONE) * GOLDEN)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def party_deal_key(seed, party, deal):
     """Key of deal ``deal`` of party ``party`` (CLARIFICATIONS: keyed by (seed, p, d))."""
     return deal_key(deal_key(seed, party), deal)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def seed_stream(states, row, key, stream):
     """Seed row ``row`` of ``states`` (uint64[K, 4]) as xoshiro256** ``stream`` of ``key``."""
     s = mix64(np.uint64(key) ^ (np.uint64(stream) + _U64_ONE) * STREAM_SALT)
@@ -68,15 +68,14 @@ def seed_stream(states, row, key, stream):
         states[row, i] = mix64(s)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _rotl(x, k):
     return (x << k) | (x >> (np.uint64(64) - k))
 
 
-@njit(cache=True)
-def next_u64(states, row):
-    """Advance the xoshiro256** state in row ``row`` of ``states`` and return its next uint64."""
-    s0, s1, s2, s3 = states[row, 0], states[row, 1], states[row, 2], states[row, 3]
+@njit(cache=True, _nrt=False)
+def _step(s0, s1, s2, s3):
+    """One xoshiro256** step on the four state words: (output, s0, s1, s2, s3) after it."""
     result = _rotl(s1 * _U5, _U7) * _U9
     t = s1 << _U17
     s2 ^= s0
@@ -85,18 +84,30 @@ def next_u64(states, row):
     s0 ^= s3
     s2 ^= t
     s3 = _rotl(s3, _U45)
+    return result, s0, s1, s2, s3
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def next_u64(states, row):
+    """Advance the xoshiro256** state in row ``row`` of ``states`` and return its next uint64."""
+    result, s0, s1, s2, s3 = _step(states[row, 0], states[row, 1], states[row, 2], states[row, 3])
     states[row, 0], states[row, 1], states[row, 2], states[row, 3] = s0, s1, s2, s3
     return result
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
+def _scale(x, n):
+    """``bounded``'s map of a uint64 draw to ``0 .. n-1``: the high 32 bits times n."""
+    return np.int64(((x >> _U32) * np.uint64(n)) >> _U32)
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def bounded(states, row, n):
     """A draw in ``0 .. n-1`` from stream row ``row`` (n <= 2**32): the high 32 bits times n."""
-    x = next_u64(states, row) >> _U32
-    return np.int64((x * np.uint64(n)) >> _U32)
+    return _scale(next_u64(states, row), n)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def shuffle_deck(key, deck, order, states):
     """Write the deck order of the deal keyed ``key`` into ``order``.
 
@@ -108,11 +119,15 @@ def shuffle_deck(key, deck, order, states):
     for i in range(n):
         order[i] = deck[i]
     seed_stream(states, DECK_STREAM, key, DECK_STREAM)
+    row = DECK_STREAM  # the stream's words stay in locals (registers) for the whole loop
+    s0, s1, s2, s3 = states[row, 0], states[row, 1], states[row, 2], states[row, 3]
     for i in range(n - 1):
-        j = i + bounded(states, DECK_STREAM, n - i)
+        x, s0, s1, s2, s3 = _step(s0, s1, s2, s3)
+        j = i + _scale(x, n - i)
         tmp = order[i]
         order[i] = order[j]
         order[j] = tmp
+    states[row, 0], states[row, 1], states[row, 2], states[row, 3] = s0, s1, s2, s3
 
 
 def deck_order(key: int, deck: np.ndarray) -> np.ndarray:

@@ -12,7 +12,7 @@ from .args import SETTLE_STAKE
 from .state import ACES, ACTIVE, AT_ZERO, DELTA, JACKS, OVERSHOT, TRICKS
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def credit_trick(w, scores, st, announce):
     """Credit one trick to seat ``w``; return True when ``w`` announces reaching zero (R8.2).
 
@@ -32,7 +32,7 @@ def credit_trick(w, scores, st, announce):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def played_out_deltas(n, scores, st, start, remiz):
     """R7.1-R7.4, R8.3: every seat's delta for a deal played to the end."""
     for seat in range(n):
@@ -46,7 +46,7 @@ def played_out_deltas(n, scores, st, start, remiz):
             st[DELTA, seat] = -st[JACKS, seat] + remiz + st[ACES, seat]  # R7.2, R7.3
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def cut_short_deltas(n, winner, scores, st, start, score_so_far):
     """R8.2a: deltas of a deal stopped when ``winner`` announced reaching zero."""
     for seat in range(n):
@@ -59,7 +59,7 @@ def cut_short_deltas(n, winner, scores, st, start, score_so_far):
             st[DELTA, seat] = -st[JACKS, seat]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def settle(n, winner, scores, settle_rule, out, row):
     """R8.4: money won (+) or paid (-) by each seat, into ``out[row]`` (float64[., n])."""
     for seat in range(n):

@@ -40,6 +40,13 @@ LOG_LEADER, LOG_WINNER = MAX_SEATS, MAX_SEATS + 1
 TRICK_CARD, TRICK_SEAT = 0, 1
 
 
+@njit(cache=True, _nrt=False)
+def seat_after(seat, k, n):
+    """The seat ``k`` places clockwise of ``seat`` (0 <= seat < n, 0 <= k <= n), without a division."""
+    s = seat + k
+    return s - n if s >= n else s
+
+
 @njit(cache=True)
 def make_state():
     """Fresh state arrays for one thread: (order, rng, cardsets, st, trick, info, log)."""

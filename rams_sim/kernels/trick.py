@@ -7,7 +7,7 @@ from numba import njit
 from ..cards import RANKS_PER_SUIT
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def beats(card, best, trump):
     """Whether ``card`` beats ``best``, the card now winning the trick (R6.4).
 
@@ -21,7 +21,7 @@ def beats(card, best, trump):
     return suit == trump
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def trick_winner(trick, n_cards, trump):
     """Index in ``trick`` (int8[>= n_cards], led card first) of the winning card."""
     best = 0
