@@ -44,6 +44,42 @@ the same decisions again in plain Python, from the descriptions below.
     lowest trump. *Follow*: the cheapest card that wins the trick as it stands; if none
     wins, the cheapest legal card; "cheapest" orders by (trump, rank, id).
 
+*What a counting player sees.* At his turn to play, a seat's **threats** are the cards an
+opponent may hold as far as he can tell: the deck less his hand, every card played so far
+(this trick included), his own discards (and the card he gave up for the trump card), and
+the turned-up trump card unless another seat, the dealer, took it into his hand (R4.3).
+Unknown discards, the talon and passers' hands stay among the threats. A threat *beats*
+a card c if it is of c's suit and higher, or c is plain and the threat a trump. A card
+is *sure* if nobody plays after it or no threat beats it. Its *risk* is (threats of its
+suit above it) + ``void_weight`` x (threat trumps, when c is plain: a trump beats it
+only if its holder is void in the suit); 0 if nobody plays after it.
+
+``cautious``
+    Protects its aces by securing a trick first. Basic's pass, exchange and trump-card
+    rules with its own defaults (it passes more: ``pass_threshold`` 3). *Play* while it
+    has no trick: among the cards that win the trick as it stands (every card on lead),
+    the one of least risk (``void_weight`` 1: every trump out is a danger; ties: the
+    cheapest); if none wins, the cheapest card. Once it has a trick it plays as basic.
+
+``greedy``
+    Exchanges aggressively and draws to rams. Basic's rules with other defaults (passes
+    less, ``pass_threshold`` 1; keeps only trumps of queen or higher; keeps no kings),
+    and *discard*: a rams stands; with ``rams_length`` (3) or more cards of one suit it
+    keeps that suit (the longest; ties: trumps, then the lower suit) and its aces and
+    discards the rest (on a short talon, the cards of least keep value); otherwise as
+    basic. *Lead*: the highest trump, else the highest-ranked card (ties: lower id).
+    *Follow*: the cheapest winning card, else the cheapest card.
+
+``expert``
+    Counts the cards. Basic's pass, exchange and trump-card rules with defaults tuned by
+    ``rams-sim compare`` (``pass_threshold`` 0.5: it rarely passes; ``keep_kings`` 0: it
+    draws to kings rather than keep them). *Lead*: a sure card if it has one (the
+    cheapest); with no trick yet, the card of least risk (``void_weight`` 0: a plain card
+    counts only the higher cards of its suit, which measured best; ties: the cheapest); else the lowest-ranked plain card (it ducks), or the lowest trump.
+    *Follow*: if no card wins the trick as it stands, the cheapest card; last to play,
+    the cheapest winner; else a sure winner if it has one (the cheapest); with no trick
+    yet, the winner of least risk; else the cheapest winner.
+
 ``announce`` (every policy, R8.2-R8.3): ``True`` announces reaching zero at once, which
 ends the party; ``False`` never announces, so further tricks overshoot (R10.12).
 """
@@ -84,7 +120,7 @@ BASIC_PARAMS: dict[str, float] = {
     "rams_draw": 1.0,
 }
 # cautious, greedy and expert share basic's parameters (same indices), with other defaults
-CAUTIOUS_PARAMS: dict[str, float] = {**BASIC_PARAMS, "pass_threshold": 3.0}
+CAUTIOUS_PARAMS: dict[str, float] = {**BASIC_PARAMS, "pass_threshold": 3.0, "void_weight": 1.0}
 GREEDY_PARAMS: dict[str, float] = {
     **BASIC_PARAMS,
     "pass_threshold": 1.0,
@@ -92,7 +128,7 @@ GREEDY_PARAMS: dict[str, float] = {
     "keep_kings": 0.0,
     "rams_length": 3.0,
 }
-EXPERT_PARAMS: dict[str, float] = dict(BASIC_PARAMS)
+EXPERT_PARAMS: dict[str, float] = {**BASIC_PARAMS, "pass_threshold": 0.5, "keep_kings": 0.0, "void_weight": 0.0}
 PARAMS_BY_KIND: dict[PolicyKind, dict[str, float]] = {
     PolicyKind.RANDOM: RANDOM_PARAMS,
     PolicyKind.BASIC: BASIC_PARAMS,
@@ -104,6 +140,7 @@ PARAMS_BY_KIND: dict[PolicyKind, dict[str, float]] = {
 B_PASS_THRESHOLD, B_TRUMP_WEIGHT, B_HIGH_TRUMP_BONUS, B_HIGH_TRUMP_RANK = 0, 1, 2, 3
 B_KING_WEIGHT, B_KEEP_TRUMP_RANK, B_KEEP_KINGS, B_RAMS_DRAW = 4, 5, 6, 7
 G_RAMS_LENGTH = 8  # greedy: keep a suit this long to draw to a rams
+X_VOID_WEIGHT = 8  # cautious, expert: weight of a trump threat against a plain card
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,12 +12,13 @@ from __future__ import annotations
 import pytest
 
 from rams_sim import engine, reference
-from rams_sim.policies import PolicySpec
+from rams_sim.policies import PolicyKind, PolicySpec
 from rams_sim.rules import Rules
 
 PRESETS = ("classic", "handbook", "encyclopedia")
 PLAYERS = (2, 3, 4, 5, 6, 7)
 DEALS = 2000  # per preset, table size and policy (issue 2)
+POLICIES = tuple(kind.name.lower() for kind in PolicyKind)
 
 
 def assert_same_deals(rules: Rules, policies, seed: int, deals: int, label: str) -> None:
@@ -30,7 +31,7 @@ def assert_same_deals(rules: Rules, policies, seed: int, deals: int, label: str)
         assert not diff, f"{label}: seed {seed} deal {i} differs (reference != engine):\n  " + "\n  ".join(diff)
 
 
-@pytest.mark.parametrize("policy", ["basic", "random"])
+@pytest.mark.parametrize("policy", POLICIES)
 @pytest.mark.parametrize("players", PLAYERS)
 @pytest.mark.parametrize("preset", PRESETS)
 def test_presets_agree(preset, players, policy):
@@ -57,8 +58,16 @@ OPTION_GRID = [
 def test_options_agree(options):
     """Both engines agree under every option of R2-R8, on mixed tables."""
     rules = Rules.classic(**options)
-    mixed = [("random" if s % 2 else "basic:pass_threshold=3") for s in range(rules.players)]
+    mixed = [("basic:pass_threshold=3", *POLICIES)[s % (len(POLICIES) + 1)] for s in range(rules.players)]
     assert_same_deals(rules, mixed, seed=77, deals=600, label=f"options {options}")
+
+
+@pytest.mark.parametrize("players", (4, 6))
+def test_mixed_tables_agree(players):
+    """Every policy at one table, with non-default parameters, in both engines."""
+    specs = ["expert:void_weight=0.6,keep_kings=1", "greedy:rams_length=4", "cautious:void_weight=0", "random",
+             "basic", "expert"][:players]  # fmt: skip
+    assert_same_deals(Rules.classic(players=players), specs, seed=31, deals=1500, label=f"mixed {players}p")
 
 
 def test_overshoot_agrees():

@@ -27,7 +27,7 @@ OPTION_VALUES = {
     "rams_penalizes_passers": [False, True],
     "truncated_deal": ["freeze", "score-so-far"],
 }
-POLICIES = ["basic", "random", "basic:pass_threshold=3", "random:announce=false", "basic:announce=false"]
+POLICIES = ["basic", "random", "cautious", "greedy", "expert", "basic:pass_threshold=3", "random:announce=false", "expert:announce=false"]
 
 
 @st.composite

@@ -46,6 +46,7 @@ RulesArgs = namedtuple(
         "ace_value",  # int64[4]: R1 ace value by suit
         "card_points",  # int64[13]: R1 points by rank (R5.4 ties)
         "deck",  # int8[deck_size]: the deck's card ids, ascending
+        "deck_mask",  # uint64: the same cards as a mask
     ],
 )
 
@@ -78,4 +79,5 @@ def rules_args(rules) -> RulesArgs:
         ace_value=np.array(rules.ace_values, dtype=np.int64),
         card_points=np.array(CARD_POINTS, dtype=np.int64),
         deck=C.deck_cards(rules.deck_size),
+        deck_mask=np.uint64(C.deck_mask(rules.deck_size)),
     )

@@ -88,7 +88,7 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
         if n_active == 1:
             winner = credit_lone(lone, scores, st, announce)
         else:
-            winner = play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, n, first, trump, scores)
+            winner = play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, n, dealer, trump_card, scores)
             if winner == -2:
                 info[STATUS] = ERR_CARD
                 return ERR_CARD
@@ -210,8 +210,32 @@ def _next_active(st, seat, n):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, n, first, trump, scores):
-    """R6: play the tricks; return the seat that announced zero, -1, or -2 on an illegal card."""
+def threats_of(seat, dealer, deck_mask, trump_card, played, cardsets, st):
+    """The cards an opponent of ``seat`` may hold, as he can tell (policies.py): uint64 mask.
+
+    The deck less his hand, the cards ``played`` (a mask: finished tricks and this one),
+    his discards and the card he gave up for the trump card, and the turned-up trump card
+    unless the dealer, another seat, took it (R4.3). Reads only ``seat``'s own rows and
+    the dealer's public R4.3 flag.
+    """
+    seen = cardsets[HAND, seat] | played | cardsets[DISCARDS, seat]
+    if st[TRUMP_DISCARD, seat] >= 0:
+        seen |= bit(st[TRUMP_DISCARD, seat])
+    if st[TOOK_TRUMP, dealer] == 0 or seat == dealer:
+        seen |= bit(trump_card)
+    return deck_mask & ~seen
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, n, dealer, trump_card, scores):
+    """R6: play the tricks; return the seat that announced zero, -1, or -2 on an illegal card.
+
+    Each seat's policy sees its threats (policies.py): the deck less his hand, the cards
+    played, his own discards and, unless another seat (the dealer) took it, the trump card.
+    """
+    first = seat_after(dealer, 1, n)
+    trump = trump_card // RANKS_PER_SUIT
+    played = ZERO
     leader = first if st[ACTIVE, first] else _next_active(st, first, n)
     n_active = 0
     for seat in range(n):
@@ -227,12 +251,14 @@ def play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, n, fi
         for k in range(n_active):
             hand = cardsets[HAND, seat]
             legal = legal_mask(hand, cards, k, trump, q_duty and k == 0, r.overtrump, r.must_head, r.ace_covers_face)
-            card = choose_card(kinds[seat], params, seat, rng, legal, cards, k, trump, st[TRICKS, seat])
+            threats = threats_of(seat, dealer, r.deck_mask, trump_card, played, cardsets, st)
+            card = choose_card(kinds[seat], params, seat, rng, legal, cards, k, trump, st[TRICKS, seat], threats, n_active - k - 1)
             if card < 0 or not has(legal, card):
                 return -2
             cards[k] = card
             trick[TRICK_SEAT, k] = seat
             cardsets[HAND, seat] = hand & ~bit(card)
+            played |= bit(card)  # seen by every later player, this trick included
             log[t, seat] = card
             seat = _next_active(st, seat, n)
         w = trick[TRICK_SEAT, trick_winner(cards, n_active, trump)]

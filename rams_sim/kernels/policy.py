@@ -22,14 +22,19 @@ from ..policies import (
     B_PASS_THRESHOLD,
     B_RAMS_DRAW,
     B_TRUMP_WEIGHT,
+    G_RAMS_LENGTH,
+    X_VOID_WEIGHT,
     PolicyKind,
 )
-from .bits import ONE, ZERO, bit, card_of, has, jack_kind, lowest, pair_jacks, popcount, rams_suit
+from .bits import ONE, ZERO, above, bit, card_of, has, jack_kind, lowest, pair_jacks, popcount, rams_suit
 from .legal import winning_cards
 from .rng import bounded
 
 RANDOM = int(PolicyKind.RANDOM)
 BASIC = int(PolicyKind.BASIC)
+CAUTIOUS = int(PolicyKind.CAUTIOUS)
+GREEDY = int(PolicyKind.GREEDY)
+EXPERT = int(PolicyKind.EXPERT)
 
 KEEP_ACE = 100.0  # basic's keep values (policies.py)
 KEEP_TRUMP = 50.0
@@ -179,6 +184,8 @@ def choose_discards(kind, params, seat, rng, hand, trump, talon_size, is_dealer)
     """The discard set (uint64, empty = stand) of a seat that plays; at most ``talon_size`` cards."""
     if kind == RANDOM:
         return _random_discards(rng, seat + 1, hand, talon_size)
+    if kind == GREEDY:
+        return _greedy_discards(params, seat, hand, trump, talon_size, is_dealer)
     return _basic_discards(params, seat, hand, trump, talon_size, is_dealer)
 
 
@@ -227,15 +234,41 @@ def _basic_discards(params, seat, hand, trump, talon_size, is_dealer):
                 keep |= bit(card)
         elif rank == KING and params[seat, B_KEEP_KINGS] != 0.0:
             keep |= bit(card)
-    candidates = hand & ~keep
+    return _at_most(hand & ~keep, hand, trump, params, seat, talon_size)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _at_most(candidates, hand, trump, params, seat, talon_size):
+    """``candidates``, or on a short talon (R4.4) the ``talon_size`` of least keep value."""
     if popcount(candidates) <= talon_size:
         return candidates
-    out = ZERO  # R4.4: a short talon: the cards of least keep value
+    out = ZERO
     for _ in range(talon_size):
         card = _least_kept(candidates, hand, trump, params, seat)
         out |= bit(card)
         candidates &= ~bit(card)
     return out
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _greedy_discards(params, seat, hand, trump, talon_size, is_dealer):
+    """greedy: a rams stands; with rams_length+ of one suit keep it and the aces; else basic."""
+    if rams_suit(hand) >= 0:
+        return ZERO
+    longest = 0
+    for suit in range(N_SUITS):
+        longest = max(longest, popcount(hand & SUIT_MASKS[suit]))
+    if longest < params[seat, G_RAMS_LENGTH]:
+        return _basic_discards(params, seat, hand, trump, talon_size, is_dealer)
+    keep_suit = trump
+    if popcount(hand & SUIT_MASKS[trump]) != longest:
+        keep_suit = 0
+        while popcount(hand & SUIT_MASKS[keep_suit]) != longest:
+            keep_suit += 1
+    aces = ZERO
+    for suit in range(N_SUITS):
+        aces |= bit(card_of(suit, ACE))
+    return _at_most(hand & ~SUIT_MASKS[keep_suit] & ~aces, hand, trump, params, seat, talon_size)
 
 
 # ---- R4.3: the dealer and the trump card ----------------------------------------
@@ -266,12 +299,32 @@ def trump_discard(kind, params, seat, rng, hand, trump_card):
 
 # ---- R6: the card to play -----------------------------------------------------------
 @njit(cache=True, _nrt=False, inline="always")
-def choose_card(kind, params, seat, rng, legal, trick, n_trick, trump, my_tricks):
-    """The card to play from the ``legal`` mask; ``trick``/``n_trick`` as in legal.py."""
+def choose_card(kind, params, seat, rng, legal, trick, n_trick, trump, my_tricks, threats, remaining):
+    """The card to play from the ``legal`` mask; ``trick``/``n_trick`` as in legal.py.
+
+    ``threats``: the cards an opponent may hold, as the seat can tell (policies.py);
+    ``remaining``: active seats still to play to this trick after him.
+    """
     if kind == RANDOM:
         return _random_card(legal, rng, seat + 1)
     if popcount(legal) == 1:
         return lowest(legal)
+    if kind == GREEDY:
+        return _greedy_card(legal, trick, n_trick, trump)
+    if kind == EXPERT:
+        return _expert_card(params, seat, legal, trick, n_trick, trump, my_tricks, threats, remaining)
+    if kind == CAUTIOUS and my_tricks == 0:
+        win = legal if n_trick == 0 else winning_cards(legal, trick, n_trick, trump)
+        if win == ZERO:
+            return _cheapest(legal, trump)
+        return _least_risk(win, trump, threats, remaining, params[seat, X_VOID_WEIGHT])
+    return _basic_card(legal, trick, n_trick, trump, my_tricks)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _basic_card(legal, trick, n_trick, trump, my_tricks):
+    """basic: lead a plain ace, or with no trick the highest trump / highest card, else the cheapest;
+    follow with the cheapest winner, else the cheapest card."""
     trumps = SUIT_MASKS[trump]
     if n_trick == 0:
         plain_aces = ZERO
@@ -289,6 +342,101 @@ def choose_card(kind, params, seat, rng, legal, trick, n_trick, trump, my_tricks
     if win != ZERO:
         return _cheapest(win, trump)
     return _cheapest(legal, trump)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _greedy_card(legal, trick, n_trick, trump):
+    """greedy: lead the highest trump, else the highest-ranked card; follow as basic."""
+    if n_trick == 0:
+        trumps = legal & SUIT_MASKS[trump]
+        if trumps != ZERO:
+            return _highest_trump(trumps)
+        return highest_ranked(legal)
+    win = winning_cards(legal, trick, n_trick, trump)
+    if win != ZERO:
+        return _cheapest(win, trump)
+    return _cheapest(legal, trump)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _beaters(card, trump, threats):
+    """(threats of ``card``'s suit above it, threat trumps if ``card`` is plain)."""
+    higher = popcount(threats & above(card))
+    trumps = 0
+    if card // RANKS_PER_SUIT != trump:
+        trumps = popcount(threats & SUIT_MASKS[trump])
+    return higher, trumps
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _sure(mask, trump, threats, remaining):
+    """The cards of ``mask`` no threat can beat in this trick (all of them if nobody follows)."""
+    if remaining == 0:
+        return mask
+    out = ZERO
+    m = mask
+    while m != ZERO:
+        card = lowest(m)
+        m &= m - ONE
+        higher, trumps = _beaters(card, trump, threats)
+        if higher == 0 and trumps == 0:
+            out |= bit(card)
+    return out
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _cheap_key(card, trump):
+    """The cheapness order (trump, rank, id) as one integer."""
+    is_trump = 1 if card // RANKS_PER_SUIT == trump else 0
+    return (is_trump * RANKS_PER_SUIT + _rank(card)) * 64 + card
+
+
+@njit(cache=True, _nrt=False)
+def _least_risk(mask, trump, threats, remaining, void_weight):
+    """The card of ``mask`` with the least risk (higher threats + void_weight x threat trumps);
+    ties: the cheapest. Risk is 0 when nobody plays after."""
+    best = -1
+    best_risk = 0.0
+    best_key = 0
+    m = mask
+    while m != ZERO:
+        card = lowest(m)
+        m &= m - ONE
+        risk = 0.0
+        if remaining > 0:
+            higher, trumps = _beaters(card, trump, threats)
+            risk = higher + void_weight * trumps
+        key = _cheap_key(card, trump)
+        if best < 0 or risk < best_risk or (risk == best_risk and key < best_key):
+            best, best_risk, best_key = card, risk, key
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def _expert_card(params, seat, legal, trick, n_trick, trump, my_tricks, threats, remaining):
+    """expert: sure cards first; the least risky while trickless; duck what cannot win."""
+    void_weight = params[seat, X_VOID_WEIGHT]
+    if n_trick == 0:
+        sure = _sure(legal, trump, threats, remaining)
+        if sure != ZERO:
+            return _cheapest(sure, trump)
+        if my_tricks == 0:
+            return _least_risk(legal, trump, threats, remaining, void_weight)
+        plain = legal & ~SUIT_MASKS[trump]
+        if plain != ZERO:
+            return lowest_ranked(plain)
+        return lowest(legal)
+    win = winning_cards(legal, trick, n_trick, trump)
+    if win == ZERO:
+        return _cheapest(legal, trump)
+    if remaining == 0:
+        return _cheapest(win, trump)
+    sure = _sure(win, trump, threats, remaining)
+    if sure != ZERO:
+        return _cheapest(sure, trump)
+    if my_tricks == 0:
+        return _least_risk(win, trump, threats, remaining, void_weight)
+    return _cheapest(win, trump)
 
 
 @njit(cache=True, _nrt=False)

@@ -21,6 +21,7 @@ from ..policies import (
     B_RAMS_DRAW,
     B_TRUMP_WEIGHT,
     G_RAMS_LENGTH,
+    X_VOID_WEIGHT,
     PARAMS_BY_KIND,
     PolicyKind,
     PolicySpec,
@@ -133,13 +134,11 @@ class BasicPolicy:
     def keeps(self, card, hand, trump) -> bool:
         """Discard step (3): keep aces, trumps of rank >= ``keep_trump_rank``, other kings
         if ``keep_kings``, and the jacks of a same-colour pair."""
-        if RANK[card] == C.ACE:
+        if RANK[card] == C.ACE or in_jack_pair(card, hand):
             return True
         if SUIT[card] == trump:
             return RANK[card] >= self.keep_trump_rank
-        if RANK[card] == C.KING and self.keep_kings:
-            return True
-        return in_jack_pair(card, hand)
+        return RANK[card] == C.KING and self.keep_kings
 
     # ---- decisions -------------------------------------------------------------------
     def wants_pass(self, hand, trump) -> bool:
@@ -234,24 +233,27 @@ def threat_count(card, trump, view: PlayView) -> int:
     return sum(1 for x in view.threats if beats(x, card, trump))
 
 
-VOID_WEIGHT = 0.25
-
-
-def risk(card, trump, view: PlayView, void_weight: float = VOID_WEIGHT) -> float:
-    """Threats that could beat ``card``: higher cards of its suit count 1, trumps against a
-    plain card ``void_weight`` (they beat it only if their holder is void in the suit)."""
+def risk(card, trump, view: PlayView, void_weight: float) -> float:
+    """How likely ``card`` is to be beaten: (higher threats of its suit) + ``void_weight`` x
+    (threat trumps, against a plain card: they beat it only if their holder is void)."""
     if view.remaining == 0:
         return 0.0
-    total = 0.0
-    for x in view.threats:
-        if SUIT[x] == SUIT[card]:
-            total += RANK[x] > RANK[card]
-        elif SUIT[x] == trump:
-            total += void_weight
-    return total
+    higher = sum(1 for x in view.threats if SUIT[x] == SUIT[card] and RANK[x] > RANK[card])
+    trumps = sum(1 for x in view.threats if SUIT[x] == trump) if SUIT[card] != trump else 0
+    return higher + void_weight * trumps
 
 
-class CautiousPolicy(BasicPolicy):
+class _CountingPolicy(BasicPolicy):
+    """A basic player who also reads ``void_weight`` (parameter X_VOID_WEIGHT)."""
+
+    def __init__(self, spec: PolicySpec, key: int, seat: int):
+        super().__init__(spec, key, seat)
+        names = list(PARAMS_BY_KIND[spec.kind])
+        assert names.index("void_weight") == X_VOID_WEIGHT
+        self.void_weight = float(spec.params.get("void_weight", PARAMS_BY_KIND[spec.kind]["void_weight"]))
+
+
+class CautiousPolicy(_CountingPolicy):
     """``cautious``: basic's valuation (passing more), but secures a trick first (policies.py)."""
 
     def choose_card(self, hand, trump, trick, legal, tricks_taken, view=None) -> int:
@@ -263,7 +265,7 @@ class CautiousPolicy(BasicPolicy):
         winners = [c for c in legal if not trick or would_win(trump, trick, c)]
         if not winners:
             return min(legal, key=lambda c: cheap(c, trump))
-        return min(winners, key=lambda c: (threat_count(c, trump, view), cheap(c, trump)))
+        return min(winners, key=lambda c: (risk(c, trump, view, self.void_weight), cheap(c, trump)))
 
 
 class GreedyPolicy(BasicPolicy):
@@ -305,7 +307,7 @@ class GreedyPolicy(BasicPolicy):
         return min(winners or legal, key=lambda c: cheap(c, trump))
 
 
-class ExpertPolicy(BasicPolicy):
+class ExpertPolicy(_CountingPolicy):
     """``expert``: basic's pass and exchange; plays by counting the cards out (policies.py)."""
 
     def choose_card(self, hand, trump, trick, legal, tricks_taken, view=None) -> int:
@@ -317,7 +319,7 @@ class ExpertPolicy(BasicPolicy):
             return cheap(c, trump)
 
         def risky(c):
-            return (risk(c, trump, view), cheap(c, trump))
+            return (risk(c, trump, view, self.void_weight), cheap(c, trump))
 
         if not trick:
             sure = [c for c in legal if threat_count(c, trump, view) == 0]

@@ -1,0 +1,124 @@
+"""Information hygiene (issue 4): changing cards a player cannot see never changes his decisions.
+
+Two checks, for every policy and in both engines:
+
+* the first seat to exchange (R4) sees only his five cards and the trump card, so
+  reshuffling every other card leaves his pass and his discards unchanged;
+* a passer's hand is never shown: swapping one of his cards (not an ace, not a jack, so
+  he still may pass and declares the same jacks, R4.1, R5.5) with a card left in the
+  talon changes nothing for anybody else, provided he still passes.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from rams_sim import cards as C
+from rams_sim import engine, reference
+from rams_sim.kernels.rng import deal_key, deck_order
+from rams_sim.policies import PolicyKind
+from rams_sim.rules import Rules
+
+POLICIES = tuple(kind.name.lower() for kind in PolicyKind)
+ENGINES = {"engine": engine, "reference": reference}
+FIELDS = ("passed", "discards", "drawn", "took_trump", "trump_discard", "hand_final", "declaration", "tricks", "delta")
+
+
+def _plain_card(card: int) -> bool:
+    return C.rank_of(card) not in (C.ACE, C.JACK)
+
+
+@pytest.mark.parametrize("which", ENGINES)
+@pytest.mark.parametrize("policy", POLICIES)
+def test_first_exchange_ignores_unseen_cards(policy, which):
+    """Reshuffle all cards but the first seat's hand and the trump card: his exchange is the same."""
+    play = ENGINES[which].play_deal
+    rules = Rules.classic()
+    n, rng = rules.players, np.random.default_rng(7)
+    deck = C.deck_cards(rules.deck_size)
+    for deal in range(60):
+        key = deal_key(3, deal)
+        order = deck_order(key, deck).tolist()
+        dealer = deal % n
+        first = (dealer + 1) % n
+        mine = set(range(0, C.HAND_SIZE))  # R3: the first seat after the dealer gets d[0..4]
+        trump_pos = C.HAND_SIZE * n
+        others = [i for i in range(len(order)) if i not in mine and i != trump_pos]
+        shuffled = list(order)
+        for i, j in zip(others, rng.permutation(others)):
+            shuffled[i] = order[j]
+        a = play(rules, policy, deal=deal, key=key, order=order)
+        b = play(rules, policy, deal=deal, key=key, order=shuffled)
+        assert a.hand_dealt[first] == b.hand_dealt[first]
+        assert (a.passed[first], a.discards[first]) == (b.passed[first], b.discards[first]), f"deal {deal}"
+
+
+@pytest.mark.parametrize("which", ENGINES)
+@pytest.mark.parametrize("policy", POLICIES)
+def test_a_passers_hidden_cards_change_nothing_for_others(policy, which):
+    """Swap a passer's card with an undrawn talon card: every other seat decides and scores the same."""
+    play = ENGINES[which].play_deal
+    rules = Rules.classic()
+    n = rules.players
+    deck = C.deck_cards(rules.deck_size)
+    tested = 0
+    for deal in range(3000):
+        key = deal_key(5, deal)
+        order = deck_order(key, deck).tolist()
+        a = play(rules, policy, deal=deal, key=key, order=order)
+        drawn = sum(len(C.cards_of(m)) for m in a.drawn)
+        talon_left = order[C.HAND_SIZE * n + 1 + drawn :]
+        passers = [s for s in range(n) if a.passed[s]]
+        if not passers or not talon_left or sum(not p for p in a.passed) < 2:
+            continue
+        seat = passers[0]
+        mine = [c for c in C.cards_of(a.hand_dealt[seat]) if _plain_card(c)]
+        spare = [c for c in talon_left if _plain_card(c)]
+        if not mine or not spare:
+            continue
+        x = max(mine, key=C.rank_of)  # his best card goes to the talon, the talon's worst comes to him
+        y = min(spare, key=C.rank_of)
+        swapped = [y if c == x else x if c == y else c for c in order]
+        b = play(rules, policy, deal=deal, key=key, order=swapped)
+        if not b.passed[seat]:
+            continue  # his own decision may change: he sees his cards
+        for name in FIELDS:
+            before, after = getattr(a, name), getattr(b, name)
+            assert [before[s] for s in range(n) if s != seat] == [after[s] for s in range(n) if s != seat], (
+                f"{policy}/{which}: deal {deal}: {name} of another seat changed when seat {seat}'s hidden card moved"
+            )
+        assert a.plays == b.plays and a.outcome == b.outcome
+        tested += 1
+        if tested == 150:
+            break
+    assert tested >= 20, f"only {tested} deals with a passer to test"
+
+
+def test_threats_read_only_what_the_seat_may_know():
+    """The kernels' threats of a seat ignore every other seat's cards and flags (but the
+    dealer's public R4.3 flag), and follow his own cards exactly."""
+    from rams_sim.kernels.game import threats_of
+    from rams_sim.kernels.state import HAND, TOOK_TRUMP, TRUMP_DISCARD, make_state
+
+    rng = np.random.default_rng(11)
+    deck = np.uint64(C.deck_mask(32))
+    cards = C.deck_cards(32)
+    for trial in range(300):
+        _, _, cardsets, st, _, _, _ = make_state()
+        cardsets[:] = rng.integers(0, 2**63, cardsets.shape, dtype=np.uint64) & deck
+        st[TRUMP_DISCARD, :] = rng.choice(cards, st.shape[1])
+        st[TOOK_TRUMP, :] = rng.integers(0, 2, st.shape[1])
+        seat, dealer = trial % 4, (trial // 4) % 4
+        trump_card, played = int(rng.choice(cards)), np.uint64(int(rng.integers(0, 2**63))) & deck
+        before = int(threats_of(seat, dealer, deck, trump_card, played, cardsets, st))
+        took = st[TOOK_TRUMP, dealer]
+        others = [s for s in range(cardsets.shape[1]) if s != seat]
+        cardsets[:, others] = rng.integers(0, 2**63, (cardsets.shape[0], len(others)), dtype=np.uint64)
+        st[:, others] = rng.integers(-1, 30, (st.shape[0], len(others)))
+        st[TOOK_TRUMP, dealer] = took  # public (R4.3)
+        assert int(threats_of(seat, dealer, deck, trump_card, played, cardsets, st)) == before, f"trial {trial}"
+        if before:
+            card = C.cards_of(before)[0]
+            cardsets[HAND, seat] |= np.uint64(1 << card)  # his own hand does count
+            assert int(threats_of(seat, dealer, deck, trump_card, played, cardsets, st)) == before & ~(1 << card)
