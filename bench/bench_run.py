@@ -2,7 +2,8 @@
 
 Runs the real command in a subprocess, as a user would (classic, 4 players, ``basic``),
 once small to make sure numba's cache is warm, then with ``--deals 1e7`` into a
-temporary folder. Prints the wall time of the whole command (Python start-up, kernels,
+temporary folder; then ``rams-sim branch`` (every exchange option of seat 1, about 32
+replays a deal) with ``basic`` and with ``expert``. Prints the wall time of the whole command (Python start-up, kernels,
 Parquet writing and the summary included), deals/second, the peak memory (RSS) of the
 command and the size of the data.
 
@@ -41,6 +42,7 @@ def timed_run(args: list[str]) -> tuple[float, float, str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", default="1e7", help="deals of the timed run (default 1e7)")
+    parser.add_argument("--branch-deals", type=int, default=300_000, help="deals of the timed branch runs")
     parser.add_argument("--threads", type=int, default=None, help="kernel threads (default: all cores)")
     args = parser.parse_args()
     deals = int(float(args.deals))
@@ -57,6 +59,14 @@ def main() -> None:
         print(f"rams-sim run --deals {deals:,}: {wall:.2f} s end to end ({deals / wall:,.0f} deals/s), "
               f"peak memory {peak:,.0f} MiB, data {size / 1e6:,.0f} MB in {len(list(out.glob('*.parquet')))} files")  # fmt: skip
         print(f"  the command's own report (kernels + tables + Parquet, without start-up and summary): {inner}")
+        for policy in ("basic", "expert"):
+            branch_deals = args.branch_deals
+            out = Path(tmp) / f"branch-{policy}"
+            wall, peak, text = timed_run([*rams_sim(), "branch", "--seat", "1", "--deals", str(branch_deals),
+                                          "--policy", policy, "--out", str(out), *threads])  # fmt: skip
+            per_deal = next((line for line in text.splitlines() if "options per deal" in line), "")
+            print(f"rams-sim branch --deals {branch_deals:,} --policy {policy}: {wall:.2f} s end to end, "
+                  f"{branch_deals / wall * 60:,.0f} deals a minute ({per_deal}), peak memory {peak:,.0f} MiB")  # fmt: skip
 
 
 if __name__ == "__main__":

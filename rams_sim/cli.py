@@ -157,7 +157,7 @@ def _execute(spec, out: Optional[str], force: bool, resume: bool, threads: Optio
 
     set_threads(threads)
     target = Path(out) if out else _default_out(spec.kind, spec.rules, spec.seed)
-    typer.echo(f"rams-sim {__version__}: {spec.count:,} {spec.kind}, {spec.rules.preset}, {spec.rules.players} players, "
+    typer.echo(f"rams-sim {__version__}: {spec.kind} run of {spec.count:,} {what}, {spec.rules.preset}, {spec.rules.players} players, "
                f"{spec.rules.deck_size} cards, {describe_policies(spec.policies)}, seed {spec.seed}")  # fmt: skip
     try:
         runner.check_target(spec, target, force, resume)
@@ -187,7 +187,7 @@ def _execute(spec, out: Optional[str], force: bool, resume: bool, threads: Optio
     else:
         rate = result.units_run / result.seconds if result.seconds > 0 else float("nan")
         resumed = f" ({result.resumed_chunks} chunks were already done)" if result.resumed_chunks else ""
-        typer.echo(f"{result.units_run:,} {spec.kind} in {result.seconds:.2f} s ({rate:,.0f} {spec.kind}/s){resumed}")
+        typer.echo(f"{result.units_run:,} {what} in {result.seconds:.2f} s ({rate:,.0f} {what}/s){resumed}")
     size = sum(f.stat().st_size for f in result.files)
     typer.echo(f"data: {target}/ ({len(result.files)} part files, {result.manifest['rows']:,} rows, {size / 1e6:,.1f} MB)")
     return result
@@ -286,6 +286,47 @@ def party(
     typer.echo("how the parties ended:")
     for kind, share in summary.ends.items():
         typer.echo(f"  {kind.name.lower().replace('_', ' '):<12} {_format(share, percent=True)}")
+
+
+@app.command()
+def branch(
+    seat: Annotated[int, typer.Option("--seat", help="The seat whose exchange options are replayed (0..players-1).")],
+    deals: Annotated[str, typer.Option("--deals", help="Number of deals: 1e6, 1000000 or 1_000_000.")] = "1e5",
+    preset: PresetOpt = "classic",
+    players: PlayersOpt = 4,
+    rule: RuleOpt = None,
+    policy: PolicyOpt = None,
+    seed: SeedOpt = 0,
+    dealer: Annotated[Optional[int], typer.Option("--dealer", help="Fix the dealer's seat (default: rotates, deal d dealt by seat d % players).")] = None,
+    out: OutOpt = None,
+    threads: ThreadsOpt = None,
+    force: ForceOpt = False,
+    resume: ResumeOpt = False,
+    chunk: ChunkOpt = None,
+) -> None:
+    """Replay every deal once per exchange option of one seat, into Parquet: one row per (deal, option).
+
+    The options are pass (where R4.1 allows it), stand, and every non-empty discard set of
+    his five cards that the talon allows (R4.4); everyone else follows his policy on the
+    same deck order, and the seat plays the cards with his own policy.
+    """
+    from . import runner
+
+    n_deals = parse_count(deals, "--deals")
+    check_seed(seed)
+    rules = build_rules(preset, players, rule)
+    seats = build_policies(policy, rules.players)
+    chunk_size = parse_count(chunk, "--chunk") if chunk else 0
+    if not 0 <= seat < rules.players:
+        fail(f"--seat must be a seat 0..{rules.players - 1}; got {seat}")
+    if dealer is not None and not 0 <= dealer < rules.players:
+        fail(f"--dealer must be a seat 0..{rules.players - 1}; got {dealer}")
+    try:
+        spec = runner.RunSpec(runner.BRANCHES, rules, tuple(seats), seed, n_deals, chunk_size, dealer, seat=seat)
+    except runner.RunError as err:
+        fail(str(err))
+    result = _execute(spec, out, force, resume, threads, "deals")
+    typer.echo(f"{result.manifest['rows'] / n_deals:.1f} options per deal on average")
 
 
 @app.command()

@@ -17,7 +17,7 @@ import numpy as np
 import polars as pl
 
 from . import cards as C
-from .engine import DealOut, PartyOut
+from .engine import BranchOut, DealOut, PartyOut
 from .kernels.columns import fill_deal_columns
 from .policies import PolicyKind
 from .record import Declaration, EndKind, Outcome
@@ -67,6 +67,28 @@ PLAY_COLUMNS: tuple[Column, ...] = tuple(
 ) + (
     Column("led", pl.Int8, "bit mask of the tricks the seat led (bit t = trick t + 1)"),
     Column("won", pl.Int8, "bit mask of the tricks the seat won (bit t = trick t + 1)"),
+)
+
+BRANCH_COLUMNS: tuple[Column, ...] = (
+    Column("deal", pl.Int64, "deal index d, keyed by (seed, d) as in run"),
+    Column("seat", pl.Int8, "the seat whose exchange options are branched (--seat)"),
+    Column("dealer", pl.Int8, "the dealer's seat"),
+    Column("players", pl.Int8, "players at the table"),
+    Column("policy", pl.Int8, f"the seat's policy code: {codes(PolicyKind)} (it plays the cards)"),
+    Column("trump", pl.Int8, "trump suit 0-3 = ♠♣♦♥"),
+    Column("trump_card", pl.Int8, "the turned-up card"),
+    Column("hand_dealt", pl.UInt64, "card mask of the seat's five dealt cards"),
+    Column("option", pl.Int8, "the exchange option replayed: -1 pass, 0 stand, 1-31 a discard mask over the dealt cards "
+           "in ascending id order (bit j = the j-th lowest card id)"),  # fmt: skip
+    Column("passed", pl.Boolean, "the option is a pass"),
+    Column("discards", pl.UInt64, "card mask of the cards discarded (R4.4)"),
+    Column("drawn", pl.UInt64, "card mask of the cards drawn from the talon"),
+    Column("took_trump", pl.Boolean, "the seat, as dealer, took the trump card (his policy decides, R4.3)"),
+    Column("hand_final", pl.UInt64, "card mask of the hand at the first lead (the dealt hand after a pass)"),
+    Column("declaration", pl.Int8, f"what the seat declared (R5): {codes(Declaration)}"),
+    Column("tricks", pl.Int8, "tricks the seat took"),
+    Column("delta", pl.Int16, "the seat's score change of the deal (R7): negative = written off"),
+    Column("outcome", pl.Int8, f"how the deal went: {codes(Outcome)}"),
 )
 
 PARTY_COLUMNS: tuple[Column, ...] = (
@@ -147,3 +169,29 @@ def party_table(out: PartyOut, first_party: int, policy_codes: np.ndarray) -> pl
         "resets": out.resets.reshape(-1),
     }
     return pl.DataFrame({c.name: data[c.name] for c in PARTY_COLUMNS}, schema=schema(PARTY_COLUMNS))
+
+
+def branch_table(out: BranchOut, seat: int, players: int, policy_code: int) -> pl.DataFrame:
+    """One row per (deal, option) of ``out`` (BRANCH_COLUMNS order)."""
+    rows = len(out)
+    data = {
+        "deal": out.deal,
+        "seat": np.full(rows, seat, np.int8),
+        "dealer": out.dealer,
+        "players": np.full(rows, players, np.int8),
+        "policy": np.full(rows, policy_code, np.int8),
+        "trump": (out.trump_card // C.RANKS_PER_SUIT).astype(np.int8),
+        "trump_card": out.trump_card,
+        "hand_dealt": out.hand_dealt,
+        "option": out.option,
+        "passed": out.passed,
+        "discards": out.discards,
+        "drawn": out.drawn,
+        "took_trump": out.took_trump,
+        "hand_final": out.hand_final,
+        "declaration": out.declaration,
+        "tricks": out.tricks,
+        "delta": out.delta,
+        "outcome": out.outcome,
+    }
+    return pl.DataFrame({c.name: data[c.name] for c in BRANCH_COLUMNS}, schema=schema(BRANCH_COLUMNS))

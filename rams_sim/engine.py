@@ -268,6 +268,70 @@ def play_party(rules: Rules, policies="basic", *, seed=0, party=0) -> PartyRecor
     return party_record_of(simulate_parties(rules, policies, seed=seed, parties=1, first_party=party), 0)
 
 
+@dataclass(frozen=True)
+class BranchOut:
+    """Every exchange option open to one seat, deal by deal (``rams-sim branch``).
+
+    One entry per (deal, option) the rules open to the seat, deals ascending, options in
+    the order pass, stand, discard masks 1..31. ``option``: int8, -1 pass, 0 stand, else a
+    bit mask over his dealt cards in ascending id order. Card sets are uint64 masks.
+    """
+
+    deal: np.ndarray  # int64
+    option: np.ndarray  # int8
+    hand_dealt: np.ndarray  # uint64
+    discards: np.ndarray  # uint64
+    drawn: np.ndarray  # uint64
+    hand_final: np.ndarray  # uint64
+    dealer: np.ndarray  # int8
+    trump_card: np.ndarray  # int8
+    passed: np.ndarray  # bool
+    took_trump: np.ndarray  # bool
+    declaration: np.ndarray  # int8
+    tricks: np.ndarray  # int8
+    outcome: np.ndarray  # int8
+    delta: np.ndarray  # int16
+
+    def __len__(self) -> int:
+        return self.deal.shape[0]
+
+
+def simulate_branches(
+    rules: Rules, policies="basic", *, seat: int, seed: int = 0, deals: int = 1000, first_deal: int = 0,
+    dealer: int | None = None,
+) -> BranchOut:  # fmt: skip
+    """Replay deals ``first_deal ..`` once per exchange option open to ``seat`` (pass where
+    R4.1 allows it, stand, every discard set the talon allows, R4.4), everyone else on his
+    policy, on the same deck order and coins; ``seat`` plays the cards with his own policy."""
+    if deals < 0:
+        raise ValueError(f"deals must be non-negative; got {deals}")
+    if not 0 <= seat < rules.players:
+        raise ValueError(f"seat must be 0..{rules.players - 1}; got {seat}")
+    if dealer is not None and not 0 <= dealer < rules.players:
+        raise ValueError(f"dealer must be a seat 0..{rules.players - 1}; got {dealer}")
+    kinds, params, announce = _policy_arrays(rules, policies)
+    rows = deals * deal.N_OPTIONS
+    valid = np.zeros(rows, np.bool_)
+    sets = np.zeros((rows, 4), np.uint64)
+    small = np.zeros((rows, 7), np.int8)
+    delta = np.zeros(rows, np.int16)
+    scores = np.full(rules.players, rules.start, np.int64)
+    fixed = -1 if dealer is None else dealer
+    errors = game.play_branches(
+        rules.to_kernel(), kinds, params, announce, np.uint64(seed), first_deal, fixed, seat, scores, valid, sets, small, delta
+    )  # fmt: skip
+    if errors:
+        raise PolicyError(f"{errors} replays of seed {seed} from deal {first_deal} hit a policy error")
+    keep = np.flatnonzero(valid)
+    option = (keep % deal.N_OPTIONS + deal.OPTION_PASS).astype(np.int8)
+    return BranchOut(
+        deal=(first_deal + keep // deal.N_OPTIONS).astype(np.int64), option=option,
+        hand_dealt=sets[keep, 0], discards=sets[keep, 1], drawn=sets[keep, 2], hand_final=sets[keep, 3],
+        dealer=small[keep, 0], trump_card=small[keep, 1], passed=small[keep, 2] != 0, took_trump=small[keep, 3] != 0,
+        declaration=small[keep, 4], tricks=small[keep, 5], outcome=small[keep, 6], delta=delta[keep],
+    )  # fmt: skip
+
+
 def legal_cards(rules: Rules, hand, trump: int, trick, q_duty: bool = False) -> list[int]:
     """The legal cards (ascending ids) of ``hand`` for ``trick`` so far (R6.7a)."""
     trick_arr = np.full(C.MAX_SEATS, C.NO_CARD, np.int8)

@@ -18,6 +18,7 @@ order and the data are the same (deal ``d`` is keyed by (seed, d), party ``p`` b
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import time
@@ -31,14 +32,14 @@ import polars as pl
 import pyarrow.parquet as pq
 
 from . import engine
-from .dataset import SCHEMA_VERSION, deal_table, party_table
+from .dataset import SCHEMA_VERSION, branch_table, deal_table, party_table
 from .policies import PolicySpec, seat_policies
 from .provenance import METADATA_KEY, now_utc, software, to_json
 from .rules import Rules
 
-DEALS, PARTIES = "deals", "parties"
-KINDS = (DEALS, PARTIES)
-DEFAULT_CHUNK = {DEALS: 500_000, PARTIES: 20_000}
+DEALS, PARTIES, BRANCHES = "deals", "parties", "branches"
+KINDS = (DEALS, PARTIES, BRANCHES)
+DEFAULT_CHUNK = {DEALS: 500_000, PARTIES: 20_000, BRANCHES: 50_000}
 MANIFEST = "manifest.json"
 PART_GLOB = "part-*.parquet"
 PARTIAL_SUFFIX = ".partial"
@@ -77,8 +78,9 @@ class RunSpec:
     seed: int
     count: int
     chunk_size: int = 0  # 0: DEFAULT_CHUNK[kind]
-    dealer: int | None = None  # deals only: a fixed dealer seat, None rotates d % players
+    dealer: int | None = None  # deals, branches: a fixed dealer seat, None rotates d % players
     log_plays: bool = False  # deals only: add the per-trick play columns
+    seat: int | None = None  # branches only: the seat whose exchange options are replayed
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -92,15 +94,19 @@ class RunSpec:
             object.__setattr__(self, "chunk_size", DEFAULT_CHUNK[self.kind])
         if self.chunk_size <= 0:
             raise RunError(f"chunk size must be positive; got {self.chunk_size}")
-        if self.dealer is not None and (self.kind != DEALS or not 0 <= self.dealer < self.rules.players):
+        if self.dealer is not None and (self.kind == PARTIES or not 0 <= self.dealer < self.rules.players):
             raise RunError(f"dealer must be a seat 0..{self.rules.players - 1} of a deals run; got {self.dealer}")
+        if (self.kind == BRANCHES) != (self.seat is not None):
+            raise RunError("a branches run needs a seat, and only a branches run takes one")
+        if self.seat is not None and not 0 <= self.seat < self.rules.players:
+            raise RunError(f"seat must be 0..{self.rules.players - 1}; got {self.seat}")
         if self.log_plays and self.kind != DEALS:
             raise RunError("the play log is recorded for deals runs only")
 
     @property
     def unit(self) -> str:
         """``deal`` or ``party``."""
-        return "deal" if self.kind == DEALS else "party"
+        return "party" if self.kind == PARTIES else "deal"
 
     def tasks(self) -> list[ChunkTask]:
         """The run's chunks, in order; together they cover units ``0 .. count - 1``."""
@@ -120,9 +126,10 @@ class RunSpec:
             "rules_hash": self.rules.digest(),
             "policies": [p.to_dict() for p in self.policies],
             "seed": self.seed,
-            self.kind: self.count,
+            ("parties" if self.kind == PARTIES else "deals"): self.count,
             "dealer": "rotating" if self.dealer is None else self.dealer,
             "log_plays": self.log_plays,
+            "seat": self.seat,
             "chunk_size": self.chunk_size,
         }
 
@@ -136,6 +143,10 @@ def run_chunk(spec: RunSpec, task: ChunkTask) -> pl.DataFrame:
             dealer=spec.dealer, log_plays=spec.log_plays,
         )  # fmt: skip
         return deal_table(out, task.first, spec.policy_codes())
+    if spec.kind == BRANCHES:
+        out = engine.simulate_branches(spec.rules, policies, seat=spec.seat, seed=spec.seed, deals=task.count,
+                                       first_deal=task.first, dealer=spec.dealer)  # fmt: skip
+        return branch_table(out, spec.seat, spec.rules.players, int(spec.policy_codes()[spec.seat]))
     out = engine.simulate_parties(spec.rules, policies, seed=spec.seed, parties=task.count, first_party=task.first)
     return party_table(out, task.first, spec.policy_codes())
 
@@ -166,8 +177,6 @@ def partial_path(out: Path) -> Path:
 
 def read_manifest(folder: Path) -> dict:
     """The manifest of a run folder."""
-    import json
-
     return json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
 
 
@@ -234,11 +243,12 @@ def _finished(folder: Path, spec: RunSpec, tasks: list[ChunkTask]) -> set[int]:
         path = folder / task.name
         if not path.exists():
             continue
-        try:
-            rows = pq.read_metadata(path).num_rows
+        try:  # a part is whole if its metadata names this chunk (parts are renamed only when written)
+            chunk = json.loads(pq.read_metadata(path).metadata[METADATA_KEY.encode()])["chunk"]
+            whole = (chunk["index"], chunk["first"], chunk["count"]) == (task.index, task.first, task.count)
         except Exception:  # a damaged part is recomputed
-            rows = -1
-        if rows == task.count * spec.rules.players:
+            whole = False
+        if whole:
             done.add(task.index)
         else:
             path.unlink()
@@ -334,7 +344,7 @@ def execute(
     manifest["finished"] = now_utc()
     manifest["wall_seconds"] = round(sum(s["seconds"] for s in manifest["sessions"]), 3)
     manifest["files"] = [t.name for t in tasks]
-    manifest["rows"] = spec.count * spec.rules.players
+    manifest["rows"] = sum(pq.read_metadata(partial / t.name).num_rows for t in tasks)
     _write_atomic(partial / MANIFEST, to_json(manifest))
     if out.exists():
         shutil.rmtree(out)

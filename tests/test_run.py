@@ -352,3 +352,13 @@ def test_cli_replay_tells_the_deal_run_recorded(tmp_path, reference_run):
             assert re.search(rf"seat {seat}( \(dealer\))?: delta {shown}\b", text)
             if tricks:
                 assert len(re.findall(rf"seat {seat} wins", text)) == tricks
+
+
+def test_readme_documents_the_branch_columns():
+    """README.md shows the branch table exactly as rams_sim.dataset defines it."""
+    from pathlib import Path
+
+    from rams_sim.dataset import BRANCH_COLUMNS, readme_table
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    assert readme_table(BRANCH_COLUMNS) in readme

@@ -134,3 +134,12 @@ def rams_suit(mask):
 def trump_face_mask(trump):
     """The trump K, Q and J (R6.7)."""
     return bit(card_of(trump, KING)) | bit(card_of(trump, QUEEN)) | bit(card_of(trump, JACK))
+
+
+@njit(cache=True, _nrt=False)
+def nth_card(mask, index):
+    """The ``index``-th card (0-based) of ``mask`` in ascending id order."""
+    m = mask
+    for _ in range(index):
+        m &= m - ONE
+    return lowest(m)

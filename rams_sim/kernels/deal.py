@@ -10,7 +10,7 @@ from numba import njit
 
 from ..cards import ACE, HAND_SIZE, N_SUITS, RANKS_PER_SUIT
 from .args import ORDER_DECLARE_THEN_BUY
-from .bits import ZERO, bit, card_of, has, popcount
+from .bits import ZERO, bit, card_of, has, nth_card, popcount
 from .policy import choose_discards, takes_trump, trump_discard, wants_pass
 from .state import ACTIVE, DEALT, DISCARDS, DRAWN, HAND, PASSED, TOOK_TRUMP, TRUMP_DISCARD, seat_after
 
@@ -18,6 +18,11 @@ OK = 0  # status codes of a deal
 ERR_DISCARD = 1  # R4.4: more discards than the talon holds, or cards not held
 ERR_TRUMP_DISCARD = 2  # R4.3: the dealer gave up a card he does not hold
 ERR_CARD = 3  # R6.8: an illegal card
+UNAVAILABLE = 4  # a forced exchange option (branching) the rules do not open to the seat
+
+NO_FORCE = -1  # forced_seat when every seat follows its policy
+OPTION_PASS = -1  # forced options: -1 pass; 0 stand; 1..31 discard mask over the dealt cards (ascending ids)
+N_OPTIONS = 33  # pass, stand and the 31 non-empty discard masks
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -52,11 +57,20 @@ def can_pass(dealt, is_dealer, turned_ace_binds_dealer, trump_card):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _exchange_seat(kinds, params, rng, order, cardsets, seat, is_dealer, trump, talon_pos, deck_size):
-    """R4: one seat discards, then draws as many; returns the new talon position, -1 on error."""
+def _exchange_seat(kinds, params, rng, order, cardsets, seat, is_dealer, trump, talon_pos, deck_size, forced, option):
+    """R4: one seat discards, then draws as many; returns the new talon position, -1 on a
+    policy error, -2 when a ``forced`` discard ``option`` exceeds the talon."""
     hand = cardsets[HAND, seat]
     talon = deck_size - talon_pos
-    disc = choose_discards(kinds[seat], params, seat, rng, hand, trump, talon, is_dealer)
+    if forced:
+        disc = ZERO
+        for j in range(HAND_SIZE):
+            if option >> j & 1:
+                disc |= bit(nth_card(hand, j))
+        if popcount(disc) > talon:
+            return -2  # R4.4: this option is not open
+    else:
+        disc = choose_discards(kinds[seat], params, seat, rng, hand, trump, talon, is_dealer)
     k = popcount(disc)
     if k > talon or disc & ~hand != ZERO:
         return -1  # R4.4: a policy error, never clamped
@@ -71,28 +85,42 @@ def _exchange_seat(kinds, params, rng, order, cardsets, seat, is_dealer, trump, 
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def exchange(exchange_order, binds, deck_size, n, dealer, trump_card, kinds, params, rng, order, cardsets, st):
-    """R4.0-R4.4: passing and the exchange in seat order; returns a status code."""
+def exchange(exchange_order, binds, deck_size, n, dealer, trump_card, kinds, params, rng, order, cardsets, st,
+             forced_seat, forced_option):  # fmt: skip
+    """R4.0-R4.4: passing and the exchange in seat order; returns a status code.
+
+    ``forced_seat`` (or NO_FORCE) takes ``forced_option`` instead of asking its policy:
+    OPTION_PASS, 0 (stand) or a discard mask over its cards; UNAVAILABLE if the rules do
+    not open that option to him (a pass with an ace, R4.1; more discards than the talon, R4.4).
+    """
     first = seat_after(dealer, 1, n)
     trump = trump_card // RANKS_PER_SUIT
     talon_pos = HAND_SIZE * n + 1
     for k in range(n):
         seat = seat_after(first, k, n)
-        if can_pass(cardsets[DEALT, seat], seat == dealer, binds, trump_card):
-            if wants_pass(kinds[seat], params, seat, rng, cardsets[HAND, seat], trump):
+        may_pass = can_pass(cardsets[DEALT, seat], seat == dealer, binds, trump_card)
+        if seat == forced_seat:
+            if forced_option == OPTION_PASS:
+                if not may_pass:
+                    return UNAVAILABLE
                 st[ACTIVE, seat] = 0
                 st[PASSED, seat] = 1
+        elif may_pass and wants_pass(kinds[seat], params, seat, rng, cardsets[HAND, seat], trump):
+            st[ACTIVE, seat] = 0
+            st[PASSED, seat] = 1
         if exchange_order != ORDER_DECLARE_THEN_BUY and st[ACTIVE, seat]:
-            talon_pos = _exchange_seat(kinds, params, rng, order, cardsets, seat, seat == dealer, trump, talon_pos, deck_size)
+            talon_pos = _exchange_seat(kinds, params, rng, order, cardsets, seat, seat == dealer, trump, talon_pos,
+                                       deck_size, seat == forced_seat, forced_option)  # fmt: skip
             if talon_pos < 0:
-                return ERR_DISCARD
+                return UNAVAILABLE if talon_pos == -2 else ERR_DISCARD
     if exchange_order == ORDER_DECLARE_THEN_BUY:
         for k in range(n):
             seat = seat_after(first, k, n)
             if st[ACTIVE, seat]:
-                talon_pos = _exchange_seat(kinds, params, rng, order, cardsets, seat, seat == dealer, trump, talon_pos, deck_size)
+                talon_pos = _exchange_seat(kinds, params, rng, order, cardsets, seat, seat == dealer, trump, talon_pos,
+                                           deck_size, seat == forced_seat, forced_option)  # fmt: skip
                 if talon_pos < 0:
-                    return ERR_DISCARD
+                    return UNAVAILABLE if talon_pos == -2 else ERR_DISCARD
     return OK
 
 

@@ -19,7 +19,7 @@ from numba import njit, prange
 from ..cards import KING, N_TRICKS, QUEEN, RANKS_PER_SUIT
 from ..record import EndKind, Outcome
 from .bits import ZERO, ace_points, bit, card_of, has
-from .deal import ERR_CARD, OK, deal_cards, dealer_trump, exchange
+from .deal import ERR_CARD, N_OPTIONS, NO_FORCE, OK, OPTION_PASS, UNAVAILABLE, deal_cards, dealer_trump, exchange
 from .declare import D_FOUR_ACES, D_FOUR_JACKS, D_JACK_PAIR, D_NONE, D_TRUMP_RAMS
 from .declare import best_rams, four_aces_holder, jack_kinds, void_jacks
 from .legal import legal_mask
@@ -50,13 +50,15 @@ DEAL_SLOTS = (-1, TRUMP_CARD, OUTCOME, ENDS_PARTY, END_KIND, STATUS)  # info slo
 
 
 @njit(cache=True, _nrt=False)
-def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st, trick, info, log):
+def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st, trick, info, log,
+              forced_seat=NO_FORCE, forced_option=0):  # fmt: skip
     """Play one deal into the state arrays; return a status code (OK = 0).
 
     ``r``: RulesArgs; ``kinds`` int8[n], ``params`` float64[n, P], ``announce`` int8[n]:
     the seats' policies; ``key``: the deal's uint64 key; ``fixed_order``: int8[deck_size],
     a deck order to use instead of the shuffle, or int8[0]; ``scores``: int64[n] before
-    the deal. The play log is written to ``log``.
+    the deal. The play log is written to ``log``. ``forced_seat`` takes the exchange
+    option ``forced_option`` instead of asking its policy (deal.exchange; for branching).
     """
     n = r.players
     first = seat_after(dealer, 1, n)
@@ -76,7 +78,7 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
     trump = trump_card // RANKS_PER_SUIT
     status = exchange(
         r.exchange_order, r.turned_ace_binds_dealer, r.deck_size, n, dealer, trump_card,
-        kinds, params, rng, order, cardsets, st,
+        kinds, params, rng, order, cardsets, st, forced_seat, forced_option,
     )  # fmt: skip
     if status == OK:
         status = dealer_trump(r.dealer_must_take, r.turned_ace_binds_dealer, dealer, trump_card, kinds, params, rng, cardsets, st)
@@ -417,3 +419,48 @@ def settle_given(r, announce, dealer, trump, dealt, final, active, scores, winne
                     break
         finish_deal(n, first, r.start, r.remiz, r.score_so_far, winner, scores, st, info)
     store_deal(0, n, dealer, cardsets, st, info, log, out_sets, out_seat, out_delta, out_deal, out_log)
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def play_branches(r, kinds, params, announce, seed, first_deal, fixed_dealer, focal, scores, valid, sets, small, delta):
+    """Every exchange option of seat ``focal`` in deals ``first_deal ..`` (``rams-sim branch``).
+
+    Row ``i * N_OPTIONS + j`` replays deal ``first_deal + i`` (same deck order and coins)
+    with option ``j - 1`` forced on the focal seat (OPTION_PASS, stand, discard masks 1..31);
+    everyone else follows his policy. Outputs: ``valid`` bool[rows] (the option is open
+    to him), ``sets`` uint64[rows, 4] (his hand_dealt, discards, drawn, hand_final),
+    ``small`` int8[rows, 7] (dealer, trump_card, passed, took_trump, declaration, tricks,
+    outcome), ``delta`` int16[rows]. Returns the number of policy errors (status != OK
+    other than UNAVAILABLE).
+    """
+    n = r.players
+    n_deals = valid.shape[0] // N_OPTIONS
+    errors = 0
+    for i in prange(n_deals):
+        order, rng, cardsets, st, trick, info, log = make_state()
+        d = first_deal + i
+        dealer = fixed_dealer if fixed_dealer >= 0 else d % n
+        key = deal_key(seed, d)
+        empty = np.empty(0, np.int8)
+        for j in range(N_OPTIONS):
+            row = i * N_OPTIONS + j
+            status = play_deal(r, kinds, params, announce, key, empty, dealer, scores, order, rng, cardsets, st,
+                               trick, info, log, focal, OPTION_PASS + j)  # fmt: skip
+            valid[row] = status == OK
+            if status != OK:
+                if status != UNAVAILABLE:
+                    errors += 1
+                continue
+            sets[row, 0] = cardsets[DEALT, focal]
+            sets[row, 1] = cardsets[DISCARDS, focal]
+            sets[row, 2] = cardsets[DRAWN, focal]
+            sets[row, 3] = cardsets[FINAL, focal]
+            small[row, 0] = dealer
+            small[row, 1] = info[TRUMP_CARD]
+            small[row, 2] = st[PASSED, focal]
+            small[row, 3] = st[TOOK_TRUMP, focal]
+            small[row, 4] = st[DECL, focal]
+            small[row, 5] = st[TRICKS, focal]
+            small[row, 6] = info[OUTCOME]
+            delta[row] = st[DELTA, focal]
+    return errors

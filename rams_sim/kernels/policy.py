@@ -26,7 +26,7 @@ from ..policies import (
     X_VOID_WEIGHT,
     PolicyKind,
 )
-from .bits import ONE, ZERO, above, bit, card_of, has, jack_kind, lowest, pair_jacks, popcount, rams_suit
+from .bits import ONE, ZERO, above, bit, nth_card, card_of, has, jack_kind, lowest, pair_jacks, popcount, rams_suit
 from .legal import winning_cards
 from .rng import bounded
 
@@ -49,22 +49,13 @@ def uses_coins(kind):
     return kind == RANDOM
 
 
-@njit(cache=True, _nrt=False)
-def _nth_card(mask, index):
-    """The ``index``-th card (0-based) of ``mask`` in ascending id order."""
-    m = mask
-    for _ in range(index):
-        m &= m - ONE
-    return lowest(m)
-
-
 @njit(cache=True, _nrt=False, inline="always")
 def _random_card(mask, rng, row):
     """A uniform card of ``mask``, drawing only when there is a choice."""
     count = popcount(mask)
     if count < 2:
         return lowest(mask)
-    return _nth_card(mask, bounded(rng, row, count))
+    return nth_card(mask, bounded(rng, row, count))
 
 
 @njit(cache=True, _nrt=False)
@@ -202,7 +193,7 @@ def _random_discards(rng, row, hand, talon_size):
                 out = ZERO
                 for j in range(HAND_SIZE):
                     if m >> j & 1:
-                        out |= bit(_nth_card(hand, j))
+                        out |= bit(nth_card(hand, j))
                 return out
             pick -= 1
     return ZERO
@@ -290,7 +281,7 @@ def takes_trump(kind, params, seat, rng, hand, trump_card):
 def trump_discard(kind, params, seat, rng, hand, trump_card):
     """The card the dealer gives up for the trump card."""
     if kind == RANDOM:
-        return _nth_card(hand, bounded(rng, seat + 1, HAND_SIZE))
+        return nth_card(hand, bounded(rng, seat + 1, HAND_SIZE))
     trump = trump_card // RANKS_PER_SUIT
     if popcount(hand & SUIT_MASKS[trump]) == HAND_SIZE - 1:
         return lowest(hand & ~SUIT_MASKS[trump])
