@@ -23,7 +23,7 @@ from .deal import ERR_CARD, N_OPTIONS, NO_FORCE, OK, OPTION_PASS, UNAVAILABLE, d
 from .declare import D_FOUR_ACES, D_FOUR_JACKS, D_JACK_PAIR, D_NONE, D_TRUMP_RAMS
 from .declare import best_rams, four_aces_holder, jack_kinds, void_jacks
 from .legal import legal_mask
-from .policy import choose_card, uses_coins
+from .policy import choose_card, uses_coins, uses_threats
 from .rng import deal_key, party_deal_key, seed_stream, shuffle_deck
 from .score import credit_trick, cut_short_deltas, played_out_deltas, settle
 from .state import (
@@ -253,7 +253,9 @@ def play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, n, de
         for k in range(n_active):
             hand = cardsets[HAND, seat]
             legal = legal_mask(hand, cards, k, trump, q_duty and k == 0, r.overtrump, r.must_head, r.ace_covers_face)
-            threats = threats_of(seat, dealer, r.deck_mask, trump_card, played, cardsets, st)
+            threats = ZERO
+            if uses_threats(kinds[seat]):
+                threats = threats_of(seat, dealer, r.deck_mask, trump_card, played, cardsets, st)
             card = choose_card(kinds[seat], params, seat, rng, legal, cards, k, trump, st[TRICKS, seat], threats, n_active - k - 1)
             if card < 0 or not has(legal, card):
                 return -2

@@ -50,6 +50,12 @@ def uses_coins(kind):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def uses_threats(kind):
+    """Whether a policy kind reads its threats when it plays (they are computed only then)."""
+    return kind == CAUTIOUS or kind == EXPERT
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def _random_card(mask, rng, row):
     """A uniform card of ``mask``, drawing only when there is a choice."""
     count = popcount(mask)
@@ -293,7 +299,8 @@ def trump_discard(kind, params, seat, rng, hand, trump_card):
 def choose_card(kind, params, seat, rng, legal, trick, n_trick, trump, my_tricks, threats, remaining):
     """The card to play from the ``legal`` mask; ``trick``/``n_trick`` as in legal.py.
 
-    ``threats``: the cards an opponent may hold, as the seat can tell (policies.py);
+    ``threats``: the cards an opponent may hold, as the seat can tell (policies.py; left
+    empty for the kinds that do not read them, see :func:`uses_threats`);
     ``remaining``: active seats still to play to this trick after him.
     """
     if kind == RANDOM:
