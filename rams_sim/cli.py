@@ -127,6 +127,28 @@ def describe_policies(policies) -> str:
     return ", ".join(f"seat {i} {t}" for i, t in enumerate(texts))
 
 
+DealerOpt = Annotated[
+    Optional[int], typer.Option("--dealer", help="Fix the dealer's seat (default: rotates, deal d dealt by seat d % players).")
+]
+
+
+def check_seat(value: int | None, rules: Rules, flag: str) -> None:
+    """A one-line error unless ``value`` is None or a seat of the table."""
+    if value is not None and not 0 <= value < rules.players:
+        fail(f"{flag} must be a seat 0..{rules.players - 1}; got {value}")
+
+
+def build_spec(kind: str, rules: Rules, seats, seed: int, count: int, chunk: str | None, **options):
+    """The :class:`rams_sim.runner.RunSpec` of a command, or a one-line error."""
+    from . import runner
+
+    chunk_size = parse_count(chunk, "--chunk") if chunk else 0
+    try:
+        return runner.RunSpec(kind, rules, tuple(seats), seed, count, chunk_size, **options)
+    except runner.RunError as err:
+        fail(str(err))
+
+
 def set_threads(threads: int | None) -> None:
     """Use ``threads`` kernel threads, or a one-line error."""
     if threads is None:
@@ -207,7 +229,7 @@ def run(
     rule: RuleOpt = None,
     policy: PolicyOpt = None,
     seed: SeedOpt = 0,
-    dealer: Annotated[Optional[int], typer.Option("--dealer", help="Fix the dealer's seat (default: rotates, deal d dealt by seat d % players).")] = None,
+    dealer: DealerOpt = None,
     out: OutOpt = None,
     threads: ThreadsOpt = None,
     force: ForceOpt = False,
@@ -227,13 +249,8 @@ def run(
     check_seed(seed)
     rules = build_rules(preset, players, rule)
     seats = build_policies(policy, rules.players)
-    chunk_size = parse_count(chunk, "--chunk") if chunk else 0
-    if dealer is not None and not 0 <= dealer < rules.players:
-        fail(f"--dealer must be a seat 0..{rules.players - 1}; got {dealer}")
-    try:
-        spec = runner.RunSpec(runner.DEALS, rules, tuple(seats), seed, n_deals, chunk_size, dealer, log_plays)
-    except runner.RunError as err:
-        fail(str(err))
+    check_seat(dealer, rules, "--dealer")
+    spec = build_spec(runner.DEALS, rules, seats, seed, n_deals, chunk, dealer=dealer, log_plays=log_plays)
     result = _execute(spec, out, force, resume, threads, "deals")
     summary = deal_summary(result.path)
     typer.echo(f"mean score delta per deal by seat (negative = written off), 95% CI, n = {summary.deals:,} deals:")
@@ -271,11 +288,7 @@ def party(
     check_seed(seed)
     rules = build_rules(preset, players, (rule or []) + ([f"start={start}"] if start is not None else []))
     seats = build_policies(policy, rules.players)
-    chunk_size = parse_count(chunk, "--chunk") if chunk else 0
-    try:
-        spec = runner.RunSpec(runner.PARTIES, rules, tuple(seats), seed, n_parties, chunk_size)
-    except runner.RunError as err:
-        fail(str(err))
+    spec = build_spec(runner.PARTIES, rules, seats, seed, n_parties, chunk)
     result = _execute(spec, out, force, resume, threads, "parties")
     summary = party_summary(result.path)
     typer.echo(f"deals per party (from {rules.start}): {summary.deals.value:.2f} ± {summary.deals.half_width:.2f}, "
@@ -297,7 +310,7 @@ def branch(
     rule: RuleOpt = None,
     policy: PolicyOpt = None,
     seed: SeedOpt = 0,
-    dealer: Annotated[Optional[int], typer.Option("--dealer", help="Fix the dealer's seat (default: rotates, deal d dealt by seat d % players).")] = None,
+    dealer: DealerOpt = None,
     out: OutOpt = None,
     threads: ThreadsOpt = None,
     force: ForceOpt = False,
@@ -316,15 +329,9 @@ def branch(
     check_seed(seed)
     rules = build_rules(preset, players, rule)
     seats = build_policies(policy, rules.players)
-    chunk_size = parse_count(chunk, "--chunk") if chunk else 0
-    if not 0 <= seat < rules.players:
-        fail(f"--seat must be a seat 0..{rules.players - 1}; got {seat}")
-    if dealer is not None and not 0 <= dealer < rules.players:
-        fail(f"--dealer must be a seat 0..{rules.players - 1}; got {dealer}")
-    try:
-        spec = runner.RunSpec(runner.BRANCHES, rules, tuple(seats), seed, n_deals, chunk_size, dealer, seat=seat)
-    except runner.RunError as err:
-        fail(str(err))
+    check_seat(seat, rules, "--seat")
+    check_seat(dealer, rules, "--dealer")
+    spec = build_spec(runner.BRANCHES, rules, seats, seed, n_deals, chunk, dealer=dealer, seat=seat)
     result = _execute(spec, out, force, resume, threads, "deals")
     typer.echo(f"{result.manifest['rows'] / n_deals:.1f} options per deal on average")
 
@@ -349,8 +356,7 @@ def replay(
     check_seed(seed)
     rules = build_rules(preset, players, rule)
     seats = build_policies(policy, rules.players)
-    if dealer is not None and not 0 <= dealer < rules.players:
-        fail(f"--dealer must be a seat 0..{rules.players - 1}; got {dealer}")
+    check_seat(dealer, rules, "--dealer")
     for line in replay_lines(rules, seats, seed=seed, deal=index, dealer=dealer):
         typer.echo(line)
 
