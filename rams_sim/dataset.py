@@ -40,13 +40,19 @@ class Column:
     meaning: str
 
 
+# columns that mean the same in several tables
+PLAYERS = Column("players", pl.Int8, "players at the table")
+TRUMP = Column("trump", pl.Int8, "trump suit 0-3 = ♠♣♦♥")
+DECLARATION = Column("declaration", pl.Int8, f"what the seat declared (R5): {codes(Declaration)}")
+OUTCOME = Column("outcome", pl.Int8, f"how the deal went: {codes(Outcome)}")
+
 DEAL_COLUMNS: tuple[Column, ...] = (
     Column("deal", pl.Int64, "deal index d; its randomness is keyed by (seed, d)"),
     Column("seat", pl.Int8, "seat 0..players-1; seat (dealer + 1) % players leads the exchange (R4)"),
     Column("dealer", pl.Int8, "the dealer's seat (rotates d % players unless --dealer fixes it)"),
-    Column("players", pl.Int8, "players at the table"),
+    PLAYERS,
     Column("policy", pl.Int8, f"policy code of the seat: {codes(PolicyKind)} (parameters in the metadata)"),
-    Column("trump", pl.Int8, "trump suit 0-3 = ♠♣♦♥"),
+    TRUMP,
     Column("trump_card", pl.Int8, "the turned-up card, id suit*13 + rank (R3)"),
     Column("hand_dealt", pl.UInt64, "card mask of the five cards dealt to the seat"),
     Column("hand_final", pl.UInt64, "card mask of the hand at the first lead (after R4.3); the dealt hand for a passer"),
@@ -54,10 +60,10 @@ DEAL_COLUMNS: tuple[Column, ...] = (
     Column("discarded", pl.Int8, "cards discarded in the exchange (R4.4); the trump-card swap is not counted"),
     Column("took_trump", pl.Boolean, "the dealer took the trump card into his hand (R4.3)"),
     Column("aces", pl.Int8, "bit mask of the suits of the aces in hand_final (bit s = the ace of suit s)"),
-    Column("declaration", pl.Int8, f"what the seat declared (R5): {codes(Declaration)}"),
+    DECLARATION,
     Column("tricks", pl.Int8, "tricks taken (0-5)"),
     Column("delta", pl.Int16, "score change of the deal (R7): negative = written off, positive = written on (remiz, rams)"),
-    Column("outcome", pl.Int8, f"how the deal went: {codes(Outcome)}"),
+    OUTCOME,
     Column("ends_party", pl.Int8, "seat that reached zero and so ended the party in this deal (R8.2b), or -1"),
 )
 
@@ -73,9 +79,9 @@ BRANCH_COLUMNS: tuple[Column, ...] = (
     Column("deal", pl.Int64, "deal index d, keyed by (seed, d) as in run"),
     Column("seat", pl.Int8, "the seat whose exchange options are branched (--seat)"),
     Column("dealer", pl.Int8, "the dealer's seat"),
-    Column("players", pl.Int8, "players at the table"),
+    PLAYERS,
     Column("policy", pl.Int8, f"the seat's policy code: {codes(PolicyKind)} (it plays the cards)"),
-    Column("trump", pl.Int8, "trump suit 0-3 = ♠♣♦♥"),
+    TRUMP,
     Column("trump_card", pl.Int8, "the turned-up card"),
     Column("hand_dealt", pl.UInt64, "card mask of the seat's five dealt cards"),
     Column("option", pl.Int8, "the exchange option replayed: -1 pass, 0 stand, 1-31 a discard mask over the dealt cards "
@@ -85,16 +91,16 @@ BRANCH_COLUMNS: tuple[Column, ...] = (
     Column("drawn", pl.UInt64, "card mask of the cards drawn from the talon"),
     Column("took_trump", pl.Boolean, "the seat, as dealer, took the trump card (his policy decides, R4.3)"),
     Column("hand_final", pl.UInt64, "card mask of the hand at the first lead (the dealt hand after a pass)"),
-    Column("declaration", pl.Int8, f"what the seat declared (R5): {codes(Declaration)}"),
+    DECLARATION,
     Column("tricks", pl.Int8, "tricks the seat took"),
     Column("delta", pl.Int16, "the seat's score change of the deal (R7): negative = written off"),
-    Column("outcome", pl.Int8, f"how the deal went: {codes(Outcome)}"),
+    OUTCOME,
 )
 
 PARTY_COLUMNS: tuple[Column, ...] = (
     Column("party", pl.Int64, "party index p; deal d of it is keyed by (seed, p, d)"),
     Column("seat", pl.Int8, "seat 0..players-1; seat 0 deals first"),
-    Column("players", pl.Int8, "players at the table"),
+    PLAYERS,
     Column("policy", pl.Int8, f"policy code of the seat: {codes(PolicyKind)}"),
     Column("deals", pl.Int32, "deals played in the party"),
     Column("score", pl.Int32, "the seat's final score (R8: counts down from start; 0 or below wins)"),
