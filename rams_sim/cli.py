@@ -434,9 +434,25 @@ def rules_show(name: Annotated[str, typer.Argument(help="Preset name, e.g. class
         typer.echo(f"  {key:<24} {text:<16} {meaning}")
 
 
+# click's own exception base (typer vendors click in newer versions, so it is found, not imported)
+_CLICK_ERROR = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+
+
 def main() -> None:
-    """Entry point for ``python -m rams_sim``."""
-    app(prog_name="rams-sim")
+    """Entry point of the ``rams-sim`` command and of ``python -m rams_sim``.
+
+    click's own usage errors (a value of the wrong type, an unknown option) end like ours:
+    one line and exit code 2, instead of a boxed panel.
+    """
+    try:
+        code = app(prog_name="rams-sim", standalone_mode=False)
+    except _CLICK_ERROR as err:
+        if type(err).__name__ == "NoArgsIsHelpError":  # no arguments: the help, as before
+            err.show()
+        else:
+            typer.echo(f"error: {err.format_message()}", err=True)
+        sys.exit(err.exit_code)
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":  # pragma: no cover

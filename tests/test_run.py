@@ -362,3 +362,25 @@ def test_readme_documents_the_branch_columns():
 
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
     assert readme_table(BRANCH_COLUMNS) in readme
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["party", "--start", "x"], "--start"),
+        (["run", "--seed", "abc"], "--seed"),
+        (["run", "--bogus"], "--bogus"),
+        (["compare", "expert"], "Missing argument"),
+    ],
+)
+def test_the_command_reports_clicks_own_usage_errors_in_one_line(tmp_path, args, message):
+    """Through the real entry point, a value of the wrong type or an unknown option is one line, exit 2."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "out"
+    extra = ["--out", str(out)] if args[0] in ("run", "party") and "--bogus" not in args else []
+    proc = subprocess.run([sys.executable, "-m", "rams_sim", *args, *extra], capture_output=True, text=True)
+    lines = [line for line in (proc.stdout + proc.stderr).splitlines() if line.strip()]
+    assert proc.returncode == 2 and len(lines) == 1 and message in lines[0], proc.stdout + proc.stderr
+    assert "Traceback" not in proc.stderr and not out.exists()
