@@ -116,6 +116,7 @@ class Rules:
     players: int = 4  # R2: 2-7 players
     deck: Deck = Deck.AUTO  # R2: "auto" = [000]'s 32 for <=4 players, 52 above
     exchange_order: ExchangeOrder = ExchangeOrder.ONE_TURN  # R4.0
+    ace_forbids_pass: bool = True  # R4.1: an ace in the dealt hand forbids a pass (false: analysis variant)
     turned_ace_binds_dealer: bool = False  # R4.1: a turned-up ace forbids the dealer to pass
     dealer_takes_trump: DealerTakesTrump = DealerTakesTrump.MAY  # R4.3: "имеет право"
     lone_player: LonePlayer = LonePlayer.TAKES_ALL  # R4.5
@@ -267,6 +268,7 @@ OPTION_HELP: dict[str, str] = {
     "players": "R2: number of players at the table, 2-7",
     "deck": "R2: auto ([000]: 32 cards for 2-4 players, 52 for 5-7), auto-004 (32 for 2-3, 52 for 4-7), or 24/32/36/52",
     "exchange_order": "R4.0: one-turn (stand, exchange or pass in one turn) or declare-then-buy (play/pass round, then buying)",
+    "ace_forbids_pass": "R4.1: an ace in the dealt hand forbids a pass (all sources); false is a what-if variant for measuring the rule",
     "turned_ace_binds_dealer": "R4.1: a turned-up ace forbids the dealer to pass and makes him take it",
     "dealer_takes_trump": "R4.3: the playing dealer may (his policy decides) or must discard one card and take the trump card",
     "lone_player": "R4.5: takes-all (a lone player takes all five tricks) or void-deal (the deal scores only jacks)",

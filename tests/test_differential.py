@@ -45,6 +45,7 @@ OPTION_GRID = [
     {"ruff": "overtrump", "must_head": True},
     {"ace_covers_face": False, "must_head": True},
     {"dealer_takes_trump": "must", "turned_ace_binds_dealer": True},
+    {"ace_forbids_pass": False, "exchange_order": "declare-then-buy"},
     {"lone_player": "void-deal", "jacks_count": "final"},
     {"exchange_order": "declare-then-buy", "jacks_count": "dealt", "rams_penalizes_passers": True},
     {"start": 6, "truncated_deal": "score-so-far"},  # parties end often: R8.2 paths

@@ -21,6 +21,7 @@ OPTION_VALUES = {
     "must_head": [False, True],
     "ace_covers_face": [True, False],
     "dealer_takes_trump": ["may", "must"],
+    "ace_forbids_pass": [True, False],
     "turned_ace_binds_dealer": [False, True],
     "lone_player": ["takes-all", "void-deal"],
     "jacks_count": ["dealt-or-final", "dealt", "final"],

@@ -30,6 +30,7 @@ from rams_sim.rules import (
 RULEBOOK_DEFAULTS = {
     "deck": Deck.AUTO,  # R2
     "exchange_order": ExchangeOrder.ONE_TURN,  # R4.0
+    "ace_forbids_pass": True,  # R4.1
     "turned_ace_binds_dealer": False,  # R4.1
     "dealer_takes_trump": DealerTakesTrump.MAY,  # R4.3
     "lone_player": LonePlayer.TAKES_ALL,  # R4.5
@@ -347,12 +348,12 @@ def test_to_kernel_option_codes(option, member, field, code):
 
 def test_to_kernel_numbers_and_tables():
     """to_kernel packs the numbers, ace values (R1/R7), card points (R1) and deck (R1)."""
-    rules = Rules(players=5, turned_ace_binds_dealer=True, rams_penalizes_passers=True, must_head=True,
+    rules = Rules(players=5, ace_forbids_pass=False, turned_ace_binds_dealer=True, rams_penalizes_passers=True, must_head=True,
                   ace_covers_face=False, start=150, max_deals=77, ace_values=(1, 2, 3, 4), remiz=6,
                   suit_rams=7, trump_rams=8, jack_pair=9, four_jacks=11)
     k = rules.to_kernel()
     assert isinstance(k, K.RulesArgs)
-    scalars = dict(players=5, deck_size=52, turned_ace_binds_dealer=1, rams_penalizes_passers=1, must_head=1,
+    scalars = dict(players=5, deck_size=52, ace_forbids_pass=0, turned_ace_binds_dealer=1, rams_penalizes_passers=1, must_head=1,
                    ace_covers_face=0, start=150, max_deals=77, remiz=6, suit_rams=7, trump_rams=8,
                    jack_pair=9, four_jacks=11)
     for name, value in scalars.items():

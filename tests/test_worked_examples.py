@@ -755,3 +755,16 @@ def test_r4_1_turned_ace_binds_dealer(engine, binds):
     assert bool(rec.passed[0]) is (not binds)
     assert bool(rec.took_trump[0]) is binds
     assert bool(int(rec.hand_final[0]) >> parse("A♥") & 1) is binds
+
+
+@pytest.mark.parametrize("forbids", [True, False])
+def test_r4_1_ace_forbids_pass_option(engine, forbids):
+    """R4.1: a dealt ace forbids a pass; the what-if option ace_forbids_pass=false lifts it (and only it)."""
+    # the dealer (seat 0) passes whenever allowed (threshold above any strength) and is dealt the ♠A
+    order = _order_around("A♠ 7♣ 8♣ 9♦ 7♦", "8♥")
+    rules = Rules.classic(ace_forbids_pass=forbids)
+    rec = engine.play_deal(rules, ["basic:pass_threshold=1000", "basic", "basic", "basic"], dealer=0, order=order)
+    assert bool(rec.passed[0]) is (not forbids)
+    if not forbids:
+        assert bool(rec.took_trump[0]) is False  # a passing dealer does not use the trump card (R4.3)
+        assert int(rec.delta[0]) == 0  # a passer scores only his jacks (R7.4): none here

@@ -46,11 +46,13 @@ def deal_cards(order, n, dealer, cardsets, st):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def can_pass(dealt, is_dealer, turned_ace_binds_dealer, trump_card):
-    """R4.1: no ace in the dealt hand; with the option, a turned-up ace binds the dealer."""
-    for suit in range(N_SUITS):
-        if has(dealt, card_of(suit, ACE)):
-            return False
+def can_pass(dealt, is_dealer, ace_forbids_pass, turned_ace_binds_dealer, trump_card):
+    """R4.1: no ace in the dealt hand (unless ``ace_forbids_pass`` is off); with the option, a
+    turned-up ace binds the dealer."""
+    if ace_forbids_pass:
+        for suit in range(N_SUITS):
+            if has(dealt, card_of(suit, ACE)):
+                return False
     if is_dealer and turned_ace_binds_dealer and trump_card % RANKS_PER_SUIT == ACE:
         return False
     return True
@@ -85,7 +87,7 @@ def _exchange_seat(kinds, params, rng, order, cardsets, seat, is_dealer, trump, 
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def exchange(exchange_order, binds, deck_size, n, dealer, trump_card, kinds, params, rng, order, cardsets, st,
+def exchange(exchange_order, ace_forbids, binds, deck_size, n, dealer, trump_card, kinds, params, rng, order, cardsets, st,
              forced_seat, forced_option):  # fmt: skip
     """R4.0-R4.4: passing and the exchange in seat order; returns a status code.
 
@@ -98,7 +100,7 @@ def exchange(exchange_order, binds, deck_size, n, dealer, trump_card, kinds, par
     talon_pos = HAND_SIZE * n + 1
     for k in range(n):
         seat = seat_after(first, k, n)
-        may_pass = can_pass(cardsets[DEALT, seat], seat == dealer, binds, trump_card)
+        may_pass = can_pass(cardsets[DEALT, seat], seat == dealer, ace_forbids, binds, trump_card)
         if seat == forced_seat:
             if forced_option == OPTION_PASS:
                 if not may_pass:

@@ -77,7 +77,7 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
     info[TRUMP_CARD] = trump_card
     trump = trump_card // RANKS_PER_SUIT
     status = exchange(
-        r.exchange_order, r.turned_ace_binds_dealer, r.deck_size, n, dealer, trump_card,
+        r.exchange_order, r.ace_forbids_pass, r.turned_ace_binds_dealer, r.deck_size, n, dealer, trump_card,
         kinds, params, rng, order, cardsets, st, forced_seat, forced_option,
     )  # fmt: skip
     if status == OK:

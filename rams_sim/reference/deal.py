@@ -66,9 +66,9 @@ class DealTable:
 
     # ---- step 2: R4 ------------------------------------------------------------------
     def may_pass(self, seat: int) -> bool:
-        """R4.1: a seat may pass iff its dealt hand holds no ace; with
-        ``turned_ace_binds_dealer`` a turned-up ace forbids the dealer to pass."""
-        if any(RANK[c] == C.ACE for c in self.hand_dealt[seat]):
+        """R4.1: a seat may pass iff its dealt hand holds no ace (``ace_forbids_pass``, on by
+        default); with ``turned_ace_binds_dealer`` a turned-up ace forbids the dealer to pass."""
+        if self.book.ace_forbids_pass and any(RANK[c] == C.ACE for c in self.hand_dealt[seat]):
             return False
         if seat == self.dealer and self.book.turned_ace_binds_dealer and RANK[self.trump_card] == C.ACE:
             return False
