@@ -30,6 +30,9 @@ test-nojit: $(STAMP) ## the rule tests with NUMBA_DISABLE_JIT=1: the kernels run
 	NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest -q -W ignore::RuntimeWarning \
 		tests/test_worked_examples.py tests/test_legal.py tests/test_differential.py -k "engine or options"
 
+reports: $(STAMP) ## simulate what the questions need (reused if present), run analyses/, write reports/
+	$(BIN)/python -m analyses.make_reports --data data/reports --out reports
+
 bench: $(STAMP) ## measure deals/second, compile time and peak memory; time `rams-sim run --deals 1e7` end to end
 	$(BIN)/python bench/bench_engine.py
 	$(BIN)/python bench/bench_run.py --deals 1e7
@@ -38,4 +41,4 @@ clean: ## remove the virtualenv and caches
 	rm -rf $(VENV) .pytest_cache .hypothesis
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 
-.PHONY: help setup run test test-all test-nojit bench clean
+.PHONY: help setup run test test-all test-nojit reports bench clean

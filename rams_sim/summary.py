@@ -10,6 +10,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
 import polars as pl
 
 from .record import Declaration, EndKind
@@ -43,11 +44,25 @@ def wilson(successes: int, n: int) -> Estimate:
     """Proportion ``successes / n`` with its 95% Wilson score interval."""
     if n == 0:
         return Estimate(math.nan, 0.0, 1.0, 0)
-    p = successes / n
-    z2 = Z95 * Z95
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n)
+    low, high = wilson_bounds(np.array([successes]), np.array([n]))
+    return Estimate(successes / n, float(low[0]), float(high[0]), n)
+
+
+def wilson_bounds(successes: np.ndarray, n: np.ndarray, z: float = Z95) -> tuple[np.ndarray, np.ndarray]:
+    """Wilson score interval ``(low, high)`` of ``successes / n``, element-wise (float64 arrays).
+
+    ``z`` is the normal quantile (1.96 for 95%; larger for simultaneous intervals).
+    """
+    k = np.asarray(successes, np.float64)
+    m = np.asarray(n, np.float64)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        p = k / m
+        z2 = z * z
+        centre = (p + z2 / (2 * m)) / (1 + z2 / m)
+        half = z * np.sqrt(p * (1 - p) / m + z2 / (4 * m * m)) / (1 + z2 / m)
+    low = np.where(m > 0, np.maximum(0.0, centre - half), 0.0)
+    high = np.where(m > 0, np.minimum(1.0, centre + half), 1.0)
+    return low, high
 
 
 def scan(folder: Path | str) -> pl.LazyFrame:

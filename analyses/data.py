@@ -1,0 +1,83 @@
+"""Every dataset the reports read, in one place, with its fixed seed and full size.
+
+Questions share datasets (the position and ace pages read the same deals), so a dataset
+is simulated once per ``make reports``, and not at all when a run of the same
+provenance is already under ``data/reports/``. Seeds are fixed: the reports give the
+same numbers every time. Datasets meant to be compared deal by deal share a seed (the
+same deck orders: common random numbers).
+
+Sizes are chosen so the stated answers are clear at 95% and the whole of
+``make reports`` stays under 20 minutes on two cores (see analyses/README.md).
+"""
+
+from __future__ import annotations
+
+from rams_sim.rules import Rules
+from rams_sim.runner import BRANCHES, DEALS, PARTIES
+
+from .common import Data
+
+TABLE_SIZES = tuple(range(2, 8))  # R2
+DECKS = (24, 32, 36, 52)  # R2
+POLICIES = ("random", "basic", "cautious", "greedy", "expert")
+STARTS = (100, 150, 200)  # R8.1
+SETTLES = ("remaining", "stake")  # R8.4
+SEED_4P = 1004  # the classic 4-player deals every paired comparison shares
+# rule options of question 7, each against classic on the same deals (deck changes change the deals)
+OPTIONS = {
+    "overtrump": {"ruff": "overtrump"},
+    "must-head": {"must_head": True},
+    "no-ace-cover": {"ace_covers_face": False},
+    "declare-then-buy": {"exchange_order": "declare-then-buy"},
+}
+DECK_CHOICES_4P = {"deck24": "24", "deck36": "36", "deck52": "52"}  # classic 4p is 32 cards ([000])
+
+
+def _deal_seed(players: int, deck: int) -> int:
+    return 1000 + players if (deck == Rules(players=players).deck_size) else 2000 + 100 * deck + players
+
+
+def _build() -> dict[str, Data]:
+    reg: dict[str, Data] = {}
+
+    def add(d: Data) -> None:
+        assert d.name not in reg, d.name
+        reg[d.name] = d
+
+    # classic deals at every table size (questions 1, 3, 4, 5)
+    for p in TABLE_SIZES:
+        add(Data(f"deals-{p}p", DEALS, Rules.classic(players=p), 2_000_000, _deal_seed(p, Rules(players=p).deck_size)))
+    # every other deck a table size allows (question 3)
+    for deck in DECKS:
+        for p in TABLE_SIZES:
+            if deck == Rules(players=p).deck_size or 5 * p + 1 > deck:
+                continue
+            rules = Rules.classic(players=p, deck=str(deck))
+            add(Data(f"deals-{p}p-deck{deck}", DEALS, rules, 400_000, _deal_seed(p, deck)))
+    # every policy at the 4-player table (question 3: declarations after the exchange)
+    for policy in POLICIES:
+        if policy != "basic":
+            add(Data(f"deals-4p-{policy}", DEALS, Rules.classic(), 1_000_000, SEED_4P, (policy,)))
+    # every exchange option of seat 0, same deals as deals-4p (questions 2, 4)
+    add(Data("branch-4p", BRANCHES, Rules.classic(), 1_000_000, SEED_4P, seat=0))
+    # the same with a pass open to a seat dealt an ace (question 4: the price of R4.1)
+    add(Data("branch-4p-ace-may-pass", BRANCHES, Rules.classic(ace_forbids_pass=False), 500_000, SEED_4P, seat=0))
+    # parties (question 6): every start and settlement; settlement does not change the play,
+    # so the two settlements of one start share a seed and are the same parties
+    for start in STARTS:
+        for settle in SETTLES:
+            add(Data(f"party-{start}-{settle}", PARTIES, Rules.classic(start=start, settle=settle), 200_000, 3000 + start))
+    for p in TABLE_SIZES:
+        if p != 4:
+            add(Data(f"party-100-{p}p", PARTIES, Rules.classic(players=p), 100_000, 3100 + p))
+    # rule options (question 7): the same deals as deals-4p, and the same parties as party-100-remaining
+    for name, options in OPTIONS.items():
+        add(Data(f"deals-4p-{name}", DEALS, Rules.classic(**options), 2_000_000, SEED_4P))
+        add(Data(f"branch-4p-{name}", BRANCHES, Rules.classic(**options), 300_000, SEED_4P, seat=0))
+        add(Data(f"party-100-{name}", PARTIES, Rules.classic(**options), 200_000, 3100))
+    for name, deck in DECK_CHOICES_4P.items():
+        add(Data(f"party-100-{name}", PARTIES, Rules.classic(deck=deck), 200_000, 3100))
+    return reg
+
+
+REGISTRY: dict[str, Data] = _build()
