@@ -180,8 +180,8 @@ def fmt(est: Estimate, digits: int = 2, percent: bool = False) -> str:
 
 
 def fmt_n(n: int) -> str:
-    """A sample size with thousands separators."""
-    return f"{int(n):,}"
+    """A whole number with thousands separators (and a true minus sign)."""
+    return f"{int(n):,}".replace("-", "−")
 
 
 def md_table(df: pl.DataFrame, formats: dict[str, object] | None = None) -> str:
@@ -198,7 +198,7 @@ def md_table(df: pl.DataFrame, formats: dict[str, object] | None = None) -> str:
         if isinstance(value, bool):
             return "yes" if value else "no"
         if isinstance(value, int):
-            return fmt_n(value) if abs(value) >= 1000 else str(value).replace("-", "−")
+            return fmt_n(value)
         if isinstance(value, float):
             return num(value, f if isinstance(f, int) else 3)
         return str(value)

@@ -73,10 +73,10 @@ def _build() -> dict[str, Data]:
     # rule options (question 7): the same deals as deals-4p, and the same parties as party-100-remaining
     for name, options in OPTIONS.items():
         add(Data(f"deals-4p-{name}", DEALS, Rules.classic(**options), 2_000_000, SEED_4P))
-        add(Data(f"branch-4p-{name}", BRANCHES, Rules.classic(**options), 300_000, SEED_4P, seat=0))
+        add(Data(f"branch-4p-{name}", BRANCHES, Rules.classic(**options), 200_000, SEED_4P, seat=0))
         add(Data(f"party-100-{name}", PARTIES, Rules.classic(**options), 200_000, 3100))
     for name, deck in DECK_CHOICES_4P.items():
-        add(Data(f"party-100-{name}", PARTIES, Rules.classic(deck=deck), 200_000, 3100))
+        add(Data(f"party-100-{name}", PARTIES, Rules.classic(deck=deck), 100_000, 3100))
     return reg
 
 

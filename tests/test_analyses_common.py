@@ -1,0 +1,223 @@
+"""The report machinery (analyses/common.py, make_reports.py), hand features, and question 5.
+
+Analysis functions are checked on small synthetic data with known answers; the dataset
+reuse is checked on a tiny real run.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import polars as pl
+import pytest
+
+from analyses import common as A
+from analyses import make_reports, q5_position
+from analyses.common import Context, Data, Page
+from rams_sim.cards import mask_of, parse_cards
+from rams_sim.hands import hand_features, weakest_discards
+from rams_sim.rules import Rules
+from rams_sim.runner import DEALS
+from rams_sim.summary import wilson
+
+
+def test_mean_by_gives_exact_means_and_normal_intervals():
+    """Group means, sizes and ±1.96·sd/√n match a hand computation."""
+    df = pl.DataFrame({"g": [1, 1, 1, 2, 2], "x": [1.0, 2.0, 3.0, 10.0, 14.0]})
+    out = A.mean_by(df.lazy(), ["g"], pl.col("x"))
+    assert out["g"].to_list() == [1, 2]
+    assert out["n"].to_list() == [3, 2]
+    assert out["mean"].to_list() == [2.0, 12.0]
+    se1 = 1.0 / math.sqrt(3)  # sd of 1, 2, 3 is 1
+    assert out["lo"][0] == pytest.approx(2 - 1.959963984540054 * se1)
+    assert out["hi"][1] == pytest.approx(12 + 1.959963984540054 * math.sqrt(8) / math.sqrt(2))
+
+
+def test_mean_interval_covers_a_known_mean_at_the_stated_rate():
+    """Of 400 samples of 50 normals with mean 3, about 95% of the 95% intervals cover 3."""
+    rng = np.random.default_rng(5)
+    x = rng.normal(3.0, 2.0, size=(400, 50))
+    df = pl.DataFrame({"g": np.repeat(np.arange(400), 50), "x": x.reshape(-1)})
+    out = A.mean_by(df, ["g"], pl.col("x"))
+    covered = ((out["lo"] <= 3.0) & (out["hi"] >= 3.0)).sum()
+    assert 360 <= covered <= 395  # binomial(400, 0.95): mean 380, sd 4.4
+    one = A.mean_estimate(x[0])  # the array form agrees with the grouped one
+    assert (one.value, one.low, one.high, one.n) == pytest.approx((out["mean"][0], out["lo"][0], out["hi"][0], 50))
+
+
+def test_prop_by_is_wilson():
+    """prop_by's intervals equal the scalar Wilson interval of each group."""
+    df = pl.DataFrame({"g": ["a"] * 10 + ["b"] * 4, "hit": [True] * 3 + [False] * 7 + [True] * 4})
+    out = A.prop_by(df.lazy(), ["g"], pl.col("hit"))
+    for row, (k, n) in zip(out.iter_rows(named=True), [(3, 10), (4, 4)]):
+        w = wilson(k, n)
+        assert (row["k"], row["n"]) == (k, n)
+        assert row["p"] == pytest.approx(k / n)
+        assert (row["lo"], row["hi"]) == pytest.approx((w.low, w.high))
+    total = A.prop_by(df, [], pl.col("hit"))
+    assert (total["k"][0], total["n"][0]) == (7, 14)
+
+
+def test_simultaneous_z_and_chance_sentence():
+    """Bonferroni quantiles grow with the number of cells; one cell is the plain 95% quantile."""
+    assert A.simultaneous_z(1) == pytest.approx(1.959963984540054)
+    assert A.simultaneous_z(20) == pytest.approx(3.0233, abs=1e-3)
+    assert "2.0 of them" in A.chance_misses(40)
+
+
+def test_formatting():
+    """True minus signs, thousands separators, intervals, percentages, no '−0.00'."""
+    est = A.Estimate(-1.234, -1.5, -0.9, 12345)
+    assert A.fmt(est) == "−1.23 [−1.50, −0.90]"
+    assert A.fmt(A.Estimate(0.1234, 0.1, 0.15, 10), 1, percent=True) == "12.3% [10.0, 15.0]"
+    assert A.num(-0.0001) == "0.00"
+    assert A.fmt_n(1234567) == "1,234,567"
+    table = A.md_table(pl.DataFrame({"a": [1, -2000], "b": [0.5, None]}), {"b": 1})
+    assert table.splitlines() == ["| a | b |", "|---|---|", "| 1 | 0.5 |", "| −2,000 | – |"]
+
+
+def test_clear():
+    """An answer is clear when its interval excludes the alternative."""
+    assert A.clear(A.Estimate(1.0, 0.2, 1.8, 10))
+    assert not A.clear(A.Estimate(1.0, -0.2, 1.8, 10))
+    assert A.clear(A.Estimate(1.0, 0.2, 1.8, 10), versus=2.0)
+
+
+@pytest.mark.parametrize(
+    "hand, trump, expected",
+    [
+        ("A♥ K♥ J♠ J♣ 7♦", 3, dict(n_aces=1, aces=0b1000, trumps=2, top_trump=12, jacks=1, rams_suit=-1, longest=2, off_kings=0)),
+        ("7♠ 8♠ 9♠ 10♠ K♠", 1, dict(n_aces=0, aces=0, trumps=0, top_trump=-1, jacks=0, rams_suit=0, longest=5, off_kings=1)),
+        ("A♠ A♣ A♦ A♥ J♦", 2, dict(n_aces=4, aces=0b1111, trumps=2, top_trump=12, jacks=0, rams_suit=-1, longest=2, off_kings=0)),
+        ("J♠ J♣ J♦ J♥ 9♦", 2, dict(n_aces=0, aces=0, trumps=2, top_trump=9, jacks=2, rams_suit=-1, longest=2, off_kings=0)),
+        ("J♦ J♥ K♠ K♣ 8♥", 0, dict(n_aces=0, aces=0, trumps=1, top_trump=11, jacks=1, rams_suit=-1, longest=2, off_kings=1)),
+    ],
+)
+def test_hand_features(hand, trump, expected):
+    """Features of hands written out by hand."""
+    f = hand_features(np.array([mask_of(parse_cards(hand))], np.uint64), np.array([trump], np.int8))
+    assert {k: int(f[k][0]) for k in expected} == expected
+
+
+def test_weakest_discards_order():
+    """Plain non-aces go first by rank, then plain aces, then trumps; codes are bit masks over sorted ids."""
+    hand = parse_cards("A♠ 7♣ 8♣ 9♦ 7♦")  # trump ♣: sorted ids A♠(12) 7♣(18) 8♣(19) 7♦(31) 9♦(33)
+    codes = weakest_discards(np.array([mask_of(hand)], np.uint64), np.array([1], np.int8))[0]
+    # 7♦ (bit 3), then 9♦ (bit 4), then the plain A♠ (bit 0), then trumps 7♣ (bit 1) and 8♣ (bit 2)
+    assert codes.tolist() == [0, 0b01000, 0b11000, 0b11001, 0b11011, 0b11111]
+
+
+def test_hand_features_rejects_mismatched_columns():
+    with pytest.raises(ValueError, match="one length"):
+        hand_features(np.zeros(3, np.uint64), np.zeros(2, np.int8))
+
+
+def test_dataset_spec_scales_and_expands_one_policy():
+    """A dataset's spec is scaled (never below MIN_COUNT) and one policy fills every seat."""
+    d = Data("x", DEALS, Rules.classic(players=3), 1_000_000, 7)
+    assert d.spec(0.01).count == 10_000
+    assert d.spec(1e-9).count == A.MIN_COUNT
+    assert [p.name for p in d.spec().policies] == ["basic"] * 3
+
+
+def test_report_scale_from_environment(monkeypatch):
+    monkeypatch.setenv(A.SCALE_ENV, "0.5")
+    assert A.report_scale() == 0.5
+    monkeypatch.setenv(A.SCALE_ENV, "lots")
+    with pytest.raises(ValueError, match="must be a number"):
+        A.report_scale()
+    monkeypatch.setenv(A.SCALE_ENV, "0")
+    with pytest.raises(ValueError, match=r"\(0, 10\]"):
+        A.report_scale()
+
+
+def test_context_reuses_a_run_of_the_same_provenance_and_replaces_another(tmp_path):
+    """ensure() simulates once, reuses the same run, and replaces a run of other settings."""
+    registry = {"tiny": Data("tiny", DEALS, Rules.classic(), 3_000, 11)}
+    ctx = Context(tmp_path, registry, scale=1.0)
+    folder = ctx.ensure("tiny")
+    parts = sorted(folder.glob("part-*.parquet"))
+    stamp = [p.stat().st_mtime_ns for p in parts]
+    ctx.ensure("tiny")
+    assert [p.stat().st_mtime_ns for p in parts] == stamp  # reused, not rewritten
+    assert ctx.scan("tiny").select(pl.len()).collect().item() == 3_000 * 4
+    ctx2 = Context(tmp_path, {"tiny": Data("tiny", DEALS, Rules.classic(), 3_000, 12)}, scale=1.0)
+    ctx2.ensure("tiny")
+    assert ctx2.manifest("tiny")["run"]["seed"] == 12
+
+
+def _synthetic_deals(rows: list[tuple[int, int, int, int]], players: int) -> pl.LazyFrame:
+    """(deal, seat, dealer, delta) rows as a deal table."""
+    deal, seat, dealer, delta = zip(*rows)
+    return pl.DataFrame({"deal": deal, "seat": seat, "dealer": dealer, "players": [players] * len(rows), "delta": delta},
+                        schema={"deal": pl.Int64, "seat": pl.Int8, "dealer": pl.Int8, "players": pl.Int8,
+                                "delta": pl.Int16}).lazy()  # fmt: skip
+
+
+def test_position_gain_and_dealer_edge_on_known_deals():
+    """Position = (seat − dealer) mod players; the dealer's edge is his gain minus the others' mean, per deal."""
+    lf = _synthetic_deals([(0, 0, 0, -9), (0, 1, 0, 3), (0, 2, 0, 0),  # dealer seat 0 gains 9; others −3, 0
+                           (1, 0, 1, -6), (1, 1, 1, -3), (1, 2, 1, 6)], players=3)  # dealer seat 1 gains 3  # fmt: skip
+    gains = q5_position.position_gain(lf)
+    by_pos = {r["position"]: r["mean"] for r in gains.iter_rows(named=True)}
+    assert by_pos == {0: (9 + 3) / 2, 1: (-3 + -6) / 2, 2: (0 + 6) / 2}  # deal 1: seat 2 is position 1, seat 0 position 2
+    edge = sorted(q5_position.dealer_edge(lf).to_list())
+    assert edge == [pytest.approx(3 - (6 + -6) / 2), pytest.approx(9 - (-3 + 0) / 2)]
+
+
+def test_page_renders_answer_tables_and_provenance(tmp_path):
+    """A page needs an answer; it renders tables, figures and one provenance row per dataset."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    registry = {"tiny": Data("tiny", DEALS, Rules.classic(ruff="overtrump"), 2_000, 3)}
+    ctx = Context(tmp_path / "data", registry)
+    ctx.ensure("tiny")
+    page = Page("9-test", "9. A test", "Is this a test?")
+    with pytest.raises(ValueError, match="no answer"):
+        page.render(ctx)
+    page.answer = "Yes: 1.00 [0.90, 1.10]."
+    page.uses("tiny")
+    page.table(pl.DataFrame({"x": [1]}))
+    fig, ax = plt.subplots()
+    ax.plot([0, 1])
+    page.figure(fig, tmp_path / "out", "line", "A line.")
+    text = page.render(ctx)
+    assert "**Answer.** Yes" in text and "| x |" in text and "figures/9-test-line.png" in text
+    assert "| `tiny` | deals | 2,000 | 3 | classic, 4 players, ruff=overtrump | basic ×4 |" in text
+    assert (tmp_path / "out" / "figures" / "9-test-line.png").exists()
+
+
+def test_index_and_self_contained_html(tmp_path):
+    """index.md links every page with its answer; index.html embeds the figures (no external files)."""
+    out = tmp_path
+    (out / "figures").mkdir()
+    png = b"\x89PNG\r\n\x1a\nfake"
+    (out / "figures" / "1-a-f.png").write_bytes(png)
+    pages = [Page("1-a", "1. A", "Q?", answer="A is 1.0 [0.5, 1.5]."), Page("2-b", "2. B", "Q?", answer="B.")]
+    (out / "1-a.md").write_text("# 1. A\n\n| x |\n|---|\n| 1 |\n\n![f](figures/1-a-f.png)\n", encoding="utf-8")
+    (out / "2-b.md").write_text("# 2. B\n", encoding="utf-8")
+    make_reports.write_index(pages, out, scale=1.0)
+    make_reports.write_html(pages, out)
+    index = (out / "index.md").read_text(encoding="utf-8")
+    assert "[1. A](1-a.md)" in index and "A is 1.0 [0.5, 1.5]." in index and "scale" not in index
+    html = (out / "index.html").read_text(encoding="utf-8")
+    assert "figures/" not in html and "data:image/png;base64," in html and "<table>" in html
+    make_reports.write_index(pages, out, scale=0.1)
+    assert "scale 0.1" in (out / "index.md").read_text(encoding="utf-8")
+
+
+def test_every_question_module_is_wired():
+    """Each question declares datasets that exist in the registry and a build function."""
+    from analyses.data import REGISTRY
+
+    for name in make_reports.QUESTIONS:
+        try:
+            module = make_reports.load((name,))[0]
+        except ModuleNotFoundError:
+            pytest.fail(f"question module analyses/{name}.py is missing")
+        assert callable(module.build)
+        assert module.DATASETS and set(module.DATASETS) <= set(REGISTRY), name
