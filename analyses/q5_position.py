@@ -18,7 +18,9 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import polars as pl  # noqa: E402
 
-from .common import GAIN, GAIN_WORDS, Context, Page, chance_misses, clear, fmt, fmt_n, mean_by, mean_estimate, row_estimate  # noqa: E402
+from .common import (  # noqa: E402
+    GAIN, GAIN_WORDS, Context, Page, chance_misses, clear, fmt, fmt_n, mean_by, mean_estimate, prop_by, row_estimate,
+)
 from .data import TABLE_SIZES  # noqa: E402
 
 DATASETS = tuple(f"deals-{p}p" for p in TABLE_SIZES)
@@ -48,16 +50,37 @@ def dealer_edge(lf: pl.LazyFrame) -> pl.Series:
     return per_deal["dealer"] - others
 
 
+def position_gap(lf: pl.LazyFrame, a: int, b: int) -> pl.Series:
+    """Per deal: the gain of position ``a`` minus that of position ``b`` (positions taken mod players)."""
+    pos = with_position(lf).with_columns(pl.col("position").cast(pl.Int16))
+    players = pl.col("players").cast(pl.Int16)
+    diff = (
+        pos.group_by("deal")
+        .agg(pl.col("gain").filter(pl.col("position") == pl.lit(a) % players).sum().alias("a"),
+             pl.col("gain").filter(pl.col("position") == pl.lit(b) % players).sum().alias("b"))  # fmt: skip
+        .collect()
+    )
+    return diff["a"] - diff["b"]
+
+
+def dealer_takes_trump(lf: pl.LazyFrame) -> pl.DataFrame:
+    """Share of deals, by table size, in which the dealer played and took the trump card (R4.3), Wilson CI."""
+    dealer_rows = lf.filter(pl.col("seat") == pl.col("dealer"))
+    return prop_by(dealer_rows, ["players"], pl.col("took_trump"))
+
+
 def build(ctx: Context, out: Path) -> Page:
     page = Page("5-position", "5. Position at the table",
                 "What is each seat's advantage or handicap relative to the dealer, and what is dealing worth "
                 "(the dealer alone may take the turned-up trump card)?")  # fmt: skip
     page.uses(*DATASETS)
-    tables, edges = [], {}
+    tables, edges, gaps, takes = [], {}, {}, []
     for p in TABLE_SIZES:
-        lf = ctx.scan(f"deals-{p}p")
+        lf = ctx.scan(f"deals-{p}p").select("deal", "seat", "dealer", "players", "delta", "took_trump")
         tables.append(position_gain(lf))
         edges[p] = mean_estimate(dealer_edge(lf).to_numpy())
+        gaps[p] = mean_estimate(position_gap(lf, 1, -1).to_numpy())
+        takes.append(dealer_takes_trump(lf))
     gains = pl.concat(tables)
 
     e4 = edges[4]
@@ -66,7 +89,9 @@ def build(ctx: Context, out: Path) -> Page:
     page.answer = (
         f"At the classic four-player table, dealing is {verdict}: the dealer gains {fmt(e4)} points per deal "
         f"more than the average other player of the same deal (n = {fmt_n(e4.n)} deals, paired 95% CI). "
-        f"First hand, who exchanges first, gains {fmt(first4)} per deal."
+        f"First hand, who exchanges first, gains {fmt(first4)} per deal; first hand minus the seat on the "
+        f"dealer's right is {fmt(gaps[4])} per deal (paired)"
+        + (", not statistically clear." if not clear(gaps[4]) else ".")
     )
     if not clear(e4):
         page.answer += " The dealer's edge is not statistically clear at this sample size."
@@ -79,6 +104,20 @@ def build(ctx: Context, out: Path) -> Page:
              "clear?": "yes" if clear(e) else "no (interval holds 0)"} for p, e in edges.items()]  # fmt: skip
     page.table(pl.DataFrame(rows), caption="Per deal, the dealer's gain minus the mean gain of the other players "
                "(a paired difference within the deal), with its 95% interval.")  # fmt: skip
+
+    page.heading("First hand against the dealer's right")
+    rows = [{"players": p, "deals": e.n, "first hand − dealer's right": fmt(e, 3),
+             "clear?": "yes" if clear(e) else "no (interval holds 0)"} for p, e in gaps.items() if p > 2]  # fmt: skip
+    page.table(pl.DataFrame(rows), caption="First hand exchanges first, from a full talon, and leads the first trick; "
+               "the seat on the dealer's right exchanges last before the dealer. Per deal, the difference of their "
+               "gains (paired), with its 95% interval. (At two players these are the same seat.)")  # fmt: skip
+
+    page.heading("How often the dealer takes the trump card")
+    t = pl.concat(takes)
+    page.table(t.select("players", "n", pl.struct("p", "lo", "hi", "n").map_elements(
+        lambda r: fmt(row_estimate(r), 1, percent=True), return_dtype=pl.Utf8).alias("share of deals [95% CI]")),
+        caption="Deals in which the dealer played and took the turned-up trump card into his hand (R4.3; `basic` "
+        "takes it when the trump card is worth more to it than its least valuable card, never out of a plain-suit rams).")  # fmt: skip
 
     page.heading("Gain by position")
     show = gains.with_columns(

@@ -164,6 +164,8 @@ def test_position_gain_and_dealer_edge_on_known_deals():
     assert by_pos == {0: (9 + 3) / 2, 1: (-3 + -6) / 2, 2: (0 + 6) / 2}  # deal 1: seat 2 is position 1, seat 0 position 2
     edge = sorted(q5_position.dealer_edge(lf).to_list())
     assert edge == [pytest.approx(3 - (6 + -6) / 2), pytest.approx(9 - (-3 + 0) / 2)]
+    # first hand (position 1) minus the dealer's right (position −1 = 2): deal 0: −3 − 0; deal 1: −6 − 6
+    assert sorted(q5_position.position_gap(lf, 1, -1).to_list()) == [-12.0, -3.0]
 
 
 def test_page_renders_answer_tables_and_provenance(tmp_path):
