@@ -60,8 +60,8 @@ def wilson_bounds(successes: np.ndarray, n: np.ndarray, z: float = Z95) -> tuple
         z2 = z * z
         centre = (p + z2 / (2 * m)) / (1 + z2 / m)
         half = z * np.sqrt(p * (1 - p) / m + z2 / (4 * m * m)) / (1 + z2 / m)
-    low = np.where(m > 0, np.maximum(0.0, centre - half), 0.0)
-    high = np.where(m > 0, np.minimum(1.0, centre + half), 1.0)
+    low = np.where((m > 0) & (k > 0), np.maximum(0.0, centre - half), 0.0)  # exact ends: no rounding residue
+    high = np.where((m > 0) & (k < m), np.minimum(1.0, centre + half), 1.0)
     return low, high
 
 

@@ -1,0 +1,457 @@
+"""Question 1: what each ace is worth to the player dealt it, as trump and off-trump.
+
+Reads the classic deals at every table size (basic policy at every seat, the dealer
+rotating). Each (deal, seat) row is put in a *hand class* by the aces of its **dealt**
+hand (``hand_dealt``, before any exchange): no ace; exactly one ace, of a given suit,
+which is or is not the trump suit; two or more aces. The *value* of an ace is the mean
+gain of the hands dealt exactly that ace minus the mean gain of the ace-less hands of
+the same table size (and position). A *remiz* is an active player's played deal with
+no trick (R7.2): ``passed`` false, ``outcome`` PLAYED, ``tricks`` 0.
+
+Rows of one deal are not independent (the seats share the deck and the tricks), so
+every estimate pooled over seats carries a deal-clustered standard error: the
+linearised ratio estimator, residuals summed per deal (:func:`class_table`). Within one
+position each deal has one row, and the clustered error reduces to the ordinary one.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import polars as pl  # noqa: E402
+
+from rams_sim import cards as C  # noqa: E402
+from rams_sim.hands import hand_features  # noqa: E402
+from rams_sim.record import Outcome  # noqa: E402
+from rams_sim.summary import Z95, Estimate, wilson_bounds  # noqa: E402
+
+from .common import GAIN, GAIN_WORDS, Context, Page, chance_misses, clear, fmt, fmt_n  # noqa: E402
+from .data import TABLE_SIZES  # noqa: E402
+from .q5_position import with_position  # noqa: E402
+
+DATASETS = tuple(f"deals-{p}p" for p in TABLE_SIZES)
+HEADLINE_PLAYERS = 4  # the classic table (R9)
+HEADLINE_SUIT = C.HEARTS  # the question asks for the ♥A
+COLUMNS = ("deal", "seat", "dealer", "players", "trump", "hand_dealt", "aces", "passed", "tricks", "delta", "outcome")
+
+# hand classes: `ace` = the suit of the one ace dealt, or one of these
+NO_ACE = -1
+TWO_OR_MORE = C.N_SUITS
+# `kind` of a single ace: whether it is of the trump suit (0 for every other class)
+ANY_KIND, OFF_TRUMP, AS_TRUMP = 0, 1, 2
+KIND_WORDS = {ANY_KIND: "", OFF_TRUMP: "off-trump", AS_TRUMP: "as trump"}
+BASELINE = {"ace": NO_ACE, "kind": ANY_KIND}
+VALUES = ("gain", "remiz", "bonus", "rest")  # per row: points written off, remiz flag, ace points, gain − ace points
+
+
+def ace_label(ace: int, kind: int = ANY_KIND) -> str:
+    """The words for a hand class: ``♥A only``, ``♥A only, as trump``, ``no ace``, ``two or more aces``."""
+    if ace == NO_ACE:
+        return "no ace"
+    if ace == TWO_OR_MORE:
+        return "two or more aces"
+    text = f"{C.SUIT_SYMBOLS[ace]}A only"
+    return text + (f", {KIND_WORDS[kind]}" if kind != ANY_KIND else "")
+
+
+# ---- rows ----------------------------------------------------------------------------
+def classify(df: pl.DataFrame) -> pl.DataFrame:
+    """Add the dealt-hand class: ``ace`` (int8: NO_ACE, the suit 0-3 of the only ace dealt,
+    or TWO_OR_MORE) and ``kind`` (int8: AS_TRUMP / OFF_TRUMP for a single ace, else ANY_KIND).
+
+    ``df`` needs ``hand_dealt`` (uint64 card mask) and ``trump`` (suit 0-3).
+    """
+    trump = df["trump"].to_numpy()
+    feats = hand_features(df["hand_dealt"].to_numpy(), trump)
+    n_aces, suits = feats["n_aces"], feats["aces"]
+    ace = np.full(df.height, NO_ACE, np.int8)
+    for suit in range(C.N_SUITS):
+        ace[(n_aces == 1) & (suits == 1 << suit)] = suit
+    ace[n_aces >= 2] = TWO_OR_MORE
+    single = (ace >= 0) & (ace < TWO_OR_MORE)
+    kind = np.where(single, np.where(ace == trump, AS_TRUMP, OFF_TRUMP), ANY_KIND).astype(np.int8)
+    return df.with_columns(pl.Series("ace", ace), pl.Series("kind", kind))
+
+
+def with_values(lf: pl.LazyFrame, ace_values: tuple[int, ...]) -> pl.LazyFrame:
+    """Add the per-row values: ``gain`` (−delta), ``remiz`` (R7.2: an active player's played
+    deal with no trick), ``bonus``, the part of the gain that is ace points, and ``rest`` =
+    gain − bonus.
+
+    ``bonus`` = ± the values (``ace_values``, ♠♣♦♥) of the aces held at the first lead
+    (``aces``): + with a trick (R7.1), − with a remiz (R7.2), in played and lone deals
+    (R4.5); 0 otherwise (a pass, and deals ended at the declarations, where a rams
+    penalty also counts aces, R5.2, but is left in the rest). It is an accounting of
+    the recorded delta, not a second scorer: gain − bonus is what tricks, the remiz's
+    base 5, jacks and rams bring.
+    """
+    active = ~pl.col("passed")
+    counted = active & pl.col("outcome").is_in([int(Outcome.PLAYED), int(Outcome.LONE)])
+    remiz = active & (pl.col("outcome") == int(Outcome.PLAYED)) & (pl.col("tricks") == 0)
+    held = pl.sum_horizontal([(pl.col("aces").cast(pl.Int32) & (1 << s) > 0).cast(pl.Int32) * v
+                              for s, v in enumerate(ace_values)])  # fmt: skip
+    sign = pl.when(counted & (pl.col("tricks") > 0)).then(1).when(remiz).then(-1).otherwise(0)
+    bonus = (sign * held).cast(pl.Float64)
+    return lf.with_columns(GAIN.alias("gain"), remiz.cast(pl.Float64).alias("remiz"), bonus.alias("bonus"),
+                           (GAIN - bonus).alias("rest"))  # fmt: skip
+
+
+# ---- clustered estimates -------------------------------------------------------------
+def _stat_columns(values: list[str]) -> list[str]:
+    return [f"{v}_{s}" for v in values for s in ("mean", "se", "diff", "dse")]
+
+
+def _independent_table(df: pl.DataFrame, cells: list[str], classes: list[str], values: list[str],
+                       baseline: dict[str, int]) -> pl.DataFrame:  # fmt: skip
+    """:func:`class_table` when every row is its own cluster (e.g. one row per deal in a cell)."""
+    keys = [*cells, *classes]
+    out = df.lazy().group_by(keys).agg(
+        pl.len().alias("n"), *[pl.col(v).cast(pl.Float64).mean().alias(f"{v}_mean") for v in values],
+        *[pl.col(v).cast(pl.Float64).var().alias(f"{v}_var") for v in values]).collect()  # fmt: skip
+    out = out.with_columns(pl.col("n").alias("clusters"),
+                           *[(pl.col(f"{v}_var") / pl.col("n")).sqrt().alias(f"{v}_se") for v in values])  # fmt: skip
+    is_base = pl.all_horizontal([pl.col(c) == v for c, v in baseline.items()])
+    base = out.filter(is_base).select(*cells, *[pl.col(f"{v}_{s}").alias(f"{v}_{s}0") for v in values
+                                                for s in ("mean", "se")])  # fmt: skip
+    out = out.join(base, on=cells, how="left").with_columns(
+        *[(pl.col(f"{v}_mean") - pl.col(f"{v}_mean0")).alias(f"{v}_diff") for v in values],
+        *[pl.when(is_base).then(None).otherwise((pl.col(f"{v}_se") ** 2 + pl.col(f"{v}_se0") ** 2).sqrt())
+          .alias(f"{v}_dse") for v in values])  # fmt: skip
+    return out.select(*keys, "n", "clusters", *_stat_columns(values)).sort(keys)
+
+
+def _correction(clusters: np.ndarray) -> np.ndarray:
+    """The D/(D − 1) small-sample factor of a clustered variance (nan below two clusters)."""
+    d = clusters.astype(np.float64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(d > 1, d / (d - 1), np.nan)
+
+
+def _class_codes(part: pl.DataFrame, classes: list[str]) -> tuple[list[tuple], np.ndarray]:
+    """The class combinations present (sorted) and each row's index into them (int64[n]).
+
+    Class columns hold small integers: a mixed-radix key over their ranges numbers the
+    combinations without sorting the rows.
+    """
+    key = np.zeros(part.height, np.int64)
+    spans = []
+    for c in classes:
+        col = part[c].to_numpy().astype(np.int64)
+        low, span = int(col.min()), int(col.max() - col.min()) + 1
+        key = key * span + (col - low)
+        spans.append((low, span))
+    present = np.flatnonzero(np.bincount(key))
+    lookup = np.full(int(key.max()) + 1, -1, np.int64)
+    lookup[present] = np.arange(present.size)
+    combos = []
+    for value in present:
+        combo = []
+        for low, span in reversed(spans):
+            combo.append(int(value % span) + low)
+            value //= span
+        combos.append(tuple(reversed(combo)))
+    return combos, lookup[key]
+
+
+def _clustered_cell(part: pl.DataFrame, classes: list[str], values: list[str], baseline: tuple,
+                    cluster: str) -> list[dict]:  # fmt: skip
+    """The rows of :func:`class_table` for one cell (``part`` = its rows).
+
+    One pass of ``np.bincount`` per value over the index (class, cluster) gives every
+    class's sum in every cluster: arrays of shape (classes, clusters).
+    """
+    ids = part[cluster].to_numpy()
+    ids = (ids - ids.min()).astype(np.int64)
+    size = int(ids.max()) + 1
+    if size > 2 * ids.size:  # sparse cluster ids: number them densely first
+        _, ids = np.unique(ids, return_inverse=True)
+        size = int(ids.max()) + 1
+    combos, code = _class_codes(part, classes)
+    k = len(combos)
+    flat = code * size + ids
+    m = np.bincount(flat, minlength=k * size).reshape(k, size).astype(np.float64)
+    n = m.sum(axis=1)
+    here = m > 0
+    base = combos.index(baseline)
+    own = here.sum(axis=1)
+    joint = (here | here[base]).sum(axis=1)
+    stats = {}
+    for v in values:
+        y = np.bincount(flat, weights=part[v].cast(pl.Float64).to_numpy(), minlength=k * size).reshape(k, size)
+        mean = y.sum(axis=1) / n
+        y -= m * mean[:, None]
+        y /= n[:, None]  # now the summed residual of each class in each cluster
+        gap = ((y - y[base]) ** 2).sum(axis=1)
+        gap[base] = np.nan
+        stats[v] = (mean, np.sqrt((y**2).sum(axis=1) * _correction(own)), mean - mean[base],
+                    np.sqrt(gap * _correction(joint)))  # fmt: skip
+    out = []
+    for j, combo in enumerate(combos):
+        row = {**dict(zip(classes, combo)), "n": int(n[j]), "clusters": int(own[j])}
+        for v, (mean, se, diff, dse) in stats.items():
+            row |= {f"{v}_mean": mean[j], f"{v}_se": se[j], f"{v}_diff": diff[j],
+                    f"{v}_dse": None if j == base else dse[j]}  # fmt: skip
+        out.append(row)
+    return out
+
+
+def class_table(df: pl.DataFrame, cells: list[str], classes: list[str], values: list[str],
+                baseline: dict[str, int], cluster: str | None = "deal") -> pl.DataFrame:  # fmt: skip
+    """Mean of each value per (cells, classes), and its difference from the baseline class
+    of the same cell, with cluster-robust standard errors.
+
+    ``df``: one row per observation (e.g. a seat-deal) with the ``cells``, ``classes``,
+    ``values`` columns and the integer ``cluster`` column (e.g. ``deal``). Returns one row
+    per (cells, classes), sorted: ``n`` (rows), ``clusters`` (clusters with a row of the
+    class), and per value ``v``: ``{v}_mean``, ``{v}_se``, ``{v}_diff`` (mean − the
+    baseline's mean in the cell) and ``{v}_dse`` (its standard error; null on the
+    baseline's own row). The errors linearise the ratio estimator: a class mean's
+    residuals ``(y − mean) / n`` are summed per cluster, and a difference uses the
+    per-cluster difference of the two classes' sums, so two classes met in one deal are
+    not treated as independent. ``cluster=None``: every row is independent.
+    """
+    if cluster is None:
+        return _independent_table(df, cells, classes, values, baseline)
+    base = tuple(baseline[c] for c in classes)
+    if not cells:
+        parts = {(): df}
+    elif all(df[c].min() == df[c].max() for c in cells):  # one cell: no copy
+        parts = {df.select(cells).row(0): df}
+    else:
+        parts = df.partition_by(cells, as_dict=True)
+    rows = []
+    for key, part in parts.items():
+        rows += [{**dict(zip(cells, key)), **r} for r in _clustered_cell(part, classes, values, base, cluster)]
+    schema = {c: df.schema[c] for c in [*cells, *classes]} | {"n": pl.Int64, "clusters": pl.Int64}
+    schema |= {c: pl.Float64 for c in _stat_columns(values)}
+    return pl.DataFrame(rows, schema=schema).sort([*cells, *classes])
+
+
+def clustered_means(df: pl.DataFrame, cells: list[str], values: list[str], cluster: str = "deal") -> pl.DataFrame:
+    """Per cell: ``n``, ``clusters``, ``{v}_mean`` and its cluster-robust ``{v}_se`` (as :func:`class_table`
+    with one class)."""
+    table = class_table(df.with_columns(pl.lit(0, pl.Int8).alias("_all")), cells, ["_all"], values, {"_all": 0},
+                        cluster)  # fmt: skip
+    return table.select(*cells, "n", "clusters", *[f"{v}_{s}" for v in values for s in ("mean", "se")])
+
+
+def normal(value: float, se: float, n: int, z: float = Z95) -> Estimate:
+    """An estimate with the normal interval ``value ± z·se``."""
+    se = float("nan") if se is None else se
+    return Estimate(float(value), value - z * se, value + z * se, int(n))
+
+
+def clustered_wilson(p: float, se: float, n: int, z: float = Z95) -> Estimate:
+    """A proportion's Wilson interval at its effective sample size: n divided by the design
+    effect (clustered variance / binomial variance), never more than n."""
+    deff = 1.0
+    if se is not None and 0 < p < 1:
+        deff = max(1.0, se * se * n / (p * (1 - p)))
+    n_eff = n / deff
+    low, high = wilson_bounds(np.array([p * n_eff]), np.array([n_eff]), z)
+    return Estimate(float(p), float(low[0]), float(high[0]), int(n))
+
+
+def row_value(row: dict, value: str) -> Estimate:
+    """The value's mean in a row of :func:`class_table` (remiz: a clustered Wilson interval)."""
+    if value == "remiz":
+        return clustered_wilson(row["remiz_mean"], row["remiz_se"], row["n"])
+    return normal(row[f"{value}_mean"], row[f"{value}_se"], row["n"])
+
+
+def row_diff(row: dict, value: str) -> Estimate:
+    """The row's difference from the baseline class (n = the class's rows)."""
+    return normal(row[f"{value}_diff"], row[f"{value}_dse"], row["n"])
+
+
+def ace_tables(df: pl.DataFrame) -> dict[str, pl.DataFrame]:
+    """The three class tables of one table size's classified rows with values and position:
+    ``split`` (by players; single aces as trump / off-trump; every value), ``pooled`` (by
+    players; a single ace whatever the trump; gain and remiz) and ``position`` (by players and
+    position, pooled; gain and remiz)."""
+    pooled = df.with_columns(pl.lit(ANY_KIND, pl.Int8).alias("kind"))
+    return {
+        "split": class_table(df, ["players"], ["ace", "kind"], list(VALUES), BASELINE),
+        "pooled": class_table(pooled, ["players"], ["ace", "kind"], ["gain", "remiz"], BASELINE),
+        # one row per deal in a (players, position) cell: the rows are independent
+        "position": class_table(pooled, ["players", "position"], ["ace", "kind"], ["gain", "remiz"], BASELINE,
+                                cluster=None),  # fmt: skip
+    }
+
+
+def load(ctx: Context, name: str) -> pl.DataFrame:
+    """Dataset ``name``'s rows with position, class and values (only the needed columns)."""
+    lf = ctx.scan(name).select(COLUMNS)
+    lf = with_values(with_position(lf), ctx.registry[name].rules.ace_values)
+    df = lf.select("deal", "players", "position", "trump", "hand_dealt", *VALUES).collect()
+    return classify(df).drop("hand_dealt", "trump")
+
+
+# ---- page ----------------------------------------------------------------------------
+def _cell(est: Estimate, digits: int = 2, percent: bool = False) -> str:
+    return f"{fmt(est, digits, percent)}; n {fmt_n(est.n)}"
+
+
+def _abs(est: Estimate) -> Estimate:
+    """The same estimate with its sign dropped (for sentences that say "raises" or "lowers")."""
+    if est.value >= 0:
+        return est
+    return Estimate(-est.value, -est.high, -est.low, est.n)
+
+
+def _find(table: pl.DataFrame, **where) -> dict:
+    return table.filter(pl.all_horizontal([pl.col(k) == v for k, v in where.items()])).row(0, named=True)
+
+
+def _wide(table: pl.DataFrame, classes: list[tuple[int, int]], show) -> pl.DataFrame:
+    """Rows = hand classes, columns = table sizes; ``show(row) -> str``."""
+    rows = []
+    for ace, kind in classes:
+        line = {"hand dealt": ace_label(ace, kind)}
+        for p in TABLE_SIZES:
+            line[f"{p} players"] = show(_find(table, players=p, ace=ace, kind=kind))
+        rows.append(line)
+    return pl.DataFrame(rows)
+
+
+def build(ctx: Context, out: Path) -> Page:
+    page = Page("1-ace-equity", "1. The equity of an ace",
+                "For each ace (♠A ♣A ♦A ♥A), as trump and off-trump: what does it change in its holder's score "
+                "per deal and in the chance of a remiz, against holding no ace, by table size and by seat "
+                "relative to the dealer? What is the ♥A worth in points per deal?")  # fmt: skip
+    page.uses(*DATASETS)
+    parts: dict[str, list[pl.DataFrame]] = {"split": [], "pooled": [], "position": []}
+    for name in DATASETS:
+        for key, table in ace_tables(load(ctx, name)).items():
+            parts[key].append(table)
+    split, pooled, position = (pl.concat(parts[k]) for k in ("split", "pooled", "position"))
+
+    singles = [(s, ANY_KIND) for s in range(C.N_SUITS)]
+    split_classes = [(s, k) for s in range(C.N_SUITS) for k in (AS_TRUMP, OFF_TRUMP)]
+    head = _find(pooled, players=HEADLINE_PLAYERS, ace=HEADLINE_SUIT, kind=ANY_KIND)
+    base = _find(pooled, players=HEADLINE_PLAYERS, ace=NO_ACE, kind=ANY_KIND)
+    value = row_diff(head, "gain")
+    rows_ace = [_find(split, players=HEADLINE_PLAYERS, ace=HEADLINE_SUIT, kind=k) for k in (AS_TRUMP, OFF_TRUMP)]
+    trump, off = (row_diff(r, "gain") for r in rows_ace)
+    # trump − off-trump: the baseline cancels, and no deal holds both classes (one such ace, one trump suit)
+    gap_se = (rows_ace[0]["gain_se"] ** 2 + rows_ace[1]["gain_se"] ** 2) ** 0.5
+    gap = normal(rows_ace[0]["gain_mean"] - rows_ace[1]["gain_mean"], gap_se, trump.n + off.n)
+    ace = f"{C.SUIT_SYMBOLS[HEADLINE_SUIT]}A"
+    page.answer = (
+        f"At the classic {HEADLINE_PLAYERS}-player table, being dealt the {ace} and no other ace is worth "
+        f"{fmt(value)} points per deal over an ace-less hand (n = {fmt_n(head['n'])} hands with the {ace} alone "
+        f"against {fmt_n(base['n'])} ace-less hands; deal-clustered 95% CI): {fmt(trump)} when "
+        f"{C.SUIT_NAMES[HEADLINE_SUIT]} are trump "
+        f"and {fmt(off)} when they are not."
+    )
+    if not clear(value):
+        page.answer += f" The value of the {ace} is not statistically clear at this sample size."
+    if not clear(gap):
+        page.answer += " Whether it is worth more as trump is not statistically clear."
+
+    page.text(
+        f"Units: {GAIN_WORDS}. Policies: `basic` at every seat, the dealer rotating. **Hand classes** go by the "
+        "aces of the *dealt* hand (before the exchange): *no ace*; *♥A only* = dealt the ♥A and no other ace "
+        "(likewise ♠A, ♣A, ♦A), split into *as trump* (the turned-up card is of the ace's suit) and *off-trump*; "
+        "*two or more aces*. The **value** of an ace = mean gain of the hands dealt that ace alone − mean gain of "
+        "the ace-less hands at the same table (and position). A **remiz** is a deal a player plays without "
+        "passing and ends with no trick (R7.2: he writes on 5 plus his aces). **Position** = (seat − dealer) mod "
+        "players: 0 is the dealer, 1 first hand (left of the dealer), players − 1 the seat on the dealer's right."
+    )
+    decks = {p: ctx.registry[f"deals-{p}p"].rules.deck_size for p in TABLE_SIZES}
+    page.text("Decks (R2, `auto`): " + "; ".join(f"{', '.join(str(p) for p in TABLE_SIZES if decks[p] == d)} "
+              f"players play {d} cards" for d in sorted(set(decks.values()))) + ". In a bigger deck an off-trump "
+              "ace meets more trumps and more cards of its suit, so compare table sizes within one deck.")  # fmt: skip
+    page.text(
+        "What the value includes: the ace's own bonus (written off with a trick, R7.1, and written *on* with a "
+        "remiz, R7.2), the tricks it wins, and the rest of the hand's fate: a player dealt an ace may not pass "
+        "(R4.1), so an ace-less hand is compared while it may still pass. The comparison is between hands as "
+        "dealt, so it is what holding the ace is worth to a basic player, not a controlled experiment on one card. "
+        "Intervals: rows of different seats of one deal are dependent, so estimates pooled over seats use a "
+        "deal-clustered standard error (residuals summed per deal; a difference uses the per-deal difference of "
+        "the two classes' sums); remiz rates use a Wilson interval at the clustered effective sample size. Within "
+        "one position each deal gives one row and the intervals are the ordinary ones."
+    )
+
+    page.heading("The value of each ace, by table size")
+    table = _wide(split, [*split_classes, (TWO_OR_MORE, ANY_KIND)], lambda r: _cell(row_diff(r, "gain")))
+    page.table(table, caption="Mean gain over an ace-less hand of the same table size, points per deal, with the "
+               "95% interval and the number of hands of the class.")  # fmt: skip
+    page.text(chance_misses(table.height * len(TABLE_SIZES)))
+    pooled_table = _wide(pooled, singles, lambda r: _cell(row_diff(r, "gain")))
+    page.table(pooled_table, caption="The same, a single ace whatever the trump suit.")
+    page.text(chance_misses(pooled_table.height * len(TABLE_SIZES)))
+    baseline = _wide(pooled, [(NO_ACE, ANY_KIND)], lambda r: _cell(row_value(r, "gain")))
+    page.table(baseline, caption="The reference: mean gain of an ace-less hand, points per deal (a hand of a class "
+               "gains reference + value; its score changes by −(reference + value)).")  # fmt: skip
+
+    page.heading("Remiz")
+    remiz = _wide(split, [(NO_ACE, ANY_KIND), *split_classes, (TWO_OR_MORE, ANY_KIND)],
+                  lambda r: _cell(row_value(r, "remiz"), 1, percent=True))  # fmt: skip
+    page.table(remiz, caption="Share of deals that end in a remiz for the holder (all deals of the class, passes "
+               "included), with the 95% interval and the number of hands.")  # fmt: skip
+    head_remiz = row_diff(head, "remiz")
+    points = Estimate(head_remiz.value * 100, head_remiz.low * 100, head_remiz.high * 100, head_remiz.n)
+    change = "raises" if points.value > 0 else "lowers"
+    page.text(f"At {HEADLINE_PLAYERS} players, being dealt the {ace} alone {change} the chance of a remiz by "
+              f"{fmt(_abs(points), 1)} percentage points against an ace-less hand (deal-clustered 95% interval)"
+              + ("" if clear(points) else "; the change is not statistically clear") + ". The trump ace wins "
+              "whatever trick it is played to (R6.4) and every card held is played, so a trump ace kept to the "
+              "play never ends in a remiz. " + chance_misses(remiz.height * len(TABLE_SIZES)))  # fmt: skip
+
+    page.heading(f"Where the value comes from ({HEADLINE_PLAYERS} players)")
+    rows = []
+    for ace_code, kind in [*split_classes, (TWO_OR_MORE, ANY_KIND)]:
+        r = _find(split, players=HEADLINE_PLAYERS, ace=ace_code, kind=kind)
+        rows.append({"hand dealt": ace_label(ace_code, kind), "hands": r["n"], "value": fmt(row_diff(r, "gain")),
+                     "of which ace points": fmt(row_diff(r, "bonus")), "the rest": fmt(row_diff(r, "rest"))})
+    page.table(pl.DataFrame(rows), caption="*Ace points* = ± the values of the aces held at the first lead: + with "
+               "a trick (R7.1), − with a remiz (R7.2), 0 after a pass or a deal ended at the declarations; each "
+               "column is its mean minus that of the ace-less hands (95% intervals). *The rest* (tricks, the "
+               "remiz's 5, jacks, rams) is the value less the ace points.")  # fmt: skip
+    for kind in (AS_TRUMP, OFF_TRUMP):
+        r = _find(split, players=HEADLINE_PLAYERS, ace=HEADLINE_SUIT, kind=kind)
+        rest = row_diff(r, "rest")
+        sign = "adds" if rest.value > 0 else "takes away"
+        page.text(f"The {ace} {KIND_WORDS[kind]}: of its value {fmt(row_diff(r, 'gain'))}, its own points bring "
+                  f"{fmt(row_diff(r, 'bonus'))}; the rest of the deal {sign} {fmt(_abs(rest))}"
+                  + ("" if clear(rest) else " (not statistically clear)") + ".")  # fmt: skip
+
+    page.heading("By position")
+    pos_rows = []
+    for p in TABLE_SIZES:
+        for pos in range(p):
+            line = {"players": p, "position": pos,
+                    "no ace: gain": _cell(row_value(_find(position, players=p, position=pos, ace=NO_ACE), "gain"))}
+            for s in range(C.N_SUITS):
+                r = _find(position, players=p, position=pos, ace=s)
+                line[f"{C.SUIT_SYMBOLS[s]}A only: value"] = _cell(row_diff(r, "gain"))
+            for a in (NO_ACE, HEADLINE_SUIT):
+                r = _find(position, players=p, position=pos, ace=a)
+                line[f"{ace_label(a)}: remiz"] = fmt(row_value(r, "remiz"), 1, percent=True)
+            pos_rows.append(line)
+    page.table(pl.DataFrame(pos_rows), caption="Per position: the mean gain of an ace-less hand, the value of each "
+               f"single ace (trump or not) over it, points per deal (95% intervals, n hands), and the remiz rate of "
+               f"ace-less hands and of hands with the {ace} alone (same n as the gain and value columns).")  # fmt: skip
+    page.text(chance_misses(len(pos_rows) * (C.N_SUITS + 3)))
+
+    fig, axes = plt.subplots(1, C.N_SUITS, figsize=(12, 3.6), sharey=True)
+    for s, ax in enumerate(axes):
+        for kind, shift, colour in ((AS_TRUMP, -0.1, "tab:red"), (OFF_TRUMP, 0.1, "tab:blue")):
+            g = split.filter((pl.col("ace") == s) & (pl.col("kind") == kind))
+            ax.errorbar(g["players"].to_numpy() + shift, g["gain_diff"], yerr=Z95 * g["gain_dse"], marker="o",
+                        ls="none", capsize=3, color=colour, label=KIND_WORDS[kind])  # fmt: skip
+        ax.axhline(0, color="grey", lw=0.8)
+        ax.set_title(f"{C.SUIT_SYMBOLS[s]}A only")
+        ax.set_xlabel("players")
+        ax.set_xticks(list(TABLE_SIZES))
+    axes[0].set_ylabel("value over an ace-less hand (points per deal)")
+    axes[0].legend(fontsize=8)
+    page.figure(fig, out, "value-by-table", "Value of a single dealt ace over an ace-less hand, by table size, as "
+                "trump and off-trump; bars are 95% deal-clustered intervals.")  # fmt: skip
+    return page

@@ -1,0 +1,319 @@
+"""Question 4: pass or play — what passing is worth by hand strength, and what R4.1 costs.
+
+Reads ``branch-4p`` (seat 0's every exchange option, the others on ``basic``) with
+``deals-4p`` (``basic``'s own choice in the same deals), and ``branch-4p-ace-may-pass``:
+the same deals under the rule option ``ace_forbids_pass=False``, where a seat dealt an
+ace may pass too (R4.1 lifted; ``basic``'s pass rule then applies to every seat).
+
+*Hands without an ace* (``branch-4p``): per strength class, the paired gain of passing
+over ``basic``'s choice, and over the best canonical way of playing the hand (chosen on
+the even deals, measured on the odd ones; canonical actions as in
+:mod:`analyses.q2_exchange`). *The price of R4.1* (``branch-4p-ace-may-pass``): for hands
+dealt an ace, per class, the same comparisons; the rule's cost is what passing would gain
+such a player in the classes where passing beats playing (chosen on even deals, measured
+on odd), per bound hand and per deal. The value of the pass option to a hand without an
+ace is measured the same way, so the two numbers compare.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import polars as pl  # noqa: E402
+
+from rams_sim.summary import Estimate  # noqa: E402
+
+from . import q2_exchange as q2  # noqa: E402
+from .common import Context, Page, chance_misses, clear, fmt, fmt_n, mean_by, prop_by, row_estimate  # noqa: E402
+
+ACE_MAY_PASS = "branch-4p-ace-may-pass"
+DATASETS = (q2.BRANCH, q2.RUN, ACE_MAY_PASS)
+ALLOWED_DIFFERENCE = ("ace_forbids_pass",)  # the one rule ACE_MAY_PASS changes
+
+# Strength classes, coarse to fine (back-off as in q2_exchange.assign_classes).
+NO_ACE_LEVELS = (
+    (q2.TRUMPS, q2.TOP),
+    (q2.TRUMPS, q2.TOP, q2.KINGS),
+    (q2.TRUMPS, q2.TOP, q2.KINGS, q2.JACK_PAIR),
+    (q2.TRUMPS, q2.TOP, q2.KINGS, q2.JACK_PAIR, q2.DEALER),
+)
+ACE_LEVELS = ((q2.ACES,), *((q2.ACES, *level) for level in NO_ACE_LEVELS))
+BEST_PLAY = "best_play"  # the even-chosen best canonical play of a class
+BASIC_PLAY = "basic_play"  # the exchange basic makes with the hand (ace hands)
+VERSUS_A = {"pass − basic": "basic", "pass − best play": BEST_PLAY}  # column -> the gain passing is compared with
+VERSUS_B = {"pass − basic's play": BASIC_PLAY, "pass − best play": BEST_PLAY}
+
+
+def pass_versus_play(df: pl.DataFrame, keys: list[str], reference: str = BEST_PLAY) -> pl.DataFrame:
+    """The odd deals of ``df`` (hands that may pass) with ``g_best_play`` (the best canonical
+    play of the class, chosen on the even deals), and the class's pass decision against
+    ``reference`` (``best_play`` or a per-deal gain column such as ``basic_play``):
+    ``passes`` = passing had the higher mean gain than ``reference`` on the even deals;
+    ``pass_gain`` = g_pass − g_<reference> where the class passes, else 0. Given basic's
+    choice (``basic_passed``, ``g_basic``), also ``decision_gain``: what deciding pass or play
+    by the class instead of by basic's rule gains, keeping basic's exchange when both play
+    (basic passed, class plays: best play − pass; basic played, class passes: pass − basic)."""
+    even = q2.half(df, even=True)
+    table = q2.best_actions(even, keys, q2.PLAYS, BEST_PLAY)
+    ref_even = q2.apply_table(even, table, keys, BEST_PLAY, q2.PLAYS)
+    decide = (
+        ref_even.group_by(keys)
+        .agg((pl.col(q2.gain_col(q2.PASS)).mean() > pl.col(q2.gain_col(reference)).mean()).alias("passes"))
+    )  # fmt: skip
+    odd = q2.apply_table(q2.half(df, even=False), table, keys, BEST_PLAY, q2.PLAYS)
+    odd = odd.join(decide, on=keys, how="left", nulls_equal=True).with_columns(pl.col("passes").fill_null(False))
+    g = {a: pl.col(q2.gain_col(a)) for a in (q2.PASS, reference, BEST_PLAY, "basic")}
+    odd = odd.with_columns(pl.when(pl.col("passes")).then(g[q2.PASS] - g[reference]).otherwise(0.0).alias("pass_gain"))
+    if "basic_passed" not in odd.columns or "g_basic" not in odd.columns:
+        return odd
+    decision = (
+        pl.when(pl.col("basic_passed") & ~pl.col("passes")).then(g[BEST_PLAY] - g[q2.PASS])
+        .when(~pl.col("basic_passed") & pl.col("passes")).then(g[q2.PASS] - g["basic"])
+        .otherwise(0.0)
+    )  # fmt: skip
+    return odd.with_columns(decision.alias("decision_gain"))
+
+
+def class_pass_table(df: pl.DataFrame, odd: pl.DataFrame, keys: list[str], versus: dict[str, str]) -> pl.DataFrame:
+    """Per class: ``deals`` (all), and for each (label -> gain column) of ``versus`` the paired
+    gain of passing over it as ``[lo, hi]`` text (``best_play`` on the odd deals, any other
+    column on all deals), plus ``_mean_<label>`` / ``_lo_`` / ``_hi_`` for the figure."""
+    parts = []
+    for label, col in versus.items():
+        src = odd if col == BEST_PLAY else df
+        values = {label: pl.col(q2.gain_col(q2.PASS)) - pl.col(q2.gain_col(col))}
+        parts.append(mean_by(q2.long_values(src, keys, values), keys + ["what"], pl.col("value")))
+    m = pl.concat(parts)
+    m = m.with_columns(pl.struct("mean", "lo", "hi", "n").map_elements(q2.cell_text, return_dtype=pl.Utf8).alias("t"))
+    wide = m.pivot(on="what", index=keys, values="t")
+    for stat in ("mean", "lo", "hi", "n"):
+        wide = wide.join(m.pivot(on="what", index=keys, values=stat).rename({k: f"_{stat}_{k}" for k in versus}),
+                         on=keys, nulls_equal=True)  # fmt: skip
+    n = df.group_by(keys).len("deals")
+    return wide.join(n, on=keys, nulls_equal=True)
+
+
+def verdict(lo: float, hi: float) -> str:
+    """Pass, play, or unclear from the interval of (pass − play)."""
+    if lo > 0:
+        return "pass"
+    if hi < 0:
+        return "play"
+    return "unclear"
+
+
+# ---- the price of R4.1 -----------------------------------------------------------------
+def ace_table(ctx: Context, basic_option: pl.DataFrame) -> pl.DataFrame:
+    """Every deal of ``branch-4p-ace-may-pass`` with class dimensions and canonical gains, plus
+    ``g_basic_play``: the gain of the exchange ``basic`` makes with the hand in the same deal
+    of ``branch-4p`` (``basic_option``: deal, basic_option, hand_dealt), replayed here.
+
+    Raises ValueError if a deal's dealt hand differs from branch-4p's (not the same deals)
+    or basic's exchange is not open here: the talon can only be longer (more players pass,
+    fewer draw), so that would be a data error. ``basic`` chooses with the talon of
+    branch-4p; in the rare deal it trimmed its discards to a short talon, the talon here
+    may have served more.
+    """
+    q2.same_deals(ctx, q2.BRANCH, ACE_MAY_PASS, ALLOWED_DIFFERENCE)
+    branch = ctx.scan(ACE_MAY_PASS)
+    df = q2.canonical_gains(branch, q2.with_features(q2.deal_hands(branch)))
+    df = df.join(basic_option.rename({"hand_dealt": "_dealt"}), on="deal", how="left")
+    bad = df.filter(pl.col("_dealt").is_null() | (pl.col("_dealt") != pl.col("hand_dealt"))).height
+    if bad:
+        raise ValueError(f"{bad} deals of {ACE_MAY_PASS} are not dealt as in {q2.BRANCH}: not the same deals")
+    rows = (
+        branch.select("deal", pl.col("option").alias("basic_option"),
+                      (-pl.col("delta").cast(pl.Float64)).alias(q2.gain_col(BASIC_PLAY)))
+        .join(df.select("deal", "basic_option").lazy(), on=["deal", "basic_option"], how="inner").collect()
+    )  # fmt: skip
+    df = df.join(rows, on=["deal", "basic_option"], how="left").drop("_dealt")
+    missing = df.filter(~pl.col("basic_passed") & pl.col(q2.gain_col(BASIC_PLAY)).is_null()).height
+    if missing:
+        raise ValueError(f"{missing} deals of {ACE_MAY_PASS} do not offer the exchange basic made in {q2.BRANCH}")
+    return df
+
+
+# ---- the page --------------------------------------------------------------------------
+def most_for_passing(df: pl.DataFrame, odd: pl.DataFrame, keys: list[str]) -> tuple[dict, Estimate]:
+    """The class with the highest mean pass − best play on the odd deals: (its dimension
+    values, its Estimate). Chosen on the data it is measured on, so it flatters passing."""
+    t = class_pass_table(df, odd, keys, {"d": BEST_PLAY}).sort("_mean_d", descending=True).row(0, named=True)
+    return {k: t[k] for k in keys}, row_estimate({s: t[f"_{s}_d"] for s in ("mean", "lo", "hi", "n")})
+
+
+def class_words(row: dict, keys: list[str]) -> str:
+    """A class in words for the answer, merged dimensions left out."""
+    shown = {k: v for k, v in row.items() if v is not None and not (k == q2.TOP and v == q2.TOP_NONE)}
+    text = ", ".join(f"{q2.DIM_HEADS[k]} {q2.dim_text(k, v)}" for k, v in shown.items())
+    return text + (", the hands without a finer row" if None in row.values() else "")
+
+
+def build(ctx: Context, out: Path) -> Page:
+    page = Page("4-pass", "4. Pass or play",
+                "When is passing (throwing the hand in, R4) better than playing it, by hand strength? And what does "
+                "the rule that a player dealt an ace may not pass (R4.1) cost the players it binds?")  # fmt: skip
+    page.uses(*DATASETS)
+    full = q2.exchange_table(ctx)
+    no_ace = q2.assign_classes(full.filter(pl.col("n_aces") == 0), NO_ACE_LEVELS, q2.MIN_CELL_DEALS)
+    keys_a = list(NO_ACE_LEVELS[-1])
+    odd_a = pass_versus_play(no_ace, keys_a)
+    option_a, option_a_deal = cost_over(q2.half(full, even=False), odd_a)
+    decision = q2.estimate(odd_a["decision_gain"])
+    table_a = verdict_table(no_ace, odd_a, keys_a, VERSUS_A)
+
+    amp = ace_table(ctx, full.select("deal", "hand_dealt", "basic_option", "basic_passed"))
+    aces = q2.assign_classes(amp.filter(pl.col("n_aces") > 0), ACE_LEVELS, q2.MIN_CELL_DEALS)
+    keys_b = list(ACE_LEVELS[-1])
+    odd_b = pass_versus_play(aces, keys_b)
+    odd_b_basic = pass_versus_play(aces, keys_b, BASIC_PLAY)
+    amp_odd = q2.half(amp, even=False)
+    per_hand, per_deal = cost_over(amp_odd, odd_b)
+    per_hand_basic, per_deal_basic = cost_over(amp_odd, odd_b_basic)
+    top_class, top_est = most_for_passing(aces, odd_b, keys_b)
+
+    if odd_b["passes"].any():
+        price = (f"R4.1 costs a player dealt an ace {fmt(per_hand)} points per bound hand ({fmt(per_deal)} per deal; "
+                 f"n = {fmt_n(per_hand.n)} held-out hands dealt an ace): what passing would gain him in the hand "
+                 "classes where passing beats his best way of playing.")  # fmt: skip
+        if not clear(per_hand):
+            price += " This price is not statistically clear at this sample size."
+    else:
+        price = (f"R4.1 costs the players it binds nothing we can measure: on the even deals passing beat the best "
+                 "play in no class of hands dealt an ace, so the held-out cost is zero (n = "
+                 f"{fmt_n(per_hand.n)} held-out hands dealt an ace); in the class most in favour of passing "
+                 f"({class_words(top_class, keys_b)}) passing gains {fmt(top_est)} points per hand.")  # fmt: skip
+    page.answer = (
+        f"{price} Without an ace, {verdict_words(table_a, keys_a)}; deciding pass or play by hand class instead of "
+        f"by `basic`'s rule gains {fmt(decision)} points per hand (n = {fmt_n(decision.n)} held-out hands without an "
+        "ace, paired 95% CI)."
+    )
+    if not clear(decision):
+        page.answer += " That gain is not statistically clear at this sample size."
+
+    page.text(
+        "Units: *gain* = points written off the score in the deal (−delta; the score counts down, so higher is "
+        "better). A *passer* takes no part in the deal: he neither gains nor loses, except that a dealt jack pair "
+        "is still written off (R4.2); a player who plays and takes no trick suffers a *remiz* (5 points plus his "
+        "aces written on, R7.2). Data: seat 0 of each deal is replayed once for every exchange option open to him, "
+        "the others playing `basic` on the same deck order, so pass and play are compared deal by deal (paired). "
+        "*Playing* a hand means standing pat or one of the canonical exchanges of question 2 (exchange the k "
+        "weakest, exchange plain cards below a king, exchange plain cards but aces); the *best play* of a class is "
+        "the one with the highest mean gain on the even-numbered deals, and whether the class passes (passing "
+        "beat the best play there) is decided on the same even deals; both are measured on the odd-numbered deals "
+        "only, so they are not flattered by the choice."
+    )
+    page.text("*Strength classes* (of the five dealt cards):\n\n" + q2.class_legend([q2.ACES, *keys_a]) + "\n\n"
+              f"A class needs {fmt_n(q2.MIN_CELL_DEALS)} deals for a row of its own; rarer hands are merged by "
+              f"dropping, in turn, the dealer, the jack pair, the plain kings (*{q2.OTHER}*: every hand of the row's "
+              "other features that has no row of its own).")  # fmt: skip
+
+    page.heading("Without an ace: where passing beats playing")
+    pass_table(page, table_a, keys_a, VERSUS_A)
+    basic_rate = prop_by(no_ace, [], pl.col("basic_passed")).row(0, named=True)
+    pass_rate = q2.share(odd_a["passes"])
+    page.text(
+        f"`basic` passes {fmt(row_estimate(basic_rate), 1, percent=True)} of the hands without an ace "
+        f"(n = {fmt_n(basic_rate['n'])}: it passes when its strength count, trumps and plain kings, is low and it "
+        f"holds no jack pair). The classes where passing beat the best play on the even deals hold "
+        f"{fmt(pass_rate, 1, percent=True)} of the held-out hands without an ace. On the held-out deals:\n\n"
+        f"- deciding pass or play by class instead of by `basic`'s rule (keeping `basic`'s exchange when both play) "
+        f"gains {q2.mark(decision)} points per hand without an ace;\n"
+        f"- the option to pass is worth {q2.mark(option_a)} points per hand without an ace to a player who otherwise "
+        f"makes the best play ({q2.mark(option_a_deal)} per deal of all hands)."
+    )
+
+    page.heading("The price of R4.1: hands dealt an ace")
+    page.text(f"Dataset `{ACE_MAY_PASS}` deals the same cards with R4.1 lifted (`ace_forbids_pass=False`). Note that "
+              "there every other player dealt an ace may pass too (`basic`'s pass rule now applies to him), so the "
+              "table seat 0 faces is slightly different from the real game's. *Basic's play* is the exchange `basic` "
+              f"makes with the hand in the real game (`{q2.BRANCH}`), replayed in the same deal.")  # fmt: skip
+    pass_table(page, verdict_table(aces, odd_b, keys_b, VERSUS_B), keys_b, VERSUS_B)
+    rows = [("the best play", per_hand, per_deal), ("basic's play", per_hand_basic, per_deal_basic)]
+    page.table(pl.DataFrame({"if he otherwise makes": [r[0] for r in rows],
+                             "held-out ace hands": [r[1].n for r in rows],
+                             "cost per bound hand [95% CI]": [q2.mark(r[1]) for r in rows],
+                             "held-out deals": [r[2].n for r in rows],
+                             "cost per deal [95% CI]": [q2.mark(r[2]) for r in rows]}),  # fmt: skip
+               caption="The cost of R4.1: on the odd deals, the gain of passing over playing for hands dealt an ace "
+                       "in the classes where passing beat playing on the even deals (0 elsewhere), per hand dealt an "
+                       "ace and per deal of all hands. ✓ = the interval excludes 0. Where passing beat playing in no "
+                       "class, the cost is exactly 0 and so is its interval.")  # fmt: skip
+    figure(page, out, no_ace, odd_a, keys_a, aces, odd_b, keys_b)
+    return page
+
+
+def cost_over(all_odd: pl.DataFrame, odd: pl.DataFrame) -> tuple:
+    """(per bound hand, per deal) held-out cost: ``odd`` holds the bound hands' ``pass_gain``;
+    ``all_odd`` every odd deal (the unbound ones count 0)."""
+    per_hand = q2.estimate(odd["pass_gain"])
+    per_deal = all_odd.select("deal").join(odd.select("deal", "pass_gain"), on="deal", how="left")["pass_gain"]
+    return per_hand, q2.estimate(per_deal.fill_null(0.0))
+
+
+def verdict_table(df: pl.DataFrame, odd: pl.DataFrame, keys: list[str], versus: dict[str, str]) -> pl.DataFrame:
+    """:func:`class_pass_table` plus ``basic passes`` (share of the class basic passes, Wilson
+    text; when basic ever passes) and ``verdict`` (from pass − best play)."""
+    t = class_pass_table(df, odd, keys, versus)
+    if "basic_passed" in df.columns and df["basic_passed"].any():
+        rate = prop_by(df, keys, pl.col("basic_passed"))
+        rate = rate.with_columns(pl.struct("p", "lo", "hi", "n").map_elements(
+            lambda r: fmt(row_estimate(r), 0, percent=True), return_dtype=pl.Utf8).alias("basic passes"))  # fmt: skip
+        t = t.join(rate.select(*keys, "basic passes"), on=keys, nulls_equal=True)
+    best = [k for k, v in versus.items() if v == BEST_PLAY][0]
+    return t.with_columns(pl.struct(f"_lo_{best}", f"_hi_{best}").map_elements(
+        lambda r: verdict(r[f"_lo_{best}"], r[f"_hi_{best}"]), return_dtype=pl.Utf8).alias("verdict"))  # fmt: skip
+
+
+def verdict_words(t: pl.DataFrame, keys: list[str]) -> str:
+    """``passing clearly beats the best play in 2 of 19 classes (…), playing in 14``."""
+    wins = t.filter(pl.col("verdict") == "pass").sort(keys, nulls_last=True)
+    where = "; ".join(class_words({k: r[k] for k in keys}, keys) for r in wins.iter_rows(named=True))
+    plays = t.filter(pl.col("verdict") == "play").height
+    text = f"passing clearly beats the best play in {wins.height} of {t.height} classes"
+    return text + (f" ({where})" if where else "") + f" and playing clearly beats passing in {plays}"
+
+
+def pass_table(page: Page, t: pl.DataFrame, keys: list[str], versus: dict[str, str]) -> None:
+    """Show a :func:`verdict_table`: per class, deals, basic's pass rate, pass − each reference, verdict."""
+    shown = q2.class_columns(t, keys)
+    cols = [q2.DIM_HEADS[k] for k in keys] + ["deals"] + (["basic passes"] if "basic passes" in t.columns else [])
+    page.table(shown.select(*cols, *versus, "verdict"),
+               caption="Per class: the paired gain of passing over playing (the best play on the odd deals only; "
+                       "`basic`'s choice on all deals) and the verdict (pass or play: the interval of pass − best "
+                       "play excludes 0; otherwise unclear).")  # fmt: skip
+    page.text(chance_misses(len(versus) * t.height))
+
+
+def figure(page: Page, out: Path, *panels) -> None:
+    """Pass − best play (odd deals) per class: hands without an ace, and with one (R4.1 lifted)."""
+    groups = [panels[0:3], panels[3:6]]
+    titles = ["no ace dealt (real rules)", "an ace dealt (R4.1 lifted)"]
+    tables = [class_pass_table(df, odd, keys, {"d": BEST_PLAY}).sort(keys, nulls_last=True) for df, odd, keys in groups]
+    fig, axes = plt.subplots(2, 1, figsize=(8, 1.5 + 0.22 * sum(t.height for t in tables)), squeeze=False,
+                             gridspec_kw={"height_ratios": [max(1, t.height) for t in tables]})  # fmt: skip
+    for ax, t, (_, _, keys), title in zip(axes[:, 0], tables, groups, titles):
+        labels = [class_label(r, keys) for r in t.select(keys).iter_rows(named=True)]
+        y = np.arange(t.height)
+        colors = ["tab:blue" if lo > 0 else "tab:red" if hi < 0 else "grey" for lo, hi in zip(t["_lo_d"], t["_hi_d"])]
+        ax.hlines(y, t["_lo_d"].to_numpy(), t["_hi_d"].to_numpy(), colors=colors)
+        ax.scatter(t["_mean_d"].to_numpy(), y, c=colors, s=12, zorder=3)
+        ax.axvline(0, color="black", lw=0.8)
+        ax.set_yticks(y, labels, fontsize=7)
+        ax.set_ylim(t.height - 0.5, -0.5)
+        ax.set_title(title, fontsize=9)
+    axes[-1, 0].set_xlabel("pass − best play (points per deal)")
+    fig.tight_layout()
+    page.figure(fig, out, "pass-vs-play", "Gain of passing over the best play, per class, on the held-out deals "
+                "(bars: 95% intervals); blue: passing is better, red: playing is better, grey: unclear. "
+                "\"(rest)\": the hands of the class that have no finer row.")  # fmt: skip
+
+
+def class_label(row: dict, keys: list[str]) -> str:
+    """A compact label of a class for the figure: its unmerged dimensions, "(rest)" if any is merged."""
+    shown = [f"{q2.DIM_HEADS[k]} {q2.dim_text(k, row[k])}" for k in keys if row[k] is not None]
+    return ", ".join(shown) + (" (rest)" if len(shown) < len(keys) else "")

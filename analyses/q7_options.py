@@ -1,0 +1,446 @@
+"""Question 7: what the rule options change in the answers of questions 1–6.
+
+Each variant is the classic four-player game with one option changed (analyses/data.py
+``OPTIONS`` and ``DECK_CHOICES_4P``): ``ruff=overtrump`` (R6.3), ``must_head`` (R6.3a),
+``ace_covers_face=false`` (R6.7), ``exchange_order=declare-then-buy`` (R4.0) and the
+24-, 36- and 52-card decks instead of 32 (R2). The four rule options are simulated on the
+same seed as the classic data, so deal d (and party p) starts from the same deck order:
+each measure is a *paired* difference, variant minus classic, computed unit by unit (per
+deal or per party) and averaged with a normal 95% interval. A different deck makes
+different deals, so the deck choices are *unpaired*: the difference of two independent
+means, its standard error the root of the sum of squares.
+
+The measures (one number per deal, per seat-0 branched deal or per party; :data:`MEASURES`):
+
+1. ♥A value: mean gain of seat-deals dealt the ♥A as their only ace minus that of
+   seat-deals dealt no ace (a ratio of sums; deal-clustered standard error).
+2. Exchange: seat 0's gain from exchanging his plain non-aces (every card neither a trump
+   nor an ace) minus standing pat, hands with at least one such card (branch data).
+3. Ends before play: share of deals in which no trick is played (a rams, four aces, a
+   lone player or nobody playing); declared: share of deals with any declaration (R5).
+4. Pass rate: share of seat-deals that pass; pass value: seat 0's gain from passing minus
+   exchanging his plain non-aces, hands dealt no ace (branch data).
+5. Dealer's edge: the dealer's gain minus the mean gain of the others of the same deal.
+6. Party length (deals, from 100) and seat 0's share of party wins.
+Also the mean gain per seat-deal, the remiz rate, and (paired only) the mean absolute
+change of a seat's result in a deal ("points moved").
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import polars as pl  # noqa: E402
+
+from rams_sim.cards import HAND_SIZE, HEARTS  # noqa: E402
+from rams_sim.kernels.deal import OPTION_PASS  # noqa: E402
+from rams_sim.hands import hand_features, weakest_discards  # noqa: E402
+from rams_sim.record import Declaration, Outcome  # noqa: E402
+from rams_sim.summary import Z95, Estimate  # noqa: E402
+
+from .common import GAIN, GAIN_WORDS, Context, Page, chance_misses, clear, fmt, fmt_n, mean_estimate  # noqa: E402
+from .data import DECK_CHOICES_4P, OPTIONS  # noqa: E402
+from .q5_position import with_position  # noqa: E402
+
+CLASSIC_DEALS, CLASSIC_BRANCH, CLASSIC_PARTY = "deals-4p", "branch-4p", "party-100-remaining"
+HEART_ACE_ONLY = 1 << HEARTS  # the aces bit mask of a hand whose only ace is the ♥A
+FIRST_DEALER = 0  # seat 0 deals the first deal of a party (R3)
+OPTION_STAND = 0  # the branch option code of standing pat (BRANCH_COLUMNS)
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One rule variant: its label, its datasets (None where none exists) and whether it pairs with classic."""
+
+    key: str
+    label: str
+    deals: str
+    branch: str | None
+    party: str
+    paired: bool
+    play_only: bool  # changes only the play (R6): everything before the first lead must equal classic
+
+
+_LABELS = {"overtrump": "ruff = overtrump (R6.3)", "must-head": "must head the trick (R6.3a)",
+           "no-ace-cover": "trump ace need not cover (R6.7 off)", "declare-then-buy": "declare, then buy (R4.0)",
+           "deck24": "24-card deck", "deck36": "36-card deck", "deck52": "52-card deck"}  # fmt: skip
+_PLAY_ONLY = ("overtrump", "must-head", "no-ace-cover")
+_SAME_WHY = {"overtrump": "they never wanted a trump that overtrumping forbids",
+             "must-head": "they never wanted a card that heading the trick forbids",
+             "no-ace-cover": "they covered with the trump ace anyway",
+             "declare-then-buy": "knowing who plays, they bought the same cards"}  # fmt: skip
+VARIANTS = tuple(
+    Variant(k, _LABELS[k], f"deals-4p-{k}", f"branch-4p-{k}", f"party-100-{k}", True, k in _PLAY_ONLY) for k in OPTIONS
+) + tuple(Variant(k, _LABELS[k], f"deals-4p-{k}", None, f"party-100-{k}", False, False) for k in DECK_CHOICES_4P)
+
+DATASETS = (CLASSIC_DEALS, CLASSIC_BRANCH, CLASSIC_PARTY) + tuple(
+    n for v in VARIANTS for n in (v.deals, v.branch, v.party) if n is not None
+)
+
+# measure key -> (question, words on the page, unit); the order of the tables and figure
+MEASURES = {
+    "gain": ("–", "gain per seat-deal", "points"),
+    "remiz": ("–", "remiz rate per seat-deal", "share"),
+    "moved": ("–", "points moved: mean |change| of a seat's result", "points"),
+    "heart_ace": ("1", "♥A value: ♥A-only minus ace-less dealt hands", "points"),
+    "exchange": ("2", "exchanging the plain non-aces minus standing (seat 0)", "points"),
+    "before_play": ("3", "deals ending before play", "share"),
+    "declared": ("3", "deals with a declaration", "share"),
+    "pass": ("4", "pass rate per seat-deal", "share"),
+    "pass_value": ("4", "passing minus exchanging the plain non-aces (seat 0, no ace)", "points"),
+    "dealer_edge": ("5", "dealer's edge (dealer − mean of others)", "points"),
+    "length": ("6", "party length (deals, from 100)", "deals"),
+    "seat0": ("6", "seat 0 (first dealer) wins the party", "share"),
+}
+DEAL_MEASURES = ("gain", "remiz", "before_play", "declared", "pass", "dealer_edge")
+BEFORE_PLAY_COLUMNS = ("passed", "discarded", "took_trump", "hand_final", "declaration")  # fixed before the first lead
+
+
+# ---- estimates -----------------------------------------------------------------------
+def cluster_contrast(sa: np.ndarray, na: np.ndarray, sb: np.ndarray | None = None, nb: np.ndarray | None = None,
+                     z: float = Z95) -> Estimate:  # fmt: skip
+    """Difference of two ratio means ``Σsa/Σna − Σsb/Σnb`` over clusters (one entry per cluster,
+    e.g. per deal: the sum and count of each group's rows in it), with a cluster-robust
+    interval (linearisation: the per-cluster influence ``(sa − m_a·na)/Σna − (sb − m_b·nb)/Σnb``,
+    variance ``C/(C−1)·Σ influence²``). Without ``sb``/``nb``: the ratio mean ``Σsa/Σna``.
+    ``n`` of the result is the number of rows in group a (plus b)."""
+    sa, na = np.asarray(sa, np.float64), np.asarray(na, np.float64)
+    ta = na.sum()
+    ma = sa.sum() / ta
+    infl = (sa - ma * na) / ta
+    value, rows = ma, ta
+    if sb is not None:
+        sb, nb = np.asarray(sb, np.float64), np.asarray(nb, np.float64)
+        tb = nb.sum()
+        mb = sb.sum() / tb
+        infl = infl - (sb - mb * nb) / tb
+        value, rows = ma - mb, ta + tb
+    c = infl.size
+    half = z * math.sqrt(c / (c - 1) * float((infl**2).sum())) if c > 1 else math.nan
+    return Estimate(float(value), float(value - half), float(value + half), int(rows))
+
+
+def unpaired_difference(variant: Estimate, classic: Estimate) -> Estimate:
+    """``variant − classic`` of two independent estimates (normal: half-widths add in quadrature)."""
+    half = math.hypot(variant.half_width, classic.half_width)
+    value = variant.value - classic.value
+    return Estimate(value, value - half, value + half, min(variant.n, classic.n))
+
+
+# ---- per-unit values -----------------------------------------------------------------
+def deal_values(lf: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
+    """One row per deal: ``deal`` and the per-deal value of each of DEAL_MEASURES (means over
+    the deal's seats where the measure is per seat-deal), plus the ♥A sums ``ha_s``, ``ha_n``
+    (gain and count of seats dealt the ♥A as only ace) and ``na_s``, ``na_n`` (dealt no ace)."""
+    cols = ["deal", "seat", "dealer", "players", "trump", "hand_dealt", "passed", "declaration", "tricks", "delta",
+            "outcome"]  # fmt: skip
+    df = lf.lazy().select(cols).collect()
+    aces = hand_features(df["hand_dealt"].to_numpy(), df["trump"].to_numpy())["aces"]
+    df = with_position(df.lazy().with_columns(pl.Series("aces_dealt", aces))).collect()
+    gain = pl.col("gain")
+    heart, none = pl.col("aces_dealt") == HEART_ACE_ONLY, pl.col("aces_dealt") == 0
+    remiz = (~pl.col("passed")) & (pl.col("outcome") == Outcome.PLAYED) & (pl.col("tricks") == 0)
+    dealer = gain.filter(pl.col("position") == 0).sum()
+    return (
+        df.lazy().group_by("deal").agg(
+            gain.mean().alias("gain"),
+            remiz.cast(pl.Float64).mean().alias("remiz"),
+            (pl.col("outcome").first() != Outcome.PLAYED).cast(pl.Float64).alias("before_play"),
+            (pl.col("declaration") != Declaration.NONE).any().cast(pl.Float64).alias("declared"),
+            pl.col("passed").cast(pl.Float64).mean().alias("pass"),
+            (dealer - (gain.sum() - dealer) / (pl.len() - 1)).alias("dealer_edge"),
+            gain.filter(heart).sum().alias("ha_s"), heart.sum().alias("ha_n"),
+            gain.filter(none).sum().alias("na_s"), none.sum().alias("na_n"),
+        ).sort("deal").collect()
+    )  # fmt: skip
+
+
+def row_pairs(classic: pl.LazyFrame | pl.DataFrame, variant: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
+    """Classic and variant seat-deals joined on (deal, seat): one row per deal with ``moved``
+    (mean over seats of |gain change|) and ``same_before_play`` (every seat's BEFORE_PLAY_COLUMNS
+    equal and the deal ends before play in both or in neither)."""
+    cols = ["deal", "seat", "delta", "outcome", *BEFORE_PLAY_COLUMNS]
+    joined = classic.lazy().select(cols).join(variant.lazy().select(cols), on=["deal", "seat"], suffix="_v")
+    same = pl.all_horizontal([pl.col(c) == pl.col(f"{c}_v") for c in BEFORE_PLAY_COLUMNS]) & (
+        (pl.col("outcome") == Outcome.PLAYED) == (pl.col("outcome_v") == Outcome.PLAYED))  # fmt: skip
+    moved = (pl.col("delta").cast(pl.Float64) - pl.col("delta_v").cast(pl.Float64)).abs()
+    per_deal = joined.group_by("deal").agg(moved.mean().alias("moved"), same.all().alias("same_before_play"))
+    return per_deal.sort("deal").collect()
+
+
+def branch_values(lf: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
+    """One row per branched deal: ``deal``, ``exchange`` = gain(exchange the plain non-aces) −
+    gain(stand), null when the hand has none or the talon is too short (R4.4); ``pass_value`` =
+    gain(pass) − gain(exchange the plain non-aces), null when the hand holds an ace (R4.1)."""
+    lf = lf.lazy()
+    stand = lf.filter(pl.col("option") == OPTION_STAND).select("deal", "trump", "hand_dealt", GAIN.alias("stand"))
+    stand = stand.collect()
+    hands, trumps = stand["hand_dealt"].to_numpy(), stand["trump"].to_numpy()
+    f = hand_features(hands, trumps)
+    trump_ace = (f["aces"].astype(np.int64) >> trumps.astype(np.int64)) & 1
+    plain = HAND_SIZE - f["trumps"].astype(np.int64) - f["n_aces"].astype(np.int64) + trump_ace  # plain non-aces
+    # weakest_discards orders plain non-aces first, so the k weakest are exactly the k plain non-aces
+    options = weakest_discards(hands, trumps)[np.arange(stand.height), plain]
+    keys = stand.select("deal", "stand").with_columns(pl.Series("weak_option", options, pl.Int8),
+                                                      pl.Series("plain", plain))  # fmt: skip
+    wanted = keys.lazy().select("deal", pl.col("weak_option").alias("option"))
+    weak_gain = lf.select("deal", "option", GAIN.alias("weak")).join(wanted, on=["deal", "option"]).drop("option")
+    passed = lf.filter(pl.col("option") == OPTION_PASS).select("deal", GAIN.alias("pass"))
+    out = keys.lazy().join(weak_gain, on="deal", how="left").join(passed, on="deal", how="left")
+    return out.select(
+        "deal",
+        pl.when(pl.col("plain") > 0).then(pl.col("weak") - pl.col("stand")).alias("exchange"),
+        (pl.col("pass") - pl.col("weak")).alias("pass_value"),
+    ).sort("deal").collect()  # fmt: skip
+
+
+def party_values(lf: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
+    """One row per party: ``party``, ``length`` (deals played) and ``seat0`` (1.0 if seat 0 won, else 0.0)."""
+    return (
+        lf.lazy().filter(pl.col("seat") == FIRST_DEALER)
+        .select("party", pl.col("deals").cast(pl.Float64).alias("length"),
+                pl.col("won").cast(pl.Float64).alias("seat0"))
+        .sort("party").collect()
+    )  # fmt: skip
+
+
+# ---- differences ---------------------------------------------------------------------
+def paired_difference(classic: pl.DataFrame, variant: pl.DataFrame, key: str, column: str) -> Estimate:
+    """Mean over the units present in both (joined on ``key``, nulls dropped) of variant − classic."""
+    j = classic.select(key, column).join(variant.select(key, column), on=key, suffix="_v").drop_nulls()
+    return mean_estimate((j[f"{column}_v"] - j[column]).to_numpy())
+
+
+def level(values: pl.DataFrame, column: str) -> Estimate:
+    """The mean of one column over its units (nulls dropped), normal 95% interval."""
+    return mean_estimate(values[column].drop_nulls().to_numpy())
+
+
+def heart_ace_level(d: pl.DataFrame) -> Estimate:
+    """♥A value of a :func:`deal_values` table (deal-clustered)."""
+    return cluster_contrast(d["ha_s"], d["ha_n"], d["na_s"], d["na_n"])
+
+
+def heart_ace_paired(classic: pl.DataFrame, variant: pl.DataFrame) -> Estimate:
+    """Change of the ♥A value on the same deals: the contrast of the per-deal differences of
+    the group sums (the dealt hands, hence the groups, are the same in both)."""
+    j = classic.join(variant, on="deal", suffix="_v")
+    if not (j["ha_n"] == j["ha_n_v"]).all() or not (j["na_n"] == j["na_n_v"]).all():
+        raise ValueError("paired deals must deal the same hands (the same seed and deck)")
+    return cluster_contrast(j["ha_s_v"] - j["ha_s"], j["ha_n"], j["na_s_v"] - j["na_s"], j["na_n"])
+
+
+def changes(classic: dict[str, pl.DataFrame], variant: dict[str, pl.DataFrame], paired: bool) -> dict[str, Estimate]:
+    """Measure -> change (variant − classic) from the per-unit tables ``{"deals", "branch",
+    "party", "rows"}`` of each (missing tables give no entry)."""
+    out: dict[str, Estimate] = {}
+    keys = {"deals": "deal", "branch": "deal", "party": "party"}
+    columns = {"deals": DEAL_MEASURES, "branch": ("exchange", "pass_value"), "party": ("length", "seat0")}
+    for table, cols in columns.items():
+        if table not in variant or table not in classic:
+            continue
+        for c in cols:
+            if paired:
+                out[c] = paired_difference(classic[table], variant[table], keys[table], c)
+            else:
+                out[c] = unpaired_difference(level(variant[table], c), level(classic[table], c))
+    if "deals" in variant:
+        if paired:
+            out["heart_ace"] = heart_ace_paired(classic["deals"], variant["deals"])
+        else:
+            out["heart_ace"] = unpaired_difference(heart_ace_level(variant["deals"]), heart_ace_level(classic["deals"]))
+    if "rows" in variant:
+        out["moved"] = level(variant["rows"], "moved")
+    return out
+
+
+def classic_levels(classic: dict[str, pl.DataFrame]) -> dict[str, Estimate]:
+    """Measure -> its value in the classic game."""
+    out = {c: level(classic["deals"], c) for c in DEAL_MEASURES}
+    out |= {c: level(classic["branch"], c) for c in ("exchange", "pass_value")}
+    out |= {c: level(classic["party"], c) for c in ("length", "seat0")}
+    out["heart_ace"] = heart_ace_level(classic["deals"])
+    return out
+
+
+# ---- the page ------------------------------------------------------------------------
+def identical(est: Estimate) -> bool:
+    """Whether a paired change is exactly zero in every unit (the variant played out the same)."""
+    return est.value == 0 and est.low == 0 and est.high == 0
+
+
+def _cell(est: Estimate | None, unit: str) -> str:
+    if est is None:
+        return "–"
+    if identical(est):
+        return "0 (identical)"
+    text = fmt(est, 2, percent=True) if unit == "share" else fmt(est, 2)
+    return text if clear(est) else text + " °"
+
+
+def _figure(results: dict[str, dict[str, Estimate]], out: Path, page: Page) -> None:
+    names = [m for m in MEASURES if any(m in r for r in results.values())]
+    cols = 3
+    rows = math.ceil(len(names) / cols)
+    fig, axes = plt.subplots(rows, cols, figsize=(12, 2.3 * rows), sharey=True)
+    labels = [v.key for v in VARIANTS]
+    for ax, m in zip(axes.flat, names):
+        k = 100.0 if MEASURES[m][2] == "share" else 1.0
+        for i, v in enumerate(VARIANTS):
+            e = results[v.key].get(m)
+            if e is None:
+                continue
+            ax.errorbar([e.value * k], [i], xerr=[[(e.value - e.low) * k], [(e.high - e.value) * k]], fmt="o",
+                        color="C0" if v.paired else "C1", capsize=3, ms=4)  # fmt: skip
+        ax.axvline(0, color="grey", lw=0.8)
+        ax.set_title(f"({MEASURES[m][0]}) {MEASURES[m][1]}" if MEASURES[m][0] != "–" else MEASURES[m][1], fontsize=8)
+        ax.tick_params(labelsize=7)
+        ax.set_xlabel("percentage points" if k == 100 else MEASURES[m][2], fontsize=7)
+    for ax in axes.flat[len(names):]:
+        ax.axis("off")
+    axes.flat[0].set_yticks(range(len(labels)), labels)
+    axes.flat[0].invert_yaxis()
+    fig.tight_layout()
+    page.figure(fig, out, "changes", "Change of each measure (variant − classic) with its 95% interval; blue: paired "
+                "(same deals or parties), orange: unpaired (another deck).")  # fmt: skip
+
+
+def _answer(results: dict[str, dict[str, Estimate]]) -> str:
+    """The headline: the variant that moves the mean gain most, the largest rule option, and
+    the variants that change nothing or nothing clear."""
+    variant_of = {v.key: v for v in VARIANTS}
+    same = [k for k, r in results.items() if all(identical(e) for e in r.values())]
+    gains = {k: r["gain"] for k, r in results.items() if k not in same}
+
+    def said(k: str) -> str:
+        e, kind = gains[k], "paired" if variant_of[k].paired else "unpaired"
+        return f"{fmt(e, 3)} points per seat-deal (n = {fmt_n(e.n)} deals, {kind} 95% CI)"
+
+    text = ""
+    if gains:
+        top = max(gains, key=lambda k: abs(gains[k].value))
+        text = f"The {_LABELS[top]} changes the game most: the mean gain moves by {said(top)}"
+        options = [k for k in gains if k in OPTIONS]
+        top_option = max(options, key=lambda k: abs(gains[k].value)) if options else top
+        if top_option != top:
+            text += f"; of the rule options on the 32-card deck, the {_LABELS[top_option]} moves it most, by "
+            text += said(top_option)
+        text += "."
+    if same:
+        listed = "; ".join(_LABELS[k] for k in same)
+        text += (f" {listed[0].upper() + listed[1:]}: identical to classic in every deal and party, so for basic "
+                 "players these options change nothing.")  # fmt: skip
+    unclear = [_LABELS[k] for k, e in gains.items() if not clear(e)]
+    if unclear:
+        text += f" The change of the mean gain is not statistically clear for: {', '.join(unclear)}."
+    return text.strip()
+
+
+def _changes_table(page: Page, base: dict[str, Estimate], results: dict[str, dict[str, Estimate]]) -> None:
+    rows = []
+    for m, (q, words, unit) in MEASURES.items():
+        if m not in base and not any(m in r for r in results.values()):
+            continue
+        row = {"Q": q, "measure": words, "classic": _cell(base[m], unit).rstrip(" °") if m in base else "–"}
+        rows.append(row | {k: _cell(r.get(m), unit) for k, r in results.items()})
+    variants = "; ".join(f"`{v.key}` = {v.label}" for v in VARIANTS)
+    page.table(pl.DataFrame(rows),
+               caption="Each cell: the change with its 95% interval (shares in percentage points); ° marks an "
+                       "interval that holds 0 (no clear change); *identical*: every paired difference is exactly 0; "
+                       "– where the measure does not apply (no branch data for other decks; points moved needs the "
+                       "same deals). The *classic* column is the level in the classic game. "
+                       f"Variants: {variants}.")  # fmt: skip
+    tested = sum(1 for r in results.values() for e in r.values() if not identical(e))
+    page.text(chance_misses(tested) + " (Identical cells are not counted: they are exact.) Read a single ° or a "
+              "single clear cell near its edge with that in mind.")  # fmt: skip
+
+
+def _sample_sizes(results: dict[str, dict[str, Estimate]]) -> str:
+    parts = []
+    for k, r in results.items():
+        text = f"{k}: {fmt_n(r['gain'].n)} deals, {fmt_n(r['length'].n)} parties"
+        if "exchange" in r:
+            text += f", {fmt_n(r['exchange'].n)} branched deals with an exchange"
+        parts.append(text)
+    return "Sample sizes (units behind each change): " + "; ".join(parts) + "."
+
+
+def _self_check(checks: dict[str, tuple[int, int]]) -> str:
+    play_only = {v.key for v in VARIANTS if v.play_only}
+    lines = [f"`{k}`: {fmt_n(d)} of {fmt_n(n)} deals differ" for k, (n, d) in checks.items() if k in play_only]
+    ok = all(d == 0 for k, (n, d) in checks.items() if k in play_only)
+    text = ("ruff, must_head and ace_covers_face change only the play (R6), so the passes, the exchanges, the "
+            "dealer's use of the trump card, the hands at the first lead and every declaration must be those of the "
+            "classic game, deal by deal. " + "; ".join(lines) + ". ")  # fmt: skip
+    text += ("As they must: their changes of the before-play measures (pass rate, declarations, deals ending before "
+             "play) are exactly zero." if ok else
+             "**These should all be zero: a bug in the engine or the data.**")  # fmt: skip
+    for k, (n, d) in checks.items():
+        if k not in play_only:
+            text += (f" `{k}` may change the exchange (R4.0: a player knows who plays before he buys); "
+                     f"{fmt_n(d)} of {fmt_n(n)} of its deals differ from classic before play.")  # fmt: skip
+    return text
+
+
+def build(ctx: Context, out: Path) -> Page:
+    page = Page("7-options", "7. Rule options",
+                "What do the rule options ruff, must_head, ace_covers_face, exchange_order and the choice of deck "
+                "at four players change in the answers of questions 1–6?")  # fmt: skip
+    page.uses(*DATASETS)
+    classic = {"deals": deal_values(ctx.scan(CLASSIC_DEALS)), "branch": branch_values(ctx.scan(CLASSIC_BRANCH)),
+               "party": party_values(ctx.scan(CLASSIC_PARTY))}  # fmt: skip
+    results, checks = {}, {}
+    for v in VARIANTS:
+        tables = {"deals": deal_values(ctx.scan(v.deals)), "party": party_values(ctx.scan(v.party))}
+        if v.branch is not None:
+            tables["branch"] = branch_values(ctx.scan(v.branch))
+        if v.paired:
+            tables["rows"] = row_pairs(ctx.scan(CLASSIC_DEALS), ctx.scan(v.deals))
+            checks[v.key] = (tables["rows"].height, int((~tables["rows"]["same_before_play"]).sum()))
+        results[v.key] = changes(classic, tables, v.paired)
+    page.answer = _answer(results)
+
+    page.text(
+        f"Units: {GAIN_WORDS}. Policies: `basic` at every seat. Every variant is the classic four-player game with one "
+        "option changed. The four rule options use the classic seeds, so deal *d* and party *p* start from the same "
+        "deck order: each change is **paired**, the mean over deals (or parties) of the variant's value minus the "
+        "classic value of the same deal, with a normal 95% interval (shares are paired too: each deal's 1/0 or "
+        "per-seat share). A different deck makes different deals, so the deck changes are **unpaired**: the "
+        "difference of two independent means."
+    )
+    page.text(
+        "Measures: (1) *♥A value*: mean gain of seat-deals dealt the ♥A as their only ace minus that of seat-deals "
+        "dealt no ace (the four seats of a deal are not independent: deal-clustered standard error). (2) seat 0's "
+        "gain from exchanging his *plain non-aces* (every card neither a trump nor an ace) minus standing pat, over "
+        "hands holding at least one and deals whose talon allows it (branch data: the same deal replayed with each "
+        "exchange option of seat 0). (3) *ends before play*: no trick is played (a rams, four aces, a lone player "
+        "taking all, or nobody playing); *declaration*: any seat declares a jack pair, a rams or four aces (R5). "
+        "(4) *pass rate*: share of seat-deals passing; *passing minus exchanging*: seat 0 dealt no ace, branch data. "
+        "(5) *dealer's edge*: the dealer's gain minus the mean gain of the others of the same deal. (6) parties from "
+        "100: deals played, and whether seat 0 (who deals first) wins. *Remiz*: a player who played and took no "
+        "trick (R7.2). *Points moved*: the mean over seats of |variant's gain − classic gain| on the same deal, how "
+        "much an option reshuffles results even when the mean does not move (paired variants only)."
+    )
+
+    page.heading("Changes, variant − classic")
+    _changes_table(page, classic_levels(classic), results)
+    page.text(_sample_sizes(results))
+    same = [k for k, r in results.items() if all(identical(e) for e in r.values())]
+    if same:
+        why = "; ".join(f"with `{k}` {_SAME_WHY[k]}" for k in same if k in _SAME_WHY)
+        page.text(f"{', '.join(f'`{k}`' for k in same)}: every deal, branched deal and party came out exactly as in "
+                  "the classic game (every paired difference is 0, so the interval is the single point 0). As far as "
+                  f"the scores show, the basic players chose the same in every deal ({why}), so for basic players these options change "
+                  "nothing. Players who choose differently may feel them; these data do not measure that.")  # fmt: skip
+    _figure(results, out, page)
+
+    page.heading("Self-check: options of play leave the deal before play alone")
+    page.text(_self_check(checks))
+    return page

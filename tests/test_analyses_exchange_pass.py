@@ -1,0 +1,246 @@
+"""Analyses of questions 2 (the exchange) and 4 (pass or play) on small hand-made tables."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import polars as pl
+import pytest
+
+from analyses import q2_exchange as q2
+from analyses import q4_pass as q4
+from rams_sim.cards import mask_of, parse_cards
+
+HEARTS, SPADES = 3, 0
+HAND = mask_of(parse_cards("A♥ K♥ J♠ J♣ 7♦"))  # ascending ids: J♠ 9, J♣ 22, 7♦ 31, K♥ 50, A♥ 51
+
+
+def hands_frame(masks, trumps, dealer=(1,)) -> pl.DataFrame:
+    """A deal_hands-like frame: deal 0.., seat 0, the given hands and trumps."""
+    n = len(masks)
+    return pl.DataFrame({"deal": np.arange(n, dtype=np.int64), "dealer": np.resize(np.array(dealer, np.int8), n),
+                         "trump": np.array(trumps, np.int8), "hand_dealt": np.array(masks, np.uint64),
+                         "is_dealer": np.resize(np.array(dealer, np.int8), n) == 0})  # fmt: skip
+
+
+# ---- features and canonical actions -----------------------------------------------------
+def test_features_of_a_written_hand():
+    """A♥ K♥ J♠ J♣ 7♦: with ♥ trump two trumps topped by the ace, a black jack pair, three
+    plain non-aces, none a king; with ♠ trump one trump (J), a plain ace and a plain king."""
+    f = q2.with_features(hands_frame([HAND, HAND], [HEARTS, SPADES])).to_dicts()
+    hearts, spades = f
+    assert (hearts["aces"], hearts["trumps"], hearts["top"], hearts["jack_pair"]) == (1, 2, q2.TOP_HIGH, True)
+    assert (hearts["longest"], hearts["kings"], hearts["n_plain"], hearts["n_low"]) == (2, 0, 3, 3)
+    got = tuple(spades[k] for k in ("trumps", "top", "kings", "n_plain", "n_low"))
+    assert got == (1, q2.TOP_MID, 1, 3, 2)
+
+
+def test_canonical_options_follow_the_weakest_order():
+    """With ♥ trump the weakest are 7♦, J♠, J♣, then K♥, A♥: option bits 2, 0, 1, 3, 4."""
+    opts = q2.canonical_options(hands_frame([HAND], [HEARTS]))
+    got = dict(zip(opts["action"], opts["option"]))
+    assert got == {q2.PASS: -1, q2.STAND: 0, "x1": 4, "x2": 5, "x3": 7, "x4": 15, "x5": 31}
+
+
+def branch_rows(options_deltas: dict[int, int], deal: int = 0) -> pl.DataFrame:
+    """Branch rows of one deal of HAND (♥ trump, seat 0 not the dealer): option -> delta."""
+    opts = list(options_deltas)
+    return pl.DataFrame({"deal": [deal] * len(opts), "seat": [0] * len(opts), "dealer": [1] * len(opts),
+                         "trump": [HEARTS] * len(opts), "hand_dealt": [HAND] * len(opts), "option": opts,
+                         "delta": list(options_deltas.values()), "hand_final": [1000 + o for o in opts]},
+                        schema_overrides={"seat": pl.Int8, "dealer": pl.Int8, "trump": pl.Int8, "hand_dealt": pl.UInt64,
+                                          "option": pl.Int8, "delta": pl.Int16, "hand_final": pl.UInt64})  # fmt: skip
+
+
+def test_canonical_gains_on_a_short_talon():
+    """A talon of three cards: exchange 4 and 5 fall back to exchange 3; the rule actions
+    pick the exchange of their card count; the pass has no row (an ace), so no gain."""
+    branch = branch_rows({0: -1, 4: -2, 5: 3, 7: -6, 12: -30})  # 12: a non-canonical discard
+    hands = q2.with_features(hands_frame([HAND], [HEARTS]))
+    row = q2.canonical_gains(branch.lazy(), hands).row(0, named=True)
+    assert row["g_pass"] is None and row["k_max"] == 3
+    assert [row[f"g_x{k}"] for k in range(1, 6)] == [2.0, -3.0, 6.0, 6.0, 6.0]
+    assert row["g_stand"] == 1.0 and row["h_x5"] == 1007
+    assert row["g_low"] == row["g_x3"] and row["g_plain"] == row["g_x3"]  # three plain non-kings, non-aces
+
+
+def test_canonical_gains_needs_a_stand_row():
+    """A deal without its stand row is a data error."""
+    branch = branch_rows({4: -2})
+    hands = q2.with_features(hands_frame([HAND], [HEARTS]))
+    with pytest.raises(ValueError, match="stand row"):
+        q2.canonical_gains(branch.lazy(), hands)
+
+
+# ---- basic's choice -------------------------------------------------------------------------
+def run_row(deal, passed, hand_final, discarded, delta) -> dict:
+    return {"deal": deal, "seat": 0, "passed": passed, "hand_final": hand_final, "discarded": discarded, "delta": delta}
+
+
+def branch_for_basic() -> pl.DataFrame:
+    """Deal 0: two options end in one hand (a dealer's swap), same delta; deal 1: a pass."""
+    rows = [(0, 3, False, 77, 0b011, -4), (0, 5, False, 77, 0b101, -4), (0, 0, False, 60, 0, 2),
+            (1, -1, True, 90, 0, 0), (1, 0, False, 90, 0, 5)]
+    schema = {"deal": pl.Int64, "option": pl.Int8, "passed": pl.Boolean, "hand_final": pl.UInt64,
+              "discards": pl.UInt64, "delta": pl.Int16}  # fmt: skip
+    return pl.DataFrame(rows, schema=schema, orient="row")
+
+
+def test_basic_choice_matches_deal_passed_and_final_hand():
+    """Basic's row is found by (deal, passed, final hand, discard count); equal twins are fine."""
+    other_seat = run_row(0, False, 1, 0, 9) | {"seat": 1}
+    run = pl.DataFrame([run_row(0, False, 77, 2, -4), run_row(1, True, 90, 0, 0), other_seat])
+    got = q2.basic_choice(branch_for_basic().lazy(), run.lazy(), pl.Series([0, 1])).to_dicts()
+    got_rows = [(r["deal"], r["g_basic"], r["basic_passed"], r["basic_rows"]) for r in got]
+    assert got_rows == [(0, 4.0, False, 2), (1, 0.0, True, 1)]
+    assert got[0]["basic_option"] == 3
+
+
+@pytest.mark.parametrize("run_rows", [
+    [run_row(0, False, 77, 2, -5), run_row(1, True, 90, 0, 0)],  # the run's delta differs: other deals
+    [run_row(0, False, 78, 2, -4), run_row(1, True, 90, 0, 0)],  # no branch row ends in that hand
+])  # fmt: skip
+def test_basic_choice_fails_loudly(run_rows):
+    """A run that is not the same deals as the branch data raises."""
+    with pytest.raises(ValueError, match="basic's choice"):
+        q2.basic_choice(branch_for_basic().lazy(), pl.DataFrame(run_rows).lazy(), pl.Series([0, 1]))
+
+
+class FakeContext:
+    def __init__(self, runs):
+        self.runs = runs
+
+    def manifest(self, name):
+        return {"run": self.runs[name]}
+
+
+def test_same_deals_allows_only_the_named_rule():
+    """Datasets differing in seed, or in a rule not allowed to differ, are not the same deals."""
+    base = {"seed": 1, "policies": ["basic"], "rules": {"players": 4, "ace_forbids_pass": True}}
+    amp = {**base, "rules": {"players": 4, "ace_forbids_pass": False}}
+    ctx = FakeContext({"a": base, "b": amp, "c": {**base, "seed": 2}})
+    q2.same_deals(ctx, "a", "b", ("ace_forbids_pass",))
+    with pytest.raises(ValueError, match="ace_forbids_pass"):
+        q2.same_deals(ctx, "a", "b")
+    with pytest.raises(ValueError, match="seed"):
+        q2.same_deals(ctx, "a", "c")
+
+
+# ---- classes, selection and evaluation -----------------------------------------------------
+def test_assign_classes_backs_off_sparse_cells():
+    """Cells under the minimum join the coarser class of what is left; the coarsest keeps the rest."""
+    df = pl.DataFrame({"deal": range(10), "a": [0] * 6 + [1] * 4, "b": [0, 0, 0, 0, 1, 2, 0, 0, 0, 1]})
+    out = q2.assign_classes(df, (("a",), ("a", "b")), min_deals=3)
+    assert out["deal"].to_list() == list(range(10))
+    assert out["level"].to_list() == [1] * 4 + [0] * 2 + [1] * 3 + [0]
+    assert out["b"].to_list() == [0] * 4 + [None] * 2 + [0] * 3 + [None]
+
+
+def gains(**cols) -> pl.DataFrame:
+    """A per-deal table with a class column ``c`` and g_<action> columns."""
+    return pl.DataFrame({k if k in ("deal", "c") else f"g_{k}": v for k, v in cols.items()})
+
+
+def test_best_actions_takes_the_highest_mean_first_on_ties_and_skips_unavailable():
+    df = gains(c=[0, 0, 1, 1, 2, 2], stand=[1.0, 3.0, 0.0, 0.0, 0.0, 0.0], x1=[2.0, 2.0, -1.0, 0.0, 0.0, 0.0],
+               **{"pass": [None, None, None, None, 1.0, -1.0]})  # fmt: skip
+    got = dict(q2.best_actions(df, ["c"], ("pass", "stand", "x1")).iter_rows())
+    assert got == {0: "stand", 1: "stand", 2: "pass"}  # 0: tie 2 = 2, stand first; 1: pass not open
+
+
+def test_held_out_chooses_on_even_deals_and_measures_on_odd():
+    """Even deals favour exchange 1, odd deals favour standing: the table still plays exchange 1."""
+    n = 6
+    df = pl.DataFrame({"deal": range(n), "c": [0] * n}).with_columns(
+        *[pl.lit(0.0).alias(q2.gain_col(a)) for a in q2.ACTIONS],
+        *[pl.lit(7, pl.UInt64).alias(q2.hand_col(a)) for a in q2.ACTIONS],
+    ).with_columns(
+        pl.when(pl.col("deal") % 2 == 0).then(5.0).otherwise(-1.0).alias("g_x1"),
+        pl.lit(None, pl.Float64).alias("g_pass"),
+    )  # fmt: skip
+    odd = q2.held_out(df, ["c"])
+    assert odd["deal"].to_list() == [1, 3, 5]
+    assert set(odd["best"]) == {"x1"} and odd["g_best"].to_list() == [-1.0] * 3
+    assert "follows" not in odd.columns  # no basic columns given
+
+
+def test_estimate_covers_a_known_mean():
+    """The paired-difference interval of a symmetric sample is centred on its mean with the normal half-width."""
+    x = np.array([1.0, 3.0, 5.0, 7.0])
+    est = q2.estimate(pl.Series([1.0, None, 3.0, 5.0, 7.0]))
+    half = 1.959963984540054 * np.std(x, ddof=1) / 2
+    assert est.n == 4 and est.value == 4.0 and math.isclose(est.high - est.value, half)
+
+
+def test_dim_text_words():
+    assert [q2.dim_text(q2.ACES, v) for v in (0, 1, 2)] == ["0", "1", "2+"]
+    assert q2.dim_text(q2.TOP, q2.TOP_HIGH) == "A/K" and q2.dim_text(q2.LONGEST, 2) == "≤2"
+    assert q2.dim_text(q2.TRUMPS, None) == q2.OTHER
+
+
+# ---- question 4 ---------------------------------------------------------------------------
+def pass_frame() -> pl.DataFrame:
+    """Class 0: passing (0) beats every play (−2) on even deals and odd ones; class 1: stand (+3) wins.
+    Basic passes in class 1 only."""
+    deal = list(range(8))
+    c = [0, 0, 0, 0, 1, 1, 1, 1]
+    df = pl.DataFrame({"deal": deal, "c": c}).with_columns(
+        *[pl.lit(-2.0).alias(q2.gain_col(a)) for a in q2.PLAYS],
+        *[pl.lit(7, pl.UInt64).alias(q2.hand_col(a)) for a in q2.ACTIONS],
+    )
+    return df.with_columns(
+        pl.when(pl.col("c") == 1).then(3.0).otherwise(-2.0).alias("g_stand"),
+        pl.lit(0.0).alias("g_pass"),
+        (pl.col("c") == 1).alias("basic_passed"),
+        pl.when(pl.col("c") == 1).then(0.0).otherwise(-4.0).alias("g_basic"),
+    )
+
+
+def test_pass_versus_play_decides_on_even_and_measures_on_odd():
+    odd = q4.pass_versus_play(pass_frame(), ["c"]).sort("deal")
+    assert odd["deal"].to_list() == [1, 3, 5, 7]
+    assert odd["passes"].to_list() == [True, True, False, False]
+    assert odd["pass_gain"].to_list() == [2.0, 2.0, 0.0, 0.0]  # pass − best play where the class passes
+    # class 0: basic played (−4), class passes: +4; class 1: basic passed (0), class plays stand (+3): +3
+    assert odd["decision_gain"].to_list() == [4.0, 4.0, 3.0, 3.0]
+
+
+def test_cost_counts_unbound_deals_as_zero():
+    """Per bound hand: the mean over bound odd deals; per deal: zeros for the others."""
+    all_odd = pl.DataFrame({"deal": [1, 3, 5, 7]})
+    bound = pl.DataFrame({"deal": [1, 3], "pass_gain": [2.0, 4.0]})
+    per_hand, per_deal = q4.cost_over(all_odd, bound)
+    assert (per_hand.value, per_hand.n, per_deal.value, per_deal.n) == (3.0, 2, 1.5, 4)
+
+
+def test_verdict_needs_an_interval_clear_of_zero():
+    assert [q4.verdict(*b) for b in ((0.1, 2.0), (-2.0, -0.1), (-1.0, 1.0))] == ["pass", "play", "unclear"]
+
+
+def test_share_is_a_wilson_proportion():
+    """3 of 4 flags (a null dropped): 75% inside its Wilson interval, which stays within [0, 1]."""
+    est = q2.share(pl.Series([True, True, None, False, True]))
+    assert (est.value, est.n) == (0.75, 4) and 0 < est.low < 0.75 < est.high < 1
+
+
+def test_class_pass_table_uses_odd_deals_for_the_best_play_and_all_for_basic():
+    """Class 0: pass − best play = 0 − (−2) = 2 on the odd deals; pass − basic = 4 on all four deals."""
+    df = pass_frame()
+    t = q4.class_pass_table(df, q4.pass_versus_play(df, ["c"]), ["c"], q4.VERSUS_A).sort("c").to_dicts()
+    assert (t[0]["_mean_pass − best play"], t[0]["_n_pass − best play"]) == (2.0, 2)
+    assert (t[0]["_mean_pass − basic"], t[0]["_n_pass − basic"], t[0]["deals"]) == (4.0, 4, 4)
+    assert t[1]["_mean_pass − best play"] == -3.0 and t[1]["_mean_pass − basic"] == 0.0
+
+
+def test_verdict_words_name_the_classes_where_passing_wins():
+    t = pl.DataFrame({q2.TRUMPS: [0, 1, 2], "verdict": ["pass", "play", "unclear"]})
+    assert q4.verdict_words(t, [q2.TRUMPS]) == (
+        "passing clearly beats the best play in 1 of 3 classes (trumps 0) and playing clearly beats passing in 1")
+
+
+def test_a_rule_wins_a_tie_with_the_same_exchange_by_count():
+    """Exchanging all plain cards but aces and exchanging 4 are the same cards for most hands:
+    on equal means the table names the rule."""
+    df = gains(c=[0, 0], stand=[0.0, 0.0], plain=[3.0, 1.0], x4=[3.0, 1.0])
+    assert q2.best_actions(df, ["c"], ("stand", *[a for a in q2.EXCHANGES if a in ("plain", "x4")]))["best"][0] == "plain"
