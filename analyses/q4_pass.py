@@ -99,7 +99,9 @@ def class_pass_table(df: pl.DataFrame, odd: pl.DataFrame, keys: list[str], versu
 
 
 def verdict(lo: float, hi: float) -> str:
-    """Pass, play, or unclear from the interval of (pass − play)."""
+    """Pass, play, or unclear from the interval of (pass − play); a class without held-out deals has none."""
+    if lo is None or hi is None or lo != lo or hi != hi:
+        return "no held-out data"
     if lo > 0:
         return "pass"
     if hi < 0:

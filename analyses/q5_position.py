@@ -90,8 +90,10 @@ def build(ctx: Context, out: Path) -> Page:
         f"At the classic four-player table, dealing is {verdict}: the dealer gains {fmt(e4)} points per deal "
         f"more than the average other player of the same deal (n = {fmt_n(e4.n)} deals, paired 95% CI). "
         f"First hand, who exchanges first, gains {fmt(first4)} per deal; first hand minus the seat on the "
-        f"dealer's right is {fmt(gaps[4])} per deal (paired)"
-        + (", not statistically clear." if not clear(gaps[4]) else ".")
+        f"dealer's right is {fmt(gaps[4])} per deal (paired): "
+        + ("not statistically clear." if not clear(gaps[4]) else
+           f"first hand does {'better' if gaps[4].value > 0 else 'worse'}"
+           + (", but by little beside the dealer's edge." if abs(gaps[4].value) < abs(e4.value) / 5 else "."))
     )
     if not clear(e4):
         page.answer += " The dealer's edge is not statistically clear at this sample size."
