@@ -5,7 +5,11 @@
   same provenance is reused, an interrupted one resumed) and scans it with polars.
 * :func:`mean_by` / :func:`prop_by` turn a lazy frame into one row per group with its
   sample size and 95% interval (normal for means, Wilson for proportions, as
-  CLARIFICATIONS.md asks); :func:`fmt` prints an estimate as ``−14.21 [−14.35, −14.07]``.
+  CLARIFICATIONS.md asks); :func:`mean_estimate`, :func:`share`, :func:`quantile_estimate`,
+  :func:`paired_difference` and :func:`unpaired_difference` give one :class:`Estimate` of
+  independent units; :func:`fmt` prints an estimate as ``−14.21 [−14.35, −14.07]``.
+  Rows that share a deal (seat-deals) need the clustered estimates of
+  :mod:`analyses.clustered` instead.
 * :class:`Page` collects a question's answer, tables and figures and renders Markdown
   with the provenance of every dataset it used.
 
@@ -28,7 +32,7 @@ from rams_sim import __version__
 from rams_sim.policies import PolicySpec
 from rams_sim.rules import PRESETS, Rules
 from rams_sim.runner import RunError, RunSpec, execute, read_manifest
-from rams_sim.summary import Z95, Estimate, wilson_bounds
+from rams_sim.summary import Z95, Estimate, wilson, wilson_bounds
 
 SCALE_ENV = "RAMS_REPORT_SCALE"
 MIN_COUNT = 2_000  # the smallest dataset a scaled-down (test) report builds
@@ -129,13 +133,58 @@ def prop_by(lf: pl.LazyFrame | pl.DataFrame, by: list[str], flag: pl.Expr, z: fl
     return out.with_columns((pl.col("k") / pl.col("n")).alias("p"), pl.Series("lo", low), pl.Series("hi", high))
 
 
-def mean_estimate(values: np.ndarray) -> Estimate:
-    """Mean of a sample with its 95% normal interval (a paired difference is a sample of differences)."""
+def mean_estimate(values: np.ndarray | pl.Series) -> Estimate:
+    """Mean of a sample of independent units with its 95% normal interval (a paired difference
+    is a sample of differences); nulls of a polars Series are dropped."""
+    if isinstance(values, pl.Series):
+        values = values.drop_nulls().to_numpy()
     x = np.asarray(values, np.float64)
     n = x.size
     mean = float(x.mean()) if n else math.nan
     half = Z95 * float(x.std(ddof=1)) / math.sqrt(n) if n > 1 else math.nan
     return Estimate(mean, mean - half, mean + half, n)
+
+
+def share(flags: pl.Series) -> Estimate:
+    """The proportion of true flags (independent units) with its 95% Wilson interval (nulls dropped)."""
+    x = flags.drop_nulls()
+    return wilson(int(x.sum()), x.len())
+
+
+def normal(value: float, se: float | None, n: int, z: float = Z95) -> Estimate:
+    """An estimate with the normal interval ``value ± z·se`` (se None: no interval)."""
+    se = float("nan") if se is None else se
+    return Estimate(float(value), value - z * se, value + z * se, int(n))
+
+
+def paired_difference(before: pl.DataFrame, after: pl.DataFrame, key: str, column: str) -> Estimate:
+    """Mean over the units present in both tables (joined on ``key``, nulls dropped) of
+    ``after − before`` in ``column``, normal 95% interval: for two datasets of the same units
+    (the same seed, so the same deals or parties)."""
+    j = before.select(key, column).join(after.select(key, column), on=key, suffix="_v").drop_nulls()
+    return mean_estimate((j[f"{column}_v"] - j[column]).to_numpy())
+
+
+def unpaired_difference(a: Estimate, b: Estimate) -> Estimate:
+    """``a − b`` of two independent estimates with normal intervals: the half-widths add in
+    quadrature (n = the smaller n). For units that do not pair, e.g. two decks' deals."""
+    half = math.hypot(a.half_width, b.half_width)
+    value = a.value - b.value
+    return Estimate(value, value - half, value + half, min(a.n, b.n))
+
+
+def quantile_estimate(values: np.ndarray, q: float, z: float = Z95) -> Estimate:
+    """The ``q`` quantile of a sample of independent units with its distribution-free
+    order-statistic interval: the order statistics of ranks ``(n+1)q ∓ z·√(nq(1−q))``
+    (1-based, rounded outwards; the binomial count below the quantile, normal approximation)."""
+    x = np.sort(np.asarray(values, np.float64))
+    n = x.size
+    if n == 0:
+        return Estimate(math.nan, math.nan, math.nan, 0)
+    centre, half = (n + 1) * q, z * math.sqrt(n * q * (1 - q))
+    lo = min(n, max(1, math.floor(centre - half)))
+    hi = min(n, max(1, math.ceil(centre + half)))
+    return Estimate(float(np.quantile(x, q, method="inverted_cdf")), float(x[lo - 1]), float(x[hi - 1]), n)
 
 
 def row_estimate(row: dict) -> Estimate:

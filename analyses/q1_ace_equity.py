@@ -10,7 +10,7 @@ no trick (R7.2): ``passed`` false, ``outcome`` PLAYED, ``tricks`` 0.
 
 Rows of one deal are not independent (the seats share the deck and the tricks), so
 every estimate pooled over seats carries a deal-clustered standard error: the
-linearised ratio estimator, residuals summed per deal (:func:`class_table`). Within one
+linearised ratio estimator, residuals summed per deal (:func:`analyses.clustered.class_table`). Within one
 position each deal has one row, and the clustered error reduces to the ordinary one.
 """
 
@@ -28,9 +28,12 @@ import polars as pl  # noqa: E402
 from rams_sim import cards as C  # noqa: E402
 from rams_sim.hands import hand_features  # noqa: E402
 from rams_sim.record import Outcome  # noqa: E402
-from rams_sim.summary import Z95, Estimate, wilson_bounds  # noqa: E402
+from rams_sim.summary import Z95, Estimate  # noqa: E402
 
-from .common import GAIN, GAIN_WORDS, Context, Page, chance_misses, clear, fmt, fmt_n  # noqa: E402
+from .clustered import class_diff, class_mean, class_table  # noqa: E402
+from .common import (  # noqa: E402
+    GAIN, GAIN_WORDS, Context, Page, chance_misses, clear, fmt, fmt_n, unpaired_difference,
+)  # fmt: skip
 from .data import TABLE_SIZES  # noqa: E402
 from .q5_position import with_position  # noqa: E402
 
@@ -101,174 +104,7 @@ def with_values(lf: pl.LazyFrame, ace_values: tuple[int, ...]) -> pl.LazyFrame:
                            (GAIN - bonus).alias("rest"))  # fmt: skip
 
 
-# ---- clustered estimates -------------------------------------------------------------
-def _stat_columns(values: list[str]) -> list[str]:
-    return [f"{v}_{s}" for v in values for s in ("mean", "se", "diff", "dse")]
-
-
-def _independent_table(df: pl.DataFrame, cells: list[str], classes: list[str], values: list[str],
-                       baseline: dict[str, int]) -> pl.DataFrame:  # fmt: skip
-    """:func:`class_table` when every row is its own cluster (e.g. one row per deal in a cell)."""
-    keys = [*cells, *classes]
-    out = df.lazy().group_by(keys).agg(
-        pl.len().alias("n"), *[pl.col(v).cast(pl.Float64).mean().alias(f"{v}_mean") for v in values],
-        *[pl.col(v).cast(pl.Float64).var().alias(f"{v}_var") for v in values]).collect()  # fmt: skip
-    out = out.with_columns(pl.col("n").alias("clusters"),
-                           *[(pl.col(f"{v}_var") / pl.col("n")).sqrt().alias(f"{v}_se") for v in values])  # fmt: skip
-    is_base = pl.all_horizontal([pl.col(c) == v for c, v in baseline.items()])
-    base = out.filter(is_base).select(*cells, *[pl.col(f"{v}_{s}").alias(f"{v}_{s}0") for v in values
-                                                for s in ("mean", "se")])  # fmt: skip
-    out = out.join(base, on=cells, how="left").with_columns(
-        *[(pl.col(f"{v}_mean") - pl.col(f"{v}_mean0")).alias(f"{v}_diff") for v in values],
-        *[pl.when(is_base).then(None).otherwise((pl.col(f"{v}_se") ** 2 + pl.col(f"{v}_se0") ** 2).sqrt())
-          .alias(f"{v}_dse") for v in values])  # fmt: skip
-    return out.select(*keys, "n", "clusters", *_stat_columns(values)).sort(keys)
-
-
-def _correction(clusters: np.ndarray) -> np.ndarray:
-    """The D/(D − 1) small-sample factor of a clustered variance (nan below two clusters)."""
-    d = clusters.astype(np.float64)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(d > 1, d / (d - 1), np.nan)
-
-
-def _class_codes(part: pl.DataFrame, classes: list[str]) -> tuple[list[tuple], np.ndarray]:
-    """The class combinations present (sorted) and each row's index into them (int64[n]).
-
-    Class columns hold small integers: a mixed-radix key over their ranges numbers the
-    combinations without sorting the rows.
-    """
-    key = np.zeros(part.height, np.int64)
-    spans = []
-    for c in classes:
-        col = part[c].to_numpy().astype(np.int64)
-        low, span = int(col.min()), int(col.max() - col.min()) + 1
-        key = key * span + (col - low)
-        spans.append((low, span))
-    present = np.flatnonzero(np.bincount(key))
-    lookup = np.full(int(key.max()) + 1, -1, np.int64)
-    lookup[present] = np.arange(present.size)
-    combos = []
-    for value in present:
-        combo = []
-        for low, span in reversed(spans):
-            combo.append(int(value % span) + low)
-            value //= span
-        combos.append(tuple(reversed(combo)))
-    return combos, lookup[key]
-
-
-def _clustered_cell(part: pl.DataFrame, classes: list[str], values: list[str], baseline: tuple,
-                    cluster: str) -> list[dict]:  # fmt: skip
-    """The rows of :func:`class_table` for one cell (``part`` = its rows).
-
-    One pass of ``np.bincount`` per value over the index (class, cluster) gives every
-    class's sum in every cluster: arrays of shape (classes, clusters).
-    """
-    ids = part[cluster].to_numpy()
-    ids = (ids - ids.min()).astype(np.int64)
-    size = int(ids.max()) + 1
-    if size > 2 * ids.size:  # sparse cluster ids: number them densely first
-        _, ids = np.unique(ids, return_inverse=True)
-        size = int(ids.max()) + 1
-    combos, code = _class_codes(part, classes)
-    k = len(combos)
-    flat = code * size + ids
-    m = np.bincount(flat, minlength=k * size).reshape(k, size).astype(np.float64)
-    n = m.sum(axis=1)
-    here = m > 0
-    base = combos.index(baseline)
-    own = here.sum(axis=1)
-    joint = (here | here[base]).sum(axis=1)
-    stats = {}
-    for v in values:
-        y = np.bincount(flat, weights=part[v].cast(pl.Float64).to_numpy(), minlength=k * size).reshape(k, size)
-        mean = y.sum(axis=1) / n
-        y -= m * mean[:, None]
-        y /= n[:, None]  # now the summed residual of each class in each cluster
-        gap = ((y - y[base]) ** 2).sum(axis=1)
-        gap[base] = np.nan
-        stats[v] = (mean, np.sqrt((y**2).sum(axis=1) * _correction(own)), mean - mean[base],
-                    np.sqrt(gap * _correction(joint)))  # fmt: skip
-    out = []
-    for j, combo in enumerate(combos):
-        row = {**dict(zip(classes, combo)), "n": int(n[j]), "clusters": int(own[j])}
-        for v, (mean, se, diff, dse) in stats.items():
-            row |= {f"{v}_mean": mean[j], f"{v}_se": se[j], f"{v}_diff": diff[j],
-                    f"{v}_dse": None if j == base else dse[j]}  # fmt: skip
-        out.append(row)
-    return out
-
-
-def class_table(df: pl.DataFrame, cells: list[str], classes: list[str], values: list[str],
-                baseline: dict[str, int], cluster: str | None = "deal") -> pl.DataFrame:  # fmt: skip
-    """Mean of each value per (cells, classes), and its difference from the baseline class
-    of the same cell, with cluster-robust standard errors.
-
-    ``df``: one row per observation (e.g. a seat-deal) with the ``cells``, ``classes``,
-    ``values`` columns and the integer ``cluster`` column (e.g. ``deal``). Returns one row
-    per (cells, classes), sorted: ``n`` (rows), ``clusters`` (clusters with a row of the
-    class), and per value ``v``: ``{v}_mean``, ``{v}_se``, ``{v}_diff`` (mean − the
-    baseline's mean in the cell) and ``{v}_dse`` (its standard error; null on the
-    baseline's own row). The errors linearise the ratio estimator: a class mean's
-    residuals ``(y − mean) / n`` are summed per cluster, and a difference uses the
-    per-cluster difference of the two classes' sums, so two classes met in one deal are
-    not treated as independent. ``cluster=None``: every row is independent.
-    """
-    if cluster is None:
-        return _independent_table(df, cells, classes, values, baseline)
-    base = tuple(baseline[c] for c in classes)
-    if not cells:
-        parts = {(): df}
-    elif all(df[c].min() == df[c].max() for c in cells):  # one cell: no copy
-        parts = {df.select(cells).row(0): df}
-    else:
-        parts = df.partition_by(cells, as_dict=True)
-    rows = []
-    for key, part in parts.items():
-        rows += [{**dict(zip(cells, key)), **r} for r in _clustered_cell(part, classes, values, base, cluster)]
-    schema = {c: df.schema[c] for c in [*cells, *classes]} | {"n": pl.Int64, "clusters": pl.Int64}
-    schema |= {c: pl.Float64 for c in _stat_columns(values)}
-    return pl.DataFrame(rows, schema=schema).sort([*cells, *classes])
-
-
-def clustered_means(df: pl.DataFrame, cells: list[str], values: list[str], cluster: str = "deal") -> pl.DataFrame:
-    """Per cell: ``n``, ``clusters``, ``{v}_mean`` and its cluster-robust ``{v}_se`` (as :func:`class_table`
-    with one class)."""
-    table = class_table(df.with_columns(pl.lit(0, pl.Int8).alias("_all")), cells, ["_all"], values, {"_all": 0},
-                        cluster)  # fmt: skip
-    return table.select(*cells, "n", "clusters", *[f"{v}_{s}" for v in values for s in ("mean", "se")])
-
-
-def normal(value: float, se: float, n: int, z: float = Z95) -> Estimate:
-    """An estimate with the normal interval ``value ± z·se``."""
-    se = float("nan") if se is None else se
-    return Estimate(float(value), value - z * se, value + z * se, int(n))
-
-
-def clustered_wilson(p: float, se: float, n: int, z: float = Z95) -> Estimate:
-    """A proportion's Wilson interval at its effective sample size: n divided by the design
-    effect (clustered variance / binomial variance), never more than n."""
-    deff = 1.0
-    if se is not None and 0 < p < 1:
-        deff = max(1.0, se * se * n / (p * (1 - p)))
-    n_eff = n / deff
-    low, high = wilson_bounds(np.array([p * n_eff]), np.array([n_eff]), z)
-    return Estimate(float(p), float(low[0]), float(high[0]), int(n))
-
-
-def row_value(row: dict, value: str) -> Estimate:
-    """The value's mean in a row of :func:`class_table` (remiz: a clustered Wilson interval)."""
-    if value == "remiz":
-        return clustered_wilson(row["remiz_mean"], row["remiz_se"], row["n"])
-    return normal(row[f"{value}_mean"], row[f"{value}_se"], row["n"])
-
-
-def row_diff(row: dict, value: str) -> Estimate:
-    """The row's difference from the baseline class (n = the class's rows)."""
-    return normal(row[f"{value}_diff"], row[f"{value}_dse"], row["n"])
-
-
+# ---- tables ---------------------------------------------------------------------------
 def ace_tables(df: pl.DataFrame) -> dict[str, pl.DataFrame]:
     """The three class tables of one table size's classified rows with values and position:
     ``split`` (by players; single aces as trump / off-trump; every value), ``pooled`` (by
@@ -335,12 +171,11 @@ def build(ctx: Context, out: Path) -> Page:
     split_classes = [(s, k) for s in range(C.N_SUITS) for k in (AS_TRUMP, OFF_TRUMP)]
     head = _find(pooled, players=HEADLINE_PLAYERS, ace=HEADLINE_SUIT, kind=ANY_KIND)
     base = _find(pooled, players=HEADLINE_PLAYERS, ace=NO_ACE, kind=ANY_KIND)
-    value = row_diff(head, "gain")
+    value = class_diff(head, "gain")
     rows_ace = [_find(split, players=HEADLINE_PLAYERS, ace=HEADLINE_SUIT, kind=k) for k in (AS_TRUMP, OFF_TRUMP)]
-    trump, off = (row_diff(r, "gain") for r in rows_ace)
+    trump, off = (class_diff(r, "gain") for r in rows_ace)
     # trump − off-trump: the baseline cancels, and no deal holds both classes (one such ace, one trump suit)
-    gap_se = (rows_ace[0]["gain_se"] ** 2 + rows_ace[1]["gain_se"] ** 2) ** 0.5
-    gap = normal(rows_ace[0]["gain_mean"] - rows_ace[1]["gain_mean"], gap_se, trump.n + off.n)
+    gap = unpaired_difference(*(class_mean(r, "gain") for r in rows_ace))
     ace = f"{C.SUIT_SYMBOLS[HEADLINE_SUIT]}A"
     page.answer = (
         f"At the classic {HEADLINE_PLAYERS}-player table, being dealt the {ace} and no other ace is worth "
@@ -379,23 +214,23 @@ def build(ctx: Context, out: Path) -> Page:
     )
 
     page.heading("The value of each ace, by table size")
-    table = _wide(split, [*split_classes, (TWO_OR_MORE, ANY_KIND)], lambda r: _cell(row_diff(r, "gain")))
+    table = _wide(split, [*split_classes, (TWO_OR_MORE, ANY_KIND)], lambda r: _cell(class_diff(r, "gain")))
     page.table(table, caption="Mean gain over an ace-less hand of the same table size, points per deal, with the "
                "95% interval and the number of hands of the class.")  # fmt: skip
     page.text(chance_misses(table.height * len(TABLE_SIZES)))
-    pooled_table = _wide(pooled, singles, lambda r: _cell(row_diff(r, "gain")))
+    pooled_table = _wide(pooled, singles, lambda r: _cell(class_diff(r, "gain")))
     page.table(pooled_table, caption="The same, a single ace whatever the trump suit.")
     page.text(chance_misses(pooled_table.height * len(TABLE_SIZES)))
-    baseline = _wide(pooled, [(NO_ACE, ANY_KIND)], lambda r: _cell(row_value(r, "gain")))
+    baseline = _wide(pooled, [(NO_ACE, ANY_KIND)], lambda r: _cell(class_mean(r, "gain")))
     page.table(baseline, caption="The reference: mean gain of an ace-less hand, points per deal (a hand of a class "
                "gains reference + value; its score changes by −(reference + value)).")  # fmt: skip
 
     page.heading("Remiz")
     remiz = _wide(split, [(NO_ACE, ANY_KIND), *split_classes, (TWO_OR_MORE, ANY_KIND)],
-                  lambda r: _cell(row_value(r, "remiz"), 1, percent=True))  # fmt: skip
+                  lambda r: _cell(class_mean(r, "remiz", share=True), 1, percent=True))  # fmt: skip
     page.table(remiz, caption="Share of deals that end in a remiz for the holder (all deals of the class, passes "
                "included), with the 95% interval and the number of hands.")  # fmt: skip
-    head_remiz = row_diff(head, "remiz")
+    head_remiz = class_diff(head, "remiz")
     points = Estimate(head_remiz.value * 100, head_remiz.low * 100, head_remiz.high * 100, head_remiz.n)
     change = "raises" if points.value > 0 else "lowers"
     page.text(f"At {HEADLINE_PLAYERS} players, being dealt the {ace} alone {change} the chance of a remiz by "
@@ -408,18 +243,18 @@ def build(ctx: Context, out: Path) -> Page:
     rows = []
     for ace_code, kind in [*split_classes, (TWO_OR_MORE, ANY_KIND)]:
         r = _find(split, players=HEADLINE_PLAYERS, ace=ace_code, kind=kind)
-        rows.append({"hand dealt": ace_label(ace_code, kind), "hands": r["n"], "value": fmt(row_diff(r, "gain")),
-                     "of which ace points": fmt(row_diff(r, "bonus")), "the rest": fmt(row_diff(r, "rest"))})
+        rows.append({"hand dealt": ace_label(ace_code, kind), "hands": r["n"], "value": fmt(class_diff(r, "gain")),
+                     "of which ace points": fmt(class_diff(r, "bonus")), "the rest": fmt(class_diff(r, "rest"))})
     page.table(pl.DataFrame(rows), caption="*Ace points* = ± the values of the aces held at the first lead: + with "
                "a trick (R7.1), − with a remiz (R7.2), 0 after a pass or a deal ended at the declarations; each "
                "column is its mean minus that of the ace-less hands (95% intervals). *The rest* (tricks, the "
                "remiz's 5, jacks, rams) is the value less the ace points.")  # fmt: skip
     for kind in (AS_TRUMP, OFF_TRUMP):
         r = _find(split, players=HEADLINE_PLAYERS, ace=HEADLINE_SUIT, kind=kind)
-        rest = row_diff(r, "rest")
+        rest = class_diff(r, "rest")
         sign = "adds" if rest.value > 0 else "takes away"
-        page.text(f"The {ace} {KIND_WORDS[kind]}: of its value {fmt(row_diff(r, 'gain'))}, its own points bring "
-                  f"{fmt(row_diff(r, 'bonus'))}; the rest of the deal {sign} {fmt(_abs(rest))}"
+        page.text(f"The {ace} {KIND_WORDS[kind]}: of its value {fmt(class_diff(r, 'gain'))}, its own points bring "
+                  f"{fmt(class_diff(r, 'bonus'))}; the rest of the deal {sign} {fmt(_abs(rest))}"
                   + ("" if clear(rest) else " (not statistically clear)") + ".")  # fmt: skip
 
     page.heading("By position")
@@ -427,13 +262,13 @@ def build(ctx: Context, out: Path) -> Page:
     for p in TABLE_SIZES:
         for pos in range(p):
             line = {"players": p, "position": pos,
-                    "no ace: gain": _cell(row_value(_find(position, players=p, position=pos, ace=NO_ACE), "gain"))}
+                    "no ace: gain": _cell(class_mean(_find(position, players=p, position=pos, ace=NO_ACE), "gain"))}
             for s in range(C.N_SUITS):
                 r = _find(position, players=p, position=pos, ace=s)
-                line[f"{C.SUIT_SYMBOLS[s]}A only: value"] = _cell(row_diff(r, "gain"))
+                line[f"{C.SUIT_SYMBOLS[s]}A only: value"] = _cell(class_diff(r, "gain"))
             for a in (NO_ACE, HEADLINE_SUIT):
                 r = _find(position, players=p, position=pos, ace=a)
-                line[f"{ace_label(a)}: remiz"] = fmt(row_value(r, "remiz"), 1, percent=True)
+                line[f"{ace_label(a)}: remiz"] = fmt(class_mean(r, "remiz", share=True), 1, percent=True)
             pos_rows.append(line)
     page.table(pl.DataFrame(pos_rows), caption="Per position: the mean gain of an ace-less hand, the value of each "
                f"single ace (trump or not) over it, points per deal (95% intervals, n hands), and the remiz rate of "

@@ -36,9 +36,9 @@ from rams_sim.odds import DECLARATIONS, dealt_odds  # noqa: E402
 from rams_sim.record import Declaration, Outcome  # noqa: E402
 from rams_sim.summary import Z95, wilson_bounds  # noqa: E402
 
+from .clustered import clustered_means, clustered_wilson, design_effect, effective_wilson  # noqa: E402
 from .common import Context, Page, chance_misses, fmt_n, simultaneous_z  # noqa: E402
 from .data import POLICIES, REGISTRY  # noqa: E402
-from .q1_ace_equity import clustered_means, clustered_wilson  # noqa: E402
 
 HEADLINE = ("deals-4p", "rams")  # the classic table (R9) and the declaration the question names
 JACK_PAIR_KIND, FOUR_JACKS_KIND = 1, 2  # hand_features' `jacks`: R5.5 jack_kind
@@ -124,7 +124,7 @@ def shares(df: pl.DataFrame, cells: list[str], flags: list[str], z: float = Z95)
         for f in flags:
             p, se, n = r[f"{f}_mean"], r[f"{f}_se"], r["n"]
             est = clustered_wilson(p, se, n, z)
-            deff = se * se * n / (p * (1 - p)) if 0 < p < 1 else float("nan")
+            deff = design_effect(p, se, n)
             rows.append({**{c: r[c] for c in cells}, "flag": f, "n": n, "k": int(round(p * n)), "p": p,
                          "lo": est.low, "hi": est.high, "deff": deff})  # fmt: skip
     return pl.DataFrame(rows)
@@ -135,17 +135,10 @@ def with_exact(table: pl.DataFrame, z_all: float) -> pl.DataFrame:
     holds it) and ``inside_all`` (so does the interval at quantile ``z_all``, e.g. simultaneous)."""
     exact = {deck: dealt_odds(deck) for deck in table["deck"].unique().to_list()}
     values = [float(exact[d][f]) for d, f in zip(table["deck"], table["flag"])]
-    low, high = wilson_bounds(*_effective(table), z_all)
+    low, high = effective_wilson(table["p"].to_numpy(), table["n"].to_numpy(), table["deff"].to_numpy(), z_all)
     return table.with_columns(pl.Series("exact", values, pl.Float64)).with_columns(
         ((pl.col("lo") <= pl.col("exact")) & (pl.col("exact") <= pl.col("hi"))).alias("inside"),
         ((pl.Series(low) <= pl.col("exact")) & (pl.col("exact") <= pl.Series(high))).alias("inside_all"))  # fmt: skip
-
-
-def _effective(table: pl.DataFrame) -> tuple[np.ndarray, np.ndarray]:
-    """Successes and trials at the effective sample size n / max(1, deff) of each row."""
-    deff = np.nan_to_num(table["deff"].to_numpy(), nan=1.0).clip(1.0)
-    n_eff = table["n"].to_numpy() / deff
-    return table["p"].to_numpy() * n_eff, n_eff
 
 
 def table_shares(ctx: Context) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:

@@ -7,12 +7,13 @@ ace may pass too (R4.1 lifted; ``basic``'s pass rule then applies to every seat)
 
 *Hands without an ace* (``branch-4p``): per strength class, the paired gain of passing
 over ``basic``'s choice, and over the best canonical way of playing the hand (chosen on
-the even deals, measured on the odd ones; canonical actions as in
-:mod:`analyses.q2_exchange`). *The price of R4.1* (``branch-4p-ace-may-pass``): for hands
-dealt an ace, per class, the same comparisons; the rule's cost is what passing would gain
-such a player in the classes where passing beats playing (chosen on even deals, measured
-on odd), per bound hand and per deal. The value of the pass option to a hand without an
-ace is measured the same way, so the two numbers compare.
+the even deals, measured on the odd ones; the canonical actions, hand classes and
+even/odd selection of :mod:`analyses.exchange`, shared with question 2). *The price of
+R4.1* (``branch-4p-ace-may-pass``): for hands dealt an ace, per class, the same
+comparisons; the rule's cost is what passing would gain such a player in the classes
+where passing beats playing (chosen on even deals, measured on odd), per bound hand and
+per deal. The value of the pass option to a hand without an ace is measured the same
+way, so the two numbers compare.
 """
 
 from __future__ import annotations
@@ -28,21 +29,23 @@ import polars as pl  # noqa: E402
 
 from rams_sim.summary import Estimate  # noqa: E402
 
-from . import q2_exchange as q2  # noqa: E402
-from .common import Context, Page, chance_misses, clear, fmt, fmt_n, mean_by, prop_by, row_estimate  # noqa: E402
+from . import exchange as ex  # noqa: E402
+from .common import (  # noqa: E402
+    Context, Page, chance_misses, clear, fmt, fmt_n, mean_by, mean_estimate, prop_by, row_estimate, share,
+)  # fmt: skip
 
 ACE_MAY_PASS = "branch-4p-ace-may-pass"
-DATASETS = (q2.BRANCH, q2.RUN, ACE_MAY_PASS)
+DATASETS = (ex.BRANCH, ex.RUN, ACE_MAY_PASS)
 ALLOWED_DIFFERENCE = ("ace_forbids_pass",)  # the one rule ACE_MAY_PASS changes
 
-# Strength classes, coarse to fine (back-off as in q2_exchange.assign_classes).
+# Strength classes, coarse to fine (back-off as in exchange.assign_classes).
 NO_ACE_LEVELS = (
-    (q2.TRUMPS, q2.TOP),
-    (q2.TRUMPS, q2.TOP, q2.KINGS),
-    (q2.TRUMPS, q2.TOP, q2.KINGS, q2.JACK_PAIR),
-    (q2.TRUMPS, q2.TOP, q2.KINGS, q2.JACK_PAIR, q2.DEALER),
+    (ex.TRUMPS, ex.TOP),
+    (ex.TRUMPS, ex.TOP, ex.KINGS),
+    (ex.TRUMPS, ex.TOP, ex.KINGS, ex.JACK_PAIR),
+    (ex.TRUMPS, ex.TOP, ex.KINGS, ex.JACK_PAIR, ex.DEALER),
 )
-ACE_LEVELS = ((q2.ACES,), *((q2.ACES, *level) for level in NO_ACE_LEVELS))
+ACE_LEVELS = ((ex.ACES,), *((ex.ACES, *level) for level in NO_ACE_LEVELS))
 BEST_PLAY = "best_play"  # the even-chosen best canonical play of a class
 BASIC_PLAY = "basic_play"  # the exchange basic makes with the hand (ace hands)
 VERSUS_A = {"pass − basic": "basic", "pass − best play": BEST_PLAY}  # column -> the gain passing is compared with
@@ -58,22 +61,22 @@ def pass_versus_play(df: pl.DataFrame, keys: list[str], reference: str = BEST_PL
     choice (``basic_passed``, ``g_basic``), also ``decision_gain``: what deciding pass or play
     by the class instead of by basic's rule gains, keeping basic's exchange when both play
     (basic passed, class plays: best play − pass; basic played, class passes: pass − basic)."""
-    even = q2.half(df, even=True)
-    table = q2.best_actions(even, keys, q2.PLAYS, BEST_PLAY)
-    ref_even = q2.apply_table(even, table, keys, BEST_PLAY, q2.PLAYS)
+    even = ex.half(df, even=True)
+    table = ex.best_actions(even, keys, ex.PLAYS, BEST_PLAY)
+    ref_even = ex.apply_table(even, table, keys, BEST_PLAY, ex.PLAYS)
     decide = (
         ref_even.group_by(keys)
-        .agg((pl.col(q2.gain_col(q2.PASS)).mean() > pl.col(q2.gain_col(reference)).mean()).alias("passes"))
+        .agg((pl.col(ex.gain_col(ex.PASS)).mean() > pl.col(ex.gain_col(reference)).mean()).alias("passes"))
     )  # fmt: skip
-    odd = q2.apply_table(q2.half(df, even=False), table, keys, BEST_PLAY, q2.PLAYS)
+    odd = ex.apply_table(ex.half(df, even=False), table, keys, BEST_PLAY, ex.PLAYS)
     odd = odd.join(decide, on=keys, how="left", nulls_equal=True).with_columns(pl.col("passes").fill_null(False))
-    g = {a: pl.col(q2.gain_col(a)) for a in (q2.PASS, reference, BEST_PLAY, "basic")}
-    odd = odd.with_columns(pl.when(pl.col("passes")).then(g[q2.PASS] - g[reference]).otherwise(0.0).alias("pass_gain"))
+    g = {a: pl.col(ex.gain_col(a)) for a in (ex.PASS, reference, BEST_PLAY, "basic")}
+    odd = odd.with_columns(pl.when(pl.col("passes")).then(g[ex.PASS] - g[reference]).otherwise(0.0).alias("pass_gain"))
     if "basic_passed" not in odd.columns or "g_basic" not in odd.columns:
         return odd
     decision = (
-        pl.when(pl.col("basic_passed") & ~pl.col("passes")).then(g[BEST_PLAY] - g[q2.PASS])
-        .when(~pl.col("basic_passed") & pl.col("passes")).then(g[q2.PASS] - g["basic"])
+        pl.when(pl.col("basic_passed") & ~pl.col("passes")).then(g[BEST_PLAY] - g[ex.PASS])
+        .when(~pl.col("basic_passed") & pl.col("passes")).then(g[ex.PASS] - g["basic"])
         .otherwise(0.0)
     )  # fmt: skip
     return odd.with_columns(decision.alias("decision_gain"))
@@ -86,10 +89,10 @@ def class_pass_table(df: pl.DataFrame, odd: pl.DataFrame, keys: list[str], versu
     parts = []
     for label, col in versus.items():
         src = odd if col == BEST_PLAY else df
-        values = {label: pl.col(q2.gain_col(q2.PASS)) - pl.col(q2.gain_col(col))}
-        parts.append(mean_by(q2.long_values(src, keys, values), keys + ["what"], pl.col("value")))
+        values = {label: pl.col(ex.gain_col(ex.PASS)) - pl.col(ex.gain_col(col))}
+        parts.append(mean_by(ex.long_values(src, keys, values), keys + ["what"], pl.col("value")))
     m = pl.concat(parts)
-    m = m.with_columns(pl.struct("mean", "lo", "hi", "n").map_elements(q2.cell_text, return_dtype=pl.Utf8).alias("t"))
+    m = m.with_columns(pl.struct("mean", "lo", "hi", "n").map_elements(ex.cell_text, return_dtype=pl.Utf8).alias("t"))
     wide = m.pivot(on="what", index=keys, values="t")
     for stat in ("mean", "lo", "hi", "n"):
         wide = wide.join(m.pivot(on="what", index=keys, values=stat).rename({k: f"_{stat}_{k}" for k in versus}),
@@ -121,22 +124,22 @@ def ace_table(ctx: Context, basic_option: pl.DataFrame) -> pl.DataFrame:
     branch-4p; in the rare deal it trimmed its discards to a short talon, the talon here
     may have served more.
     """
-    q2.same_deals(ctx, q2.BRANCH, ACE_MAY_PASS, ALLOWED_DIFFERENCE)
+    ex.same_deals(ctx, ex.BRANCH, ACE_MAY_PASS, ALLOWED_DIFFERENCE)
     branch = ctx.scan(ACE_MAY_PASS)
-    df = q2.canonical_gains(branch, q2.with_features(q2.deal_hands(branch)))
+    df = ex.canonical_gains(branch, ex.with_features(ex.deal_hands(branch)))
     df = df.join(basic_option.rename({"hand_dealt": "_dealt"}), on="deal", how="left")
     bad = df.filter(pl.col("_dealt").is_null() | (pl.col("_dealt") != pl.col("hand_dealt"))).height
     if bad:
-        raise ValueError(f"{bad} deals of {ACE_MAY_PASS} are not dealt as in {q2.BRANCH}: not the same deals")
+        raise ValueError(f"{bad} deals of {ACE_MAY_PASS} are not dealt as in {ex.BRANCH}: not the same deals")
     rows = (
         branch.select("deal", pl.col("option").alias("basic_option"),
-                      (-pl.col("delta").cast(pl.Float64)).alias(q2.gain_col(BASIC_PLAY)))
+                      (-pl.col("delta").cast(pl.Float64)).alias(ex.gain_col(BASIC_PLAY)))
         .join(df.select("deal", "basic_option").lazy(), on=["deal", "basic_option"], how="inner").collect()
     )  # fmt: skip
     df = df.join(rows, on=["deal", "basic_option"], how="left").drop("_dealt")
-    missing = df.filter(~pl.col("basic_passed") & pl.col(q2.gain_col(BASIC_PLAY)).is_null()).height
+    missing = df.filter(~pl.col("basic_passed") & pl.col(ex.gain_col(BASIC_PLAY)).is_null()).height
     if missing:
-        raise ValueError(f"{missing} deals of {ACE_MAY_PASS} do not offer the exchange basic made in {q2.BRANCH}")
+        raise ValueError(f"{missing} deals of {ACE_MAY_PASS} do not offer the exchange basic made in {ex.BRANCH}")
     return df
 
 
@@ -150,8 +153,8 @@ def most_for_passing(df: pl.DataFrame, odd: pl.DataFrame, keys: list[str]) -> tu
 
 def class_words(row: dict, keys: list[str]) -> str:
     """A class in words for the answer, merged dimensions left out."""
-    shown = {k: v for k, v in row.items() if v is not None and not (k == q2.TOP and v == q2.TOP_NONE)}
-    text = ", ".join(f"{q2.DIM_HEADS[k]} {q2.dim_text(k, v)}" for k, v in shown.items())
+    shown = {k: v for k, v in row.items() if v is not None and not (k == ex.TOP and v == ex.TOP_NONE)}
+    text = ", ".join(f"{ex.DIM_HEADS[k]} {ex.dim_text(k, v)}" for k, v in shown.items())
     return text + (", the hands without a finer row" if None in row.values() else "")
 
 
@@ -160,20 +163,20 @@ def build(ctx: Context, out: Path) -> Page:
                 "When is passing (throwing the hand in, R4) better than playing it, by hand strength? And what does "
                 "the rule that a player dealt an ace may not pass (R4.1) cost the players it binds?")  # fmt: skip
     page.uses(*DATASETS)
-    full = q2.exchange_table(ctx)
-    no_ace = q2.assign_classes(full.filter(pl.col("n_aces") == 0), NO_ACE_LEVELS, q2.MIN_CELL_DEALS)
+    full = ex.exchange_table(ctx)
+    no_ace = ex.assign_classes(full.filter(pl.col("n_aces") == 0), NO_ACE_LEVELS, ex.MIN_CELL_DEALS)
     keys_a = list(NO_ACE_LEVELS[-1])
     odd_a = pass_versus_play(no_ace, keys_a)
-    option_a, option_a_deal = cost_over(q2.half(full, even=False), odd_a)
-    decision = q2.estimate(odd_a["decision_gain"])
+    option_a, option_a_deal = cost_over(ex.half(full, even=False), odd_a)
+    decision = mean_estimate(odd_a["decision_gain"])
     table_a = verdict_table(no_ace, odd_a, keys_a, VERSUS_A)
 
     amp = ace_table(ctx, full.select("deal", "hand_dealt", "basic_option", "basic_passed"))
-    aces = q2.assign_classes(amp.filter(pl.col("n_aces") > 0), ACE_LEVELS, q2.MIN_CELL_DEALS)
+    aces = ex.assign_classes(amp.filter(pl.col("n_aces") > 0), ACE_LEVELS, ex.MIN_CELL_DEALS)
     keys_b = list(ACE_LEVELS[-1])
     odd_b = pass_versus_play(aces, keys_b)
     odd_b_basic = pass_versus_play(aces, keys_b, BASIC_PLAY)
-    amp_odd = q2.half(amp, even=False)
+    amp_odd = ex.half(amp, even=False)
     per_hand, per_deal = cost_over(amp_odd, odd_b)
     per_hand_basic, per_deal_basic = cost_over(amp_odd, odd_b_basic)
     top_class, top_est = most_for_passing(aces, odd_b, keys_b)
@@ -209,38 +212,38 @@ def build(ctx: Context, out: Path) -> Page:
         "beat the best play there) is decided on the same even deals; both are measured on the odd-numbered deals "
         "only, so they are not flattered by the choice."
     )
-    page.text("*Strength classes* (of the five dealt cards):\n\n" + q2.class_legend([q2.ACES, *keys_a]) + "\n\n"
-              f"A class needs {fmt_n(q2.MIN_CELL_DEALS)} deals for a row of its own; rarer hands are merged by "
-              f"dropping, in turn, the dealer, the jack pair, the plain kings (*{q2.OTHER}*: every hand of the row's "
+    page.text("*Strength classes* (of the five dealt cards):\n\n" + ex.class_legend([ex.ACES, *keys_a]) + "\n\n"
+              f"A class needs {fmt_n(ex.MIN_CELL_DEALS)} deals for a row of its own; rarer hands are merged by "
+              f"dropping, in turn, the dealer, the jack pair, the plain kings (*{ex.OTHER}*: every hand of the row's "
               "other features that has no row of its own).")  # fmt: skip
 
     page.heading("Without an ace: where passing beats playing")
     pass_table(page, table_a, keys_a, VERSUS_A)
     basic_rate = prop_by(no_ace, [], pl.col("basic_passed")).row(0, named=True)
-    pass_rate = q2.share(odd_a["passes"])
+    pass_rate = share(odd_a["passes"])
     page.text(
         f"`basic` passes {fmt(row_estimate(basic_rate), 1, percent=True)} of the hands without an ace "
         f"(n = {fmt_n(basic_rate['n'])}: it passes when its strength count, trumps and plain kings, is low and it "
         f"holds no jack pair). The classes where passing beat the best play on the even deals hold "
         f"{fmt(pass_rate, 1, percent=True)} of the held-out hands without an ace. On the held-out deals:\n\n"
         f"- deciding pass or play by class instead of by `basic`'s rule (keeping `basic`'s exchange when both play) "
-        f"gains {q2.mark(decision)} points per hand without an ace;\n"
-        f"- the option to pass is worth {q2.mark(option_a)} points per hand without an ace to a player who otherwise "
-        f"makes the best play ({q2.mark(option_a_deal)} per deal of all hands)."
+        f"gains {ex.mark(decision)} points per hand without an ace;\n"
+        f"- the option to pass is worth {ex.mark(option_a)} points per hand without an ace to a player who otherwise "
+        f"makes the best play ({ex.mark(option_a_deal)} per deal of all hands)."
     )
 
     page.heading("The price of R4.1: hands dealt an ace")
     page.text(f"Dataset `{ACE_MAY_PASS}` deals the same cards with R4.1 lifted (`ace_forbids_pass=False`). Note that "
               "there every other player dealt an ace may pass too (`basic`'s pass rule now applies to him), so the "
               "table seat 0 faces is slightly different from the real game's. *Basic's play* is the exchange `basic` "
-              f"makes with the hand in the real game (`{q2.BRANCH}`), replayed in the same deal.")  # fmt: skip
+              f"makes with the hand in the real game (`{ex.BRANCH}`), replayed in the same deal.")  # fmt: skip
     pass_table(page, verdict_table(aces, odd_b, keys_b, VERSUS_B), keys_b, VERSUS_B)
     rows = [("the best play", per_hand, per_deal), ("basic's play", per_hand_basic, per_deal_basic)]
     page.table(pl.DataFrame({"if he otherwise makes": [r[0] for r in rows],
                              "held-out ace hands": [r[1].n for r in rows],
-                             "cost per bound hand [95% CI]": [q2.mark(r[1]) for r in rows],
+                             "cost per bound hand [95% CI]": [ex.mark(r[1]) for r in rows],
                              "held-out deals": [r[2].n for r in rows],
-                             "cost per deal [95% CI]": [q2.mark(r[2]) for r in rows]}),  # fmt: skip
+                             "cost per deal [95% CI]": [ex.mark(r[2]) for r in rows]}),  # fmt: skip
                caption="The cost of R4.1: on the odd deals, the gain of passing over playing for hands dealt an ace "
                        "in the classes where passing beat playing on the even deals (0 elsewhere), per hand dealt an "
                        "ace and per deal of all hands. ✓ = the interval excludes 0. Where passing beat playing in no "
@@ -252,9 +255,9 @@ def build(ctx: Context, out: Path) -> Page:
 def cost_over(all_odd: pl.DataFrame, odd: pl.DataFrame) -> tuple:
     """(per bound hand, per deal) held-out cost: ``odd`` holds the bound hands' ``pass_gain``;
     ``all_odd`` every odd deal (the unbound ones count 0)."""
-    per_hand = q2.estimate(odd["pass_gain"])
+    per_hand = mean_estimate(odd["pass_gain"])
     per_deal = all_odd.select("deal").join(odd.select("deal", "pass_gain"), on="deal", how="left")["pass_gain"]
-    return per_hand, q2.estimate(per_deal.fill_null(0.0))
+    return per_hand, mean_estimate(per_deal.fill_null(0.0))
 
 
 def verdict_table(df: pl.DataFrame, odd: pl.DataFrame, keys: list[str], versus: dict[str, str]) -> pl.DataFrame:
@@ -282,8 +285,8 @@ def verdict_words(t: pl.DataFrame, keys: list[str]) -> str:
 
 def pass_table(page: Page, t: pl.DataFrame, keys: list[str], versus: dict[str, str]) -> None:
     """Show a :func:`verdict_table`: per class, deals, basic's pass rate, pass − each reference, verdict."""
-    shown = q2.class_columns(t, keys)
-    cols = [q2.DIM_HEADS[k] for k in keys] + ["deals"] + (["basic passes"] if "basic passes" in t.columns else [])
+    shown = ex.class_columns(t, keys)
+    cols = [ex.DIM_HEADS[k] for k in keys] + ["deals"] + (["basic passes"] if "basic passes" in t.columns else [])
     page.table(shown.select(*cols, *versus, "verdict"),
                caption="Per class: the paired gain of passing over playing (the best play on the odd deals only; "
                        "`basic`'s choice on all deals) and the verdict (pass or play: the interval of pass − best "
@@ -317,5 +320,5 @@ def figure(page: Page, out: Path, *panels) -> None:
 
 def class_label(row: dict, keys: list[str]) -> str:
     """A compact label of a class for the figure: its unmerged dimensions, "(rest)" if any is merged."""
-    shown = [f"{q2.DIM_HEADS[k]} {q2.dim_text(k, row[k])}" for k in keys if row[k] is not None]
+    shown = [f"{ex.DIM_HEADS[k]} {ex.dim_text(k, row[k])}" for k in keys if row[k] is not None]
     return ", ".join(shown) + (" (rest)" if len(shown) < len(keys) else "")

@@ -23,7 +23,6 @@ they are the same parties: :func:`same_parties` checks it row by row.
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
 import matplotlib
@@ -34,10 +33,10 @@ import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
 
 from rams_sim.record import EndKind  # noqa: E402
-from rams_sim.summary import Z95, Estimate, wilson_bounds  # noqa: E402
+from rams_sim.summary import Estimate, wilson_bounds  # noqa: E402
 
 from .common import (  # noqa: E402
-    Context, Page, chance_misses, clear, fmt, fmt_n, mean_by, mean_estimate, num, row_estimate,
+    Context, Page, chance_misses, clear, fmt, fmt_n, mean_by, mean_estimate, num, quantile_estimate, row_estimate,
 )  # fmt: skip
 from .data import SETTLES, STARTS, TABLE_SIZES  # noqa: E402
 
@@ -77,20 +76,6 @@ def same_parties(a: pl.LazyFrame | pl.DataFrame, b: pl.LazyFrame | pl.DataFrame)
     differs = pl.any_horizontal([pl.col(c).ne_missing(pl.col(f"{c}_b")) for c in SAME_PARTY_COLUMNS])
     out = joined.select(pl.len().alias("rows"), differs.sum().alias("differing")).collect()
     return int(out["rows"][0]), int(out["differing"][0])
-
-
-def quantile_estimate(values: np.ndarray, q: float, z: float = Z95) -> Estimate:
-    """The ``q`` quantile of a sample with its distribution-free order-statistic interval: the
-    order statistics of ranks ``(n+1)q ∓ z·√(nq(1−q))`` (1-based, rounded outwards; the
-    binomial count below the quantile, normal approximation)."""
-    x = np.sort(np.asarray(values, np.float64))
-    n = x.size
-    if n == 0:
-        return Estimate(math.nan, math.nan, math.nan, 0)
-    centre, half = (n + 1) * q, z * math.sqrt(n * q * (1 - q))
-    lo = min(n, max(1, math.floor(centre - half)))
-    hi = min(n, max(1, math.ceil(centre + half)))
-    return Estimate(float(np.quantile(x, q, method="inverted_cdf")), float(x[lo - 1]), float(x[hi - 1]), n)
 
 
 def length_summary(p: pl.DataFrame) -> dict:

@@ -43,9 +43,13 @@ from rams_sim.cards import HAND_SIZE, HEARTS  # noqa: E402
 from rams_sim.kernels.deal import OPTION_PASS  # noqa: E402
 from rams_sim.hands import hand_features, weakest_discards  # noqa: E402
 from rams_sim.record import Declaration, Outcome  # noqa: E402
-from rams_sim.summary import Z95, Estimate  # noqa: E402
+from rams_sim.summary import Estimate  # noqa: E402
 
-from .common import GAIN, GAIN_WORDS, Context, Page, chance_misses, clear, fmt, fmt_n, mean_estimate  # noqa: E402
+from .clustered import cluster_contrast  # noqa: E402
+from .common import (  # noqa: E402
+    GAIN, GAIN_WORDS, Context, Page, chance_misses, clear, fmt, fmt_n, mean_estimate, paired_difference,
+    unpaired_difference,
+)  # fmt: skip
 from .data import DECK_CHOICES_4P, OPTIONS  # noqa: E402
 from .q5_position import with_position  # noqa: E402
 
@@ -101,37 +105,6 @@ MEASURES = {
 }
 DEAL_MEASURES = ("gain", "remiz", "before_play", "declared", "pass", "dealer_edge")
 BEFORE_PLAY_COLUMNS = ("passed", "discarded", "took_trump", "hand_final", "declaration")  # fixed before the first lead
-
-
-# ---- estimates -----------------------------------------------------------------------
-def cluster_contrast(sa: np.ndarray, na: np.ndarray, sb: np.ndarray | None = None, nb: np.ndarray | None = None,
-                     z: float = Z95) -> Estimate:  # fmt: skip
-    """Difference of two ratio means ``Σsa/Σna − Σsb/Σnb`` over clusters (one entry per cluster,
-    e.g. per deal: the sum and count of each group's rows in it), with a cluster-robust
-    interval (linearisation: the per-cluster influence ``(sa − m_a·na)/Σna − (sb − m_b·nb)/Σnb``,
-    variance ``C/(C−1)·Σ influence²``). Without ``sb``/``nb``: the ratio mean ``Σsa/Σna``.
-    ``n`` of the result is the number of rows in group a (plus b)."""
-    sa, na = np.asarray(sa, np.float64), np.asarray(na, np.float64)
-    ta = na.sum()
-    ma = sa.sum() / ta
-    infl = (sa - ma * na) / ta
-    value, rows = ma, ta
-    if sb is not None:
-        sb, nb = np.asarray(sb, np.float64), np.asarray(nb, np.float64)
-        tb = nb.sum()
-        mb = sb.sum() / tb
-        infl = infl - (sb - mb * nb) / tb
-        value, rows = ma - mb, ta + tb
-    c = infl.size
-    half = z * math.sqrt(c / (c - 1) * float((infl**2).sum())) if c > 1 else math.nan
-    return Estimate(float(value), float(value - half), float(value + half), int(rows))
-
-
-def unpaired_difference(variant: Estimate, classic: Estimate) -> Estimate:
-    """``variant − classic`` of two independent estimates (normal: half-widths add in quadrature)."""
-    half = math.hypot(variant.half_width, classic.half_width)
-    value = variant.value - classic.value
-    return Estimate(value, value - half, value + half, min(variant.n, classic.n))
 
 
 # ---- per-unit values -----------------------------------------------------------------
@@ -212,17 +185,6 @@ def party_values(lf: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
 
 
 # ---- differences ---------------------------------------------------------------------
-def paired_difference(classic: pl.DataFrame, variant: pl.DataFrame, key: str, column: str) -> Estimate:
-    """Mean over the units present in both (joined on ``key``, nulls dropped) of variant − classic."""
-    j = classic.select(key, column).join(variant.select(key, column), on=key, suffix="_v").drop_nulls()
-    return mean_estimate((j[f"{column}_v"] - j[column]).to_numpy())
-
-
-def level(values: pl.DataFrame, column: str) -> Estimate:
-    """The mean of one column over its units (nulls dropped), normal 95% interval."""
-    return mean_estimate(values[column].drop_nulls().to_numpy())
-
-
 def heart_ace_level(d: pl.DataFrame) -> Estimate:
     """♥A value of a :func:`deal_values` table (deal-clustered)."""
     return cluster_contrast(d["ha_s"], d["ha_n"], d["na_s"], d["na_n"])
@@ -250,22 +212,22 @@ def changes(classic: dict[str, pl.DataFrame], variant: dict[str, pl.DataFrame], 
             if paired:
                 out[c] = paired_difference(classic[table], variant[table], keys[table], c)
             else:
-                out[c] = unpaired_difference(level(variant[table], c), level(classic[table], c))
+                out[c] = unpaired_difference(mean_estimate(variant[table][c]), mean_estimate(classic[table][c]))
     if "deals" in variant:
         if paired:
             out["heart_ace"] = heart_ace_paired(classic["deals"], variant["deals"])
         else:
             out["heart_ace"] = unpaired_difference(heart_ace_level(variant["deals"]), heart_ace_level(classic["deals"]))
     if "rows" in variant:
-        out["moved"] = level(variant["rows"], "moved")
+        out["moved"] = mean_estimate(variant["rows"]["moved"])
     return out
 
 
 def classic_levels(classic: dict[str, pl.DataFrame]) -> dict[str, Estimate]:
     """Measure -> its value in the classic game."""
-    out = {c: level(classic["deals"], c) for c in DEAL_MEASURES}
-    out |= {c: level(classic["branch"], c) for c in ("exchange", "pass_value")}
-    out |= {c: level(classic["party"], c) for c in ("length", "seat0")}
+    out = {c: mean_estimate(classic["deals"][c]) for c in DEAL_MEASURES}
+    out |= {c: mean_estimate(classic["branch"][c]) for c in ("exchange", "pass_value")}
+    out |= {c: mean_estimate(classic["party"][c]) for c in ("length", "seat0")}
     out["heart_ace"] = heart_ace_level(classic["deals"])
     return out
 

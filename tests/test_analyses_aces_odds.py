@@ -5,12 +5,12 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-import numpy as np
 import polars as pl
 import pytest
 
 from analyses import q1_ace_equity as Q1
 from analyses import q3_odds as Q3
+from analyses.clustered import clustered_wilson
 from analyses.data import REGISTRY
 from rams_sim import cards as C
 from rams_sim.odds import DECLARATIONS, dealt_odds
@@ -52,95 +52,6 @@ def test_values_split_the_gain_into_ace_points_and_the_rest():
     assert out["rest"].to_list() == [1, -5, 0, 5, -15]
 
 
-def _one_row_per_deal() -> pl.DataFrame:
-    rng = np.random.default_rng(7)
-    n = 400
-    cls = np.repeat([0, 1], n // 2)
-    y = rng.normal(0, 1, n) + np.where(cls == 1, 3.0, 0.0)
-    return pl.DataFrame({"deal": np.arange(n), "cell": np.zeros(n, np.int8), "cls": cls.astype(np.int8), "y": y})
-
-
-def test_class_table_with_one_row_per_deal_is_the_ordinary_two_sample_estimate():
-    """When no deal holds two rows, the clustered errors equal s/√n and the difference's the two-sample error."""
-    df = _one_row_per_deal()
-    out = Q1.class_table(df, ["cell"], ["cls"], ["y"], {"cls": 0})
-    base, other = (df.filter(pl.col("cls") == c)["y"].to_numpy() for c in (0, 1))
-    row0, row1 = out.row(0, named=True), out.row(1, named=True)
-    assert row1["n"] == other.size and row1["clusters"] == other.size
-    assert row1["y_mean"] == pytest.approx(other.mean())
-    assert row1["y_se"] == pytest.approx(other.std(ddof=1) / math.sqrt(other.size))
-    assert row1["y_diff"] == pytest.approx(other.mean() - base.mean())
-    two_sample = math.sqrt(base.var(ddof=1) / base.size + other.var(ddof=1) / other.size)
-    assert row1["y_dse"] == pytest.approx(two_sample, rel=0.01)
-    assert row0["y_diff"] == 0 and row0["y_dse"] is None
-    indep = Q1.class_table(df, ["cell"], ["cls"], ["y"], {"cls": 0}, cluster=None)
-    assert indep["y_se"].to_list() == pytest.approx(out["y_se"].to_list())
-    assert indep["y_dse"][1] == pytest.approx(two_sample)
-
-
-def test_class_table_clusters_rows_of_one_deal():
-    """Two identical baseline rows per deal carry the information of one: the error is that of the deal means."""
-    rng = np.random.default_rng(3)
-    deals = 300
-    y = rng.normal(0, 2, deals)
-    df = pl.DataFrame({"deal": np.repeat(np.arange(deals), 2), "cell": np.zeros(2 * deals, np.int8),
-                       "cls": np.zeros(2 * deals, np.int8), "y": np.repeat(y, 2)})  # fmt: skip
-    row = Q1.class_table(df, ["cell"], ["cls"], ["y"], {"cls": 0}).row(0, named=True)
-    assert row["n"] == 2 * deals and row["clusters"] == deals
-    assert row["y_se"] == pytest.approx(y.std(ddof=1) / math.sqrt(deals))  # not y.std / sqrt(2 · deals)
-
-
-def test_a_difference_within_each_deal_has_no_error():
-    """A class that gains exactly c more than the baseline in every deal differs by c with a zero interval."""
-    rng = np.random.default_rng(5)
-    deals, c = 200, 4.0
-    y0 = rng.normal(0, 3, deals)
-    df = pl.DataFrame({"deal": np.repeat(np.arange(deals), 2), "cell": np.zeros(2 * deals, np.int8),
-                       "cls": np.tile(np.array([0, 1], np.int8), deals),
-                       "y": np.column_stack([y0, y0 + c]).ravel()})  # fmt: skip
-    row = Q1.class_table(df, ["cell"], ["cls"], ["y"], {"cls": 0}).row(1, named=True)
-    assert row["y_diff"] == pytest.approx(c)
-    assert row["y_dse"] == pytest.approx(0.0, abs=1e-9)
-    assert row["y_se"] > 0.1  # the class mean alone is uncertain
-
-
-def test_class_table_cells_compare_only_within_the_cell():
-    """Each cell's difference is taken from its own baseline (cells with different levels)."""
-    df = pl.DataFrame({"deal": np.arange(8), "cell": [0, 0, 0, 0, 1, 1, 1, 1], "cls": [0, 0, 1, 1] * 2,
-                       "y": [1.0, 3.0, 5.0, 7.0, 10.0, 12.0, 20.0, 22.0]})  # fmt: skip
-    out = Q1.class_table(df, ["cell"], ["cls"], ["y"], {"cls": 0})
-    assert out.filter(pl.col("cls") == 1)["y_diff"].to_list() == [4.0, 10.0]
-
-
-def test_class_table_keys_two_class_columns_with_negative_codes():
-    """Classes (ace, kind) with ace −1 come back as written, each with its own mean and its gap to the baseline."""
-    df = pl.DataFrame({
-        "deal": [0, 0, 1, 1, 2, 2, 3, 3],
-        "players": pl.Series([4] * 8, dtype=pl.Int8),
-        "ace": pl.Series([-1, 3, -1, 3, -1, 4, -1, 3], dtype=pl.Int8),
-        "kind": pl.Series([0, 2, 0, 1, 0, 0, 0, 2], dtype=pl.Int8),
-        "y": [1.0, 21.0, 3.0, 9.0, 2.0, 30.0, 2.0, 23.0],
-    })  # fmt: skip
-    out = Q1.class_table(df, ["players"], ["ace", "kind"], ["y"], Q1.BASELINE)
-    assert out.select("ace", "kind").rows() == [(-1, 0), (3, 1), (3, 2), (4, 0)]
-    assert out["n"].to_list() == [4, 1, 2, 1]
-    assert out["y_mean"].to_list() == pytest.approx([2.0, 9.0, 22.0, 30.0])
-    assert out["y_diff"].to_list() == pytest.approx([0.0, 7.0, 20.0, 28.0])
-
-
-def test_clustered_wilson_widens_by_the_design_effect_only():
-    """At the binomial error the interval is Wilson's; at four times the variance it is Wilson's at n/4."""
-    k, n = 40, 400
-    p = k / n
-    binomial = math.sqrt(p * (1 - p) / n)
-    same = Q1.clustered_wilson(p, binomial, n)
-    assert (same.low, same.high) == pytest.approx((wilson(k, n).low, wilson(k, n).high))
-    wide = Q1.clustered_wilson(p, 2 * binomial, n)
-    assert (wide.low, wide.high) == pytest.approx((wilson(k // 4, n // 4).low, wilson(k // 4, n // 4).high))
-    narrow = Q1.clustered_wilson(p, binomial / 2, n)  # never narrower than independent hands
-    assert (narrow.low, narrow.high) == pytest.approx((same.low, same.high))
-
-
 # ---- question 3: declarations ------------------------------------------------------------
 def test_dealt_flags_follow_the_definitions_of_odds_py():
     """Four aces, trump and plain rams, four jacks, and a same-colour pair (three jacks included) are flagged."""
@@ -177,7 +88,7 @@ def test_with_exact_marks_intervals_that_hold_the_exact_odds():
     n = 10_000_000
     table = pl.DataFrame({"deck": [32, 32], "flag": ["rams", "rams"], "n": [n, n], "p": [exact, 2 * exact],
                           "deff": [1.0, 1.0]})  # fmt: skip
-    bounds = [Q1.clustered_wilson(p, math.sqrt(p * (1 - p) / n), n) for p in table["p"]]
+    bounds = [clustered_wilson(p, math.sqrt(p * (1 - p) / n), n) for p in table["p"]]
     table = table.with_columns(pl.Series("lo", [b.low for b in bounds]), pl.Series("hi", [b.high for b in bounds]))
     out = Q3.with_exact(table, 3.5)
     assert out["exact"].to_list() == pytest.approx([exact, exact])

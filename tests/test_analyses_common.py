@@ -59,6 +59,53 @@ def test_prop_by_is_wilson():
     assert (total["k"][0], total["n"][0]) == (7, 14)
 
 
+def test_estimate_covers_a_known_mean():
+    """The paired-difference interval of a symmetric sample is centred on its mean with the normal half-width."""
+    x = np.array([1.0, 3.0, 5.0, 7.0])
+    est = A.mean_estimate(pl.Series([1.0, None, 3.0, 5.0, 7.0]))
+    half = 1.959963984540054 * np.std(x, ddof=1) / 2
+    assert est.n == 4 and est.value == 4.0 and math.isclose(est.high - est.value, half)
+
+
+def test_share_is_a_wilson_proportion():
+    """3 of 4 flags (a null dropped): 75% inside its Wilson interval, which stays within [0, 1]."""
+    est = A.share(pl.Series([True, True, None, False, True]))
+    assert (est.value, est.n) == (0.75, 4) and 0 < est.low < 0.75 < est.high < 1
+
+
+def test_quantile_estimate_median_and_interval():
+    """The median of 1..101 is 51 and its order-statistic interval holds it, symmetric in rank."""
+    est = A.quantile_estimate(np.arange(1, 102), 0.5)
+    assert est.value == 51 and est.n == 101
+    assert est.low < 51 < est.high
+    assert 51 - est.low == est.high - 51  # ranks centred on (n + 1)q
+    assert A.quantile_estimate(np.full(50, 7.0), 0.9) == A.Estimate(7.0, 7.0, 7.0, 50)
+
+
+def test_unpaired_difference_adds_in_quadrature():
+    """Independent estimates: the difference's half-width is the root of the sum of squares."""
+    d = A.unpaired_difference(A.Estimate(5.0, 2.0, 8.0, 10), A.Estimate(1.0, -3.0, 5.0, 20))
+    assert d.value == 4.0 and d.half_width == pytest.approx(5.0) and d.n == 10
+
+
+def test_normal_interval_from_a_standard_error():
+    """value ± z·se; without a standard error the interval is unknown (nan)."""
+    est = A.normal(2.0, 0.5, 30)
+    assert (est.value, est.n) == (2.0, 30) and est.half_width == pytest.approx(1.959963984540054 * 0.5)
+    assert A.normal(2.0, 0.5, 30, z=1.0).low == 1.5
+    assert math.isnan(A.normal(2.0, None, 30).high)
+
+
+def test_paired_difference_uses_units_present_in_both():
+    """Units are matched on the key; a unit missing on one side or null in the column drops out."""
+    before = pl.DataFrame({"deal": [0, 1, 2, 3], "x": [1.0, 2.0, 3.0, None]})
+    after = pl.DataFrame({"deal": [3, 2, 0, 5], "x": [9.0, 7.0, 2.0, 1.0]})
+    d = A.paired_difference(before, after, "deal", "x")
+    assert (d.value, d.n) == (2.5, 2)  # deal 0: +1, deal 2: +4
+    assert d == A.mean_estimate(np.array([1.0, 4.0]))
+
+
+
 def test_simultaneous_z_and_chance_sentence():
     """Bonferroni quantiles grow with the number of cells; one cell is the plain 95% quantile."""
     assert A.simultaneous_z(1) == pytest.approx(1.959963984540054)

@@ -1,4 +1,5 @@
-"""Analyses of questions 2 (the exchange) and 4 (pass or play) on small hand-made tables."""
+"""The exchange machinery (analyses/exchange.py) and questions 2 (the exchange) and 4 (pass or play) on small
+hand-made tables."""
 
 from __future__ import annotations
 
@@ -8,9 +9,11 @@ import numpy as np
 import polars as pl
 import pytest
 
+from analyses import exchange as ex
 from analyses import q2_exchange as q2
 from analyses import q4_pass as q4
 from rams_sim.cards import mask_of, parse_cards
+from rams_sim.summary import Estimate
 
 HEARTS, SPADES = 3, 0
 HAND = mask_of(parse_cards("A♥ K♥ J♠ J♣ 7♦"))  # ascending ids: J♠ 9, J♣ 22, 7♦ 31, K♥ 50, A♥ 51
@@ -28,19 +31,19 @@ def hands_frame(masks, trumps, dealer=(1,)) -> pl.DataFrame:
 def test_features_of_a_written_hand():
     """A♥ K♥ J♠ J♣ 7♦: with ♥ trump two trumps topped by the ace, a black jack pair, three
     plain non-aces, none a king; with ♠ trump one trump (J), a plain ace and a plain king."""
-    f = q2.with_features(hands_frame([HAND, HAND], [HEARTS, SPADES])).to_dicts()
+    f = ex.with_features(hands_frame([HAND, HAND], [HEARTS, SPADES])).to_dicts()
     hearts, spades = f
-    assert (hearts["aces"], hearts["trumps"], hearts["top"], hearts["jack_pair"]) == (1, 2, q2.TOP_HIGH, True)
+    assert (hearts["aces"], hearts["trumps"], hearts["top"], hearts["jack_pair"]) == (1, 2, ex.TOP_HIGH, True)
     assert (hearts["longest"], hearts["kings"], hearts["n_plain"], hearts["n_low"]) == (2, 0, 3, 3)
     got = tuple(spades[k] for k in ("trumps", "top", "kings", "n_plain", "n_low"))
-    assert got == (1, q2.TOP_MID, 1, 3, 2)
+    assert got == (1, ex.TOP_MID, 1, 3, 2)
 
 
 def test_canonical_options_follow_the_weakest_order():
     """With ♥ trump the weakest are 7♦, J♠, J♣, then K♥, A♥: option bits 2, 0, 1, 3, 4."""
-    opts = q2.canonical_options(hands_frame([HAND], [HEARTS]))
+    opts = ex.canonical_options(hands_frame([HAND], [HEARTS]))
     got = dict(zip(opts["action"], opts["option"]))
-    assert got == {q2.PASS: -1, q2.STAND: 0, "x1": 4, "x2": 5, "x3": 7, "x4": 15, "x5": 31}
+    assert got == {ex.PASS: -1, ex.STAND: 0, "x1": 4, "x2": 5, "x3": 7, "x4": 15, "x5": 31}
 
 
 def branch_rows(options_deltas: dict[int, int], deal: int = 0) -> pl.DataFrame:
@@ -57,8 +60,8 @@ def test_canonical_gains_on_a_short_talon():
     """A talon of three cards: exchange 4 and 5 fall back to exchange 3; the rule actions
     pick the exchange of their card count; the pass has no row (an ace), so no gain."""
     branch = branch_rows({0: -1, 4: -2, 5: 3, 7: -6, 12: -30})  # 12: a non-canonical discard
-    hands = q2.with_features(hands_frame([HAND], [HEARTS]))
-    row = q2.canonical_gains(branch.lazy(), hands).row(0, named=True)
+    hands = ex.with_features(hands_frame([HAND], [HEARTS]))
+    row = ex.canonical_gains(branch.lazy(), hands).row(0, named=True)
     assert row["g_pass"] is None and row["k_max"] == 3
     assert [row[f"g_x{k}"] for k in range(1, 6)] == [2.0, -3.0, 6.0, 6.0, 6.0]
     assert row["g_stand"] == 1.0 and row["h_x5"] == 1007
@@ -68,9 +71,9 @@ def test_canonical_gains_on_a_short_talon():
 def test_canonical_gains_needs_a_stand_row():
     """A deal without its stand row is a data error."""
     branch = branch_rows({4: -2})
-    hands = q2.with_features(hands_frame([HAND], [HEARTS]))
+    hands = ex.with_features(hands_frame([HAND], [HEARTS]))
     with pytest.raises(ValueError, match="stand row"):
-        q2.canonical_gains(branch.lazy(), hands)
+        ex.canonical_gains(branch.lazy(), hands)
 
 
 # ---- basic's choice -------------------------------------------------------------------------
@@ -91,7 +94,7 @@ def test_basic_choice_matches_deal_passed_and_final_hand():
     """Basic's row is found by (deal, passed, final hand, discard count); equal twins are fine."""
     other_seat = run_row(0, False, 1, 0, 9) | {"seat": 1}
     run = pl.DataFrame([run_row(0, False, 77, 2, -4), run_row(1, True, 90, 0, 0), other_seat])
-    got = q2.basic_choice(branch_for_basic().lazy(), run.lazy(), pl.Series([0, 1])).to_dicts()
+    got = ex.basic_choice(branch_for_basic().lazy(), run.lazy(), pl.Series([0, 1])).to_dicts()
     got_rows = [(r["deal"], r["g_basic"], r["basic_passed"], r["basic_rows"]) for r in got]
     assert got_rows == [(0, 4.0, False, 2), (1, 0.0, True, 1)]
     assert got[0]["basic_option"] == 3
@@ -104,7 +107,7 @@ def test_basic_choice_matches_deal_passed_and_final_hand():
 def test_basic_choice_fails_loudly(run_rows):
     """A run that is not the same deals as the branch data raises."""
     with pytest.raises(ValueError, match="basic's choice"):
-        q2.basic_choice(branch_for_basic().lazy(), pl.DataFrame(run_rows).lazy(), pl.Series([0, 1]))
+        ex.basic_choice(branch_for_basic().lazy(), pl.DataFrame(run_rows).lazy(), pl.Series([0, 1]))
 
 
 class FakeContext:
@@ -120,18 +123,18 @@ def test_same_deals_allows_only_the_named_rule():
     base = {"seed": 1, "policies": ["basic"], "rules": {"players": 4, "ace_forbids_pass": True}}
     amp = {**base, "rules": {"players": 4, "ace_forbids_pass": False}}
     ctx = FakeContext({"a": base, "b": amp, "c": {**base, "seed": 2}})
-    q2.same_deals(ctx, "a", "b", ("ace_forbids_pass",))
+    ex.same_deals(ctx, "a", "b", ("ace_forbids_pass",))
     with pytest.raises(ValueError, match="ace_forbids_pass"):
-        q2.same_deals(ctx, "a", "b")
+        ex.same_deals(ctx, "a", "b")
     with pytest.raises(ValueError, match="seed"):
-        q2.same_deals(ctx, "a", "c")
+        ex.same_deals(ctx, "a", "c")
 
 
 # ---- classes, selection and evaluation -----------------------------------------------------
 def test_assign_classes_backs_off_sparse_cells():
     """Cells under the minimum join the coarser class of what is left; the coarsest keeps the rest."""
     df = pl.DataFrame({"deal": range(10), "a": [0] * 6 + [1] * 4, "b": [0, 0, 0, 0, 1, 2, 0, 0, 0, 1]})
-    out = q2.assign_classes(df, (("a",), ("a", "b")), min_deals=3)
+    out = ex.assign_classes(df, (("a",), ("a", "b")), min_deals=3)
     assert out["deal"].to_list() == list(range(10))
     assert out["level"].to_list() == [1] * 4 + [0] * 2 + [1] * 3 + [0]
     assert out["b"].to_list() == [0] * 4 + [None] * 2 + [0] * 3 + [None]
@@ -145,7 +148,7 @@ def gains(**cols) -> pl.DataFrame:
 def test_best_actions_takes_the_highest_mean_first_on_ties_and_skips_unavailable():
     df = gains(c=[0, 0, 1, 1, 2, 2], stand=[1.0, 3.0, 0.0, 0.0, 0.0, 0.0], x1=[2.0, 2.0, -1.0, 0.0, 0.0, 0.0],
                **{"pass": [None, None, None, None, 1.0, -1.0]})  # fmt: skip
-    got = dict(q2.best_actions(df, ["c"], ("pass", "stand", "x1")).iter_rows())
+    got = dict(ex.best_actions(df, ["c"], ("pass", "stand", "x1")).iter_rows())
     assert got == {0: "stand", 1: "stand", 2: "pass"}  # 0: tie 2 = 2, stand first; 1: pass not open
 
 
@@ -153,8 +156,8 @@ def test_held_out_chooses_on_even_deals_and_measures_on_odd():
     """Even deals favour exchange 1, odd deals favour standing: the table still plays exchange 1."""
     n = 6
     df = pl.DataFrame({"deal": range(n), "c": [0] * n}).with_columns(
-        *[pl.lit(0.0).alias(q2.gain_col(a)) for a in q2.ACTIONS],
-        *[pl.lit(7, pl.UInt64).alias(q2.hand_col(a)) for a in q2.ACTIONS],
+        *[pl.lit(0.0).alias(ex.gain_col(a)) for a in ex.ACTIONS],
+        *[pl.lit(7, pl.UInt64).alias(ex.hand_col(a)) for a in ex.ACTIONS],
     ).with_columns(
         pl.when(pl.col("deal") % 2 == 0).then(5.0).otherwise(-1.0).alias("g_x1"),
         pl.lit(None, pl.Float64).alias("g_pass"),
@@ -165,18 +168,47 @@ def test_held_out_chooses_on_even_deals_and_measures_on_odd():
     assert "follows" not in odd.columns  # no basic columns given
 
 
-def test_estimate_covers_a_known_mean():
-    """The paired-difference interval of a symmetric sample is centred on its mean with the normal half-width."""
-    x = np.array([1.0, 3.0, 5.0, 7.0])
-    est = q2.estimate(pl.Series([1.0, None, 3.0, 5.0, 7.0]))
-    half = 1.959963984540054 * np.std(x, ddof=1) / 2
-    assert est.n == 4 and est.value == 4.0 and math.isclose(est.high - est.value, half)
+def test_half_splits_even_and_odd_deals():
+    """Even deals choose, odd deals measure, and together they are every deal."""
+    df = pl.DataFrame({"deal": [0, 1, 2, 3, 4]})
+    assert ex.half(df, even=True)["deal"].to_list() == [0, 2, 4]
+    assert ex.half(df, even=False)["deal"].to_list() == [1, 3]
+
+
+def test_apply_table_adds_the_chosen_action_and_refuses_unknown_classes():
+    """Each deal gets its class's action with that action's gain and final hand; a class missing from the table raises."""
+    df = gains(deal=[0, 1, 2], c=[0, 1, 1], stand=[1.0, 2.0, 3.0], x1=[4.0, 5.0, 6.0]).with_columns(
+        pl.lit(7, pl.UInt64).alias(ex.hand_col("stand")), pl.Series(ex.hand_col("x1"), [8, 9, 10], pl.UInt64))
+    table = pl.DataFrame({"c": [0, 1], "pick": ["stand", "x1"]})
+    out = ex.apply_table(df, table, ["c"], "pick", ("stand", "x1"))
+    assert out["g_pick"].to_list() == [1.0, 5.0, 6.0] and out["h_pick"].to_list() == [7, 9, 10]
+    with pytest.raises(ValueError, match="no action"):
+        ex.apply_table(df, table.filter(pl.col("c") == 0), ["c"], "pick", ("stand", "x1"))
+
+
+def test_long_values_stacks_named_values_and_drops_nulls():
+    """One row per (deal, what) with the value; a null value gives no row."""
+    df = gains(deal=[0, 1], c=[5, 5], stand=[1.0, None], x1=[3.0, 4.0])
+    out = ex.long_values(df, ["deal"], {"a": pl.col("g_stand"), "b": pl.col("g_x1") - 1})
+    assert out.rows() == [(0, "a", 1.0), (0, "b", 2.0), (1, "b", 3.0)]
+
+
+def test_class_columns_and_cells_read_like_the_page():
+    """Dimensions become page text under page headings (merged ones last); cells print as value [lo, hi]."""
+    df = pl.DataFrame({ex.ACES: [None, 1, 0], "deals": [3, 2, 1]}, schema={ex.ACES: pl.Int8, "deals": pl.Int64})
+    out = ex.class_columns(df, [ex.ACES])
+    assert out.columns == ["aces", "deals"] and out["aces"].to_list() == ["0", "1", ex.OTHER]
+    assert ex.cell_text({"mean": -1.5, "lo": -2.0, "hi": -1.0, "n": 9}) == "−1.50 [−2.00, −1.00]"
+    assert ex.mark(Estimate(1.0, 0.5, 1.5, 9)) == "1.00 [0.50, 1.50] ✓"
+    assert ex.mark(Estimate(1.0, -0.5, 2.5, 9)) == "1.00 [−0.50, 2.50]"
+    assert ex.mark(Estimate(math.nan, math.nan, math.nan, 0)) == "–"
+    assert ex.class_legend([ex.ACES]) == f"- *aces*: {ex.CLASS_WORDS[ex.ACES]}"
 
 
 def test_dim_text_words():
-    assert [q2.dim_text(q2.ACES, v) for v in (0, 1, 2)] == ["0", "1", "2+"]
-    assert q2.dim_text(q2.TOP, q2.TOP_HIGH) == "A/K" and q2.dim_text(q2.LONGEST, 2) == "≤2"
-    assert q2.dim_text(q2.TRUMPS, None) == q2.OTHER
+    assert [ex.dim_text(ex.ACES, v) for v in (0, 1, 2)] == ["0", "1", "2+"]
+    assert ex.dim_text(ex.TOP, ex.TOP_HIGH) == "A/K" and ex.dim_text(ex.LONGEST, 2) == "≤2"
+    assert ex.dim_text(ex.TRUMPS, None) == ex.OTHER
 
 
 # ---- question 4 ---------------------------------------------------------------------------
@@ -186,8 +218,8 @@ def pass_frame() -> pl.DataFrame:
     deal = list(range(8))
     c = [0, 0, 0, 0, 1, 1, 1, 1]
     df = pl.DataFrame({"deal": deal, "c": c}).with_columns(
-        *[pl.lit(-2.0).alias(q2.gain_col(a)) for a in q2.PLAYS],
-        *[pl.lit(7, pl.UInt64).alias(q2.hand_col(a)) for a in q2.ACTIONS],
+        *[pl.lit(-2.0).alias(ex.gain_col(a)) for a in ex.PLAYS],
+        *[pl.lit(7, pl.UInt64).alias(ex.hand_col(a)) for a in ex.ACTIONS],
     )
     return df.with_columns(
         pl.when(pl.col("c") == 1).then(3.0).otherwise(-2.0).alias("g_stand"),
@@ -218,12 +250,6 @@ def test_verdict_needs_an_interval_clear_of_zero():
     assert [q4.verdict(*b) for b in ((0.1, 2.0), (-2.0, -0.1), (-1.0, 1.0))] == ["pass", "play", "unclear"]
 
 
-def test_share_is_a_wilson_proportion():
-    """3 of 4 flags (a null dropped): 75% inside its Wilson interval, which stays within [0, 1]."""
-    est = q2.share(pl.Series([True, True, None, False, True]))
-    assert (est.value, est.n) == (0.75, 4) and 0 < est.low < 0.75 < est.high < 1
-
-
 def test_class_pass_table_uses_odd_deals_for_the_best_play_and_all_for_basic():
     """Class 0: pass − best play = 0 − (−2) = 2 on the odd deals; pass − basic = 4 on all four deals."""
     df = pass_frame()
@@ -234,8 +260,8 @@ def test_class_pass_table_uses_odd_deals_for_the_best_play_and_all_for_basic():
 
 
 def test_verdict_words_name_the_classes_where_passing_wins():
-    t = pl.DataFrame({q2.TRUMPS: [0, 1, 2], "verdict": ["pass", "play", "unclear"]})
-    assert q4.verdict_words(t, [q2.TRUMPS]) == (
+    t = pl.DataFrame({ex.TRUMPS: [0, 1, 2], "verdict": ["pass", "play", "unclear"]})
+    assert q4.verdict_words(t, [ex.TRUMPS]) == (
         "passing clearly beats the best play in 1 of 3 classes (trumps 0) and playing clearly beats passing in 1")
 
 
@@ -243,4 +269,4 @@ def test_a_rule_wins_a_tie_with_the_same_exchange_by_count():
     """Exchanging all plain cards but aces and exchanging 4 are the same cards for most hands:
     on equal means the table names the rule."""
     df = gains(c=[0, 0], stand=[0.0, 0.0], plain=[3.0, 1.0], x4=[3.0, 1.0])
-    assert q2.best_actions(df, ["c"], ("stand", *[a for a in q2.EXCHANGES if a in ("plain", "x4")]))["best"][0] == "plain"
+    assert ex.best_actions(df, ["c"], ("stand", *[a for a in ex.EXCHANGES if a in ("plain", "x4")]))["best"][0] == "plain"

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
 import polars as pl
 import pytest
 
 from analyses import q6_party as q6
 from analyses import q7_options as q7
-from analyses.common import mean_estimate
+from analyses.common import mean_estimate, paired_difference
 from rams_sim.cards import mask_of, parse_cards
 from rams_sim.record import Declaration, EndKind, Outcome
 from rams_sim.summary import Estimate
@@ -60,15 +59,6 @@ def test_same_parties_counts_differing_rows():
     assert q6.same_parties(PARTIES, PARTIES.with_columns(pl.col("settlement") * 0)) == (9, 0)
 
 
-def test_quantile_estimate_median_and_interval():
-    """The median of 1..101 is 51 and its order-statistic interval holds it, symmetric in rank."""
-    est = q6.quantile_estimate(np.arange(1, 102), 0.5)
-    assert est.value == 51 and est.n == 101
-    assert est.low < 51 < est.high
-    assert 51 - est.low == est.high - 51  # ranks centred on (n + 1)q
-    assert q6.quantile_estimate(np.full(50, 7.0), 0.9) == Estimate(7.0, 7.0, 7.0, 50)
-
-
 def test_length_summary_counts_unfinished():
     """The length summary counts the parties stopped at the deal limit and averages every party."""
     s = q6.length_summary(q6.parties(PARTIES))
@@ -111,38 +101,6 @@ def test_end_kinds_shares():
 
 
 # ---- question 7: estimates -------------------------------------------------------------
-def test_cluster_contrast_one_row_per_cluster_is_the_plain_mean():
-    """With one row per cluster, the clustered mean equals the ordinary mean and interval."""
-    x = np.array([1.0, 4.0, 2.0, 8.0, 5.0])
-    got = q7.cluster_contrast(x, np.ones(5))
-    want = mean_estimate(x)
-    assert got.value == pytest.approx(want.value)
-    assert got.low == pytest.approx(want.low) and got.high == pytest.approx(want.high)
-
-
-def test_cluster_contrast_difference_of_ratio_means():
-    """The contrast is Σsa/Σna − Σsb/Σnb; clusters with identical rows give a zero-width interval."""
-    got = q7.cluster_contrast([10, 0, 6], [2, 0, 2], [1, 2, 0], [1, 2, 0])
-    assert got.value == pytest.approx(16 / 4 - 3 / 3)
-    same = q7.cluster_contrast([4, 8], [1, 2], [2, 2], [2, 2])  # a: 4 per row, b: 1 per row everywhere
-    assert same.value == pytest.approx(3.0) and same.half_width == pytest.approx(0.0)
-
-
-def test_cluster_contrast_widens_for_correlated_rows():
-    """Rows equal within a cluster carry less information than independent rows: a wider interval."""
-    rng = np.random.default_rng(1)
-    per_cluster = rng.normal(size=200)
-    clustered = q7.cluster_contrast(4 * per_cluster, np.full(200, 4))
-    independent = mean_estimate(np.repeat(per_cluster, 4))
-    assert clustered.half_width > 1.5 * independent.half_width
-
-
-def test_unpaired_difference_adds_in_quadrature():
-    """Independent estimates: the difference's half-width is the root of the sum of squares."""
-    d = q7.unpaired_difference(Estimate(5.0, 2.0, 8.0, 10), Estimate(1.0, -3.0, 5.0, 20))
-    assert d.value == 4.0 and d.half_width == pytest.approx(5.0) and d.n == 10
-
-
 def test_identical_only_for_exact_zero():
     """Only a zero-width interval at 0 counts as identical."""
     assert q7.identical(Estimate(0.0, 0.0, 0.0, 5))
@@ -230,7 +188,7 @@ def test_party_values_and_paired_difference():
     p = q7.party_values(PARTIES)
     assert p["length"].to_list() == [10.0, 6.0, 1000.0] and p["seat0"].to_list() == [1.0, 0.0, 0.0]
     variant = p.with_columns(pl.col("length") + pl.Series([1.0, 3.0, 0.0])).filter(pl.col("party") != 2)
-    d = q7.paired_difference(p, variant, "party", "length")
+    d = paired_difference(p, variant, "party", "length")
     assert d.value == pytest.approx(2.0) and d.n == 2
 
 
@@ -243,7 +201,7 @@ def test_changes_paired_identical_and_unpaired():
     shifted = {"deals": classic["deals"].with_columns(pl.col("gain") + 1.0), "party": classic["party"]}
     unpaired = q7.changes(classic, shifted, paired=False)
     assert unpaired["gain"].value == pytest.approx(1.0)
-    assert unpaired["gain"].half_width == pytest.approx(math.sqrt(2) * q7.level(classic["deals"], "gain").half_width)
+    assert unpaired["gain"].half_width == pytest.approx(math.sqrt(2) * mean_estimate(classic["deals"]["gain"]).half_width)
 
 
 def test_heart_ace_paired_needs_the_same_hands():
