@@ -10,6 +10,8 @@
   independent units; :func:`fmt` prints an estimate as ``−14.21 [−14.35, −14.07]``.
   Rows that share a deal (seat-deals) need the clustered estimates of
   :mod:`analyses.clustered` instead.
+* Expressions several pages share: :data:`GAIN`, :data:`REMIZ` (R7.2) and
+  :func:`one_against_others` (e.g. the dealer's gain minus the mean of the other players).
 * :class:`Page` collects a question's answer, tables and figures and renders Markdown
   with the provenance of every dataset it used.
 
@@ -30,6 +32,7 @@ import polars as pl
 
 from rams_sim import __version__
 from rams_sim.policies import PolicySpec
+from rams_sim.record import Outcome
 from rams_sim.rules import PRESETS, Rules
 from rams_sim.runner import RunError, RunSpec, execute, read_manifest
 from rams_sim.summary import Z95, Estimate, wilson, wilson_bounds
@@ -38,6 +41,8 @@ SCALE_ENV = "RAMS_REPORT_SCALE"
 MIN_COUNT = 2_000  # the smallest dataset a scaled-down (test) report builds
 GAIN = -pl.col("delta").cast(pl.Float64)  # points written off per deal: higher is better
 GAIN_WORDS = "gain = points written off the score per deal (−delta; higher is better)"
+# R7.2: a remiz is an active player's played deal with no trick (a pass or a deal ended before play is none)
+REMIZ = ~pl.col("passed") & (pl.col("outcome") == int(Outcome.PLAYED)) & (pl.col("tricks") == 0)
 
 
 # ---- datasets ------------------------------------------------------------------------
@@ -185,6 +190,14 @@ def quantile_estimate(values: np.ndarray, q: float, z: float = Z95) -> Estimate:
     lo = min(n, max(1, math.floor(centre - half)))
     hi = min(n, max(1, math.ceil(centre + half)))
     return Estimate(float(np.quantile(x, q, method="inverted_cdf")), float(x[lo - 1]), float(x[hi - 1]), n)
+
+
+def one_against_others(value: pl.Expr, one: pl.Expr) -> pl.Expr:
+    """Aggregation over a group of rows (a deal, a party): ``value`` of the row where ``one``
+    holds minus the mean ``value`` of the group's other rows, e.g. the dealer's gain minus the
+    mean gain of the other players of the deal (a paired difference within the group)."""
+    mine = value.filter(one).sum()
+    return mine - (value.sum() - mine) / (pl.len() - 1)
 
 
 def row_estimate(row: dict) -> Estimate:

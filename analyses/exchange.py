@@ -151,7 +151,8 @@ def canonical_gains(branch: pl.LazyFrame, hands: pl.DataFrame) -> pl.DataFrame:
         *[(-pl.col("delta").cast(pl.Float64)).filter(pl.col("action") == a).first().alias(gain_col(a)) for a in raw],
         *[pl.col("hand_final").filter(pl.col("action") == a).first().alias(hand_col(a)) for a in raw],
     )
-    k_max = sum(pl.col(gain_col(a)).is_not_null().cast(pl.Int8) for a in WEAKEST).alias("k_max")
+    served = [pl.when(pl.col(gain_col(a)).is_not_null()).then(k).otherwise(0) for k, a in enumerate(WEAKEST, start=1)]
+    k_max = pl.max_horizontal(served).cast(pl.Int8).alias("k_max")
     wide = wide.with_columns(k_max)
     for k in range(1, len(WEAKEST) + 1):  # R4.4: as many as the talon serves
         lower = [STAND, *WEAKEST[:k]][::-1]

@@ -32,7 +32,7 @@ from rams_sim.summary import Z95, Estimate  # noqa: E402
 
 from .clustered import class_diff, class_mean, class_table  # noqa: E402
 from .common import (  # noqa: E402
-    GAIN, GAIN_WORDS, Context, Page, chance_misses, clear, fmt, fmt_n, unpaired_difference,
+    GAIN, GAIN_WORDS, REMIZ, Context, Page, chance_misses, clear, fmt, fmt_n, unpaired_difference,
 )  # fmt: skip
 from .data import TABLE_SIZES  # noqa: E402
 from .q5_position import with_position  # noqa: E402
@@ -95,7 +95,7 @@ def with_values(lf: pl.LazyFrame, ace_values: tuple[int, ...]) -> pl.LazyFrame:
     """
     active = ~pl.col("passed")
     counted = active & pl.col("outcome").is_in([int(Outcome.PLAYED), int(Outcome.LONE)])
-    remiz = active & (pl.col("outcome") == int(Outcome.PLAYED)) & (pl.col("tricks") == 0)
+    remiz = REMIZ
     held = pl.sum_horizontal([(pl.col("aces").cast(pl.Int32) & (1 << s) > 0).cast(pl.Int32) * v
                               for s, v in enumerate(ace_values)])  # fmt: skip
     sign = pl.when(counted & (pl.col("tricks") > 0)).then(1).when(remiz).then(-1).otherwise(0)

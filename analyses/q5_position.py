@@ -19,8 +19,9 @@ import matplotlib.pyplot as plt  # noqa: E402
 import polars as pl  # noqa: E402
 
 from .common import (  # noqa: E402
-    GAIN, GAIN_WORDS, Context, Page, chance_misses, clear, fmt, fmt_n, mean_by, mean_estimate, prop_by, row_estimate,
-)
+    GAIN, GAIN_WORDS, Context, Page, chance_misses, clear, fmt, fmt_n, mean_by, mean_estimate, one_against_others,
+    prop_by, row_estimate,
+)  # fmt: skip
 from .data import TABLE_SIZES  # noqa: E402
 
 DATASETS = tuple(f"deals-{p}p" for p in TABLE_SIZES)
@@ -39,15 +40,8 @@ def position_gain(lf: pl.LazyFrame) -> pl.DataFrame:
 
 def dealer_edge(lf: pl.LazyFrame) -> pl.Series:
     """Per deal: the dealer's gain minus the mean gain of the other players (float64, one value per deal)."""
-    per_deal = (
-        with_position(lf)
-        .group_by("deal")
-        .agg(pl.col("gain").sum().alias("all"), pl.col("gain").filter(pl.col("position") == 0).sum().alias("dealer"),
-             pl.len().alias("players"))  # fmt: skip
-        .collect()
-    )
-    others = (per_deal["all"] - per_deal["dealer"]) / (per_deal["players"] - 1)
-    return per_deal["dealer"] - others
+    edge = one_against_others(pl.col("gain"), pl.col("position") == 0)
+    return with_position(lf).group_by("deal").agg(edge.alias("edge")).collect()["edge"]
 
 
 def position_gap(lf: pl.LazyFrame, a: int, b: int) -> pl.Series:

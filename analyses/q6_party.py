@@ -36,7 +36,8 @@ from rams_sim.record import EndKind  # noqa: E402
 from rams_sim.summary import Estimate, wilson_bounds  # noqa: E402
 
 from .common import (  # noqa: E402
-    Context, Page, chance_misses, clear, fmt, fmt_n, mean_by, mean_estimate, num, quantile_estimate, row_estimate,
+    Context, Page, chance_misses, clear, fmt, fmt_n, mean_by, mean_estimate, num, one_against_others, quantile_estimate,
+    row_estimate,
 )  # fmt: skip
 from .data import SETTLES, STARTS, TABLE_SIZES  # noqa: E402
 
@@ -107,14 +108,8 @@ def wins_by_seat(lf: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
 
 def first_dealer_edge(lf: pl.LazyFrame | pl.DataFrame) -> pl.Series:
     """Per party: seat 0's win (1 or 0) minus the mean win of the other seats (float64)."""
-    won = pl.col("won").cast(pl.Float64)
-    per = (
-        lf.lazy().group_by("party")
-        .agg(won.filter(pl.col("seat") == FIRST_DEALER).sum().alias("first"), won.sum().alias("all"),
-             pl.len().alias("players"))
-        .collect()
-    )  # fmt: skip
-    return per["first"] - (per["all"] - per["first"]) / (per["players"] - 1)
+    edge = one_against_others(pl.col("won").cast(pl.Float64), pl.col("seat") == FIRST_DEALER)
+    return lf.lazy().group_by("party").agg(edge.alias("edge")).collect()["edge"]
 
 
 def with_place(lf: pl.LazyFrame | pl.DataFrame) -> pl.LazyFrame:

@@ -36,19 +36,18 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
 
-from rams_sim.cards import HAND_SIZE, HEARTS  # noqa: E402
-from rams_sim.kernels.deal import OPTION_PASS  # noqa: E402
-from rams_sim.hands import hand_features, weakest_discards  # noqa: E402
+from rams_sim.cards import HEARTS  # noqa: E402
+from rams_sim.hands import hand_features  # noqa: E402
 from rams_sim.record import Declaration, Outcome  # noqa: E402
 from rams_sim.summary import Estimate  # noqa: E402
 
+from . import exchange as ex  # noqa: E402
 from .clustered import cluster_contrast  # noqa: E402
 from .common import (  # noqa: E402
-    GAIN, GAIN_WORDS, Context, Page, chance_misses, clear, fmt, fmt_n, mean_estimate, paired_difference,
-    unpaired_difference,
+    GAIN_WORDS, REMIZ, Context, Page, chance_misses, clear, fmt, fmt_n, mean_estimate, one_against_others,
+    paired_difference, unpaired_difference,
 )  # fmt: skip
 from .data import DECK_CHOICES_4P, OPTIONS  # noqa: E402
 from .q5_position import with_position  # noqa: E402
@@ -56,7 +55,6 @@ from .q5_position import with_position  # noqa: E402
 CLASSIC_DEALS, CLASSIC_BRANCH, CLASSIC_PARTY = "deals-4p", "branch-4p", "party-100-remaining"
 HEART_ACE_ONLY = 1 << HEARTS  # the aces bit mask of a hand whose only ace is the ♥A
 FIRST_DEALER = 0  # seat 0 deals the first deal of a party (R3)
-OPTION_STAND = 0  # the branch option code of standing pat (BRANCH_COLUMNS)
 
 
 @dataclass(frozen=True)
@@ -119,16 +117,14 @@ def deal_values(lf: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
     df = with_position(df.lazy().with_columns(pl.Series("aces_dealt", aces))).collect()
     gain = pl.col("gain")
     heart, none = pl.col("aces_dealt") == HEART_ACE_ONLY, pl.col("aces_dealt") == 0
-    remiz = (~pl.col("passed")) & (pl.col("outcome") == Outcome.PLAYED) & (pl.col("tricks") == 0)
-    dealer = gain.filter(pl.col("position") == 0).sum()
     return (
         df.lazy().group_by("deal").agg(
             gain.mean().alias("gain"),
-            remiz.cast(pl.Float64).mean().alias("remiz"),
+            REMIZ.cast(pl.Float64).mean().alias("remiz"),
             (pl.col("outcome").first() != Outcome.PLAYED).cast(pl.Float64).alias("before_play"),
             (pl.col("declaration") != Declaration.NONE).any().cast(pl.Float64).alias("declared"),
             pl.col("passed").cast(pl.Float64).mean().alias("pass"),
-            (dealer - (gain.sum() - dealer) / (pl.len() - 1)).alias("dealer_edge"),
+            one_against_others(gain, pl.col("position") == 0).alias("dealer_edge"),
             gain.filter(heart).sum().alias("ha_s"), heart.sum().alias("ha_n"),
             gain.filter(none).sum().alias("na_s"), none.sum().alias("na_n"),
         ).sort("deal").collect()
@@ -149,29 +145,20 @@ def row_pairs(classic: pl.LazyFrame | pl.DataFrame, variant: pl.LazyFrame | pl.D
 
 
 def branch_values(lf: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
-    """One row per branched deal: ``deal``, ``exchange`` = gain(exchange the plain non-aces) −
-    gain(stand), null when the hand has none or the talon is too short (R4.4); ``pass_value`` =
-    gain(pass) − gain(exchange the plain non-aces), null when the hand holds an ace (R4.1)."""
+    """One row per branched deal: ``deal``, ``exchange`` = gain(exchange the plain non-aces, the
+    canonical action ``plain`` of :mod:`analyses.exchange`) − gain(stand), null when the hand has
+    none; ``pass_value`` = gain(pass) − gain(exchange the plain non-aces), null when the hand
+    holds an ace (R4.1). Both are null when the talon is too short to exchange every plain
+    non-ace (R4.4)."""
     lf = lf.lazy()
-    stand = lf.filter(pl.col("option") == OPTION_STAND).select("deal", "trump", "hand_dealt", GAIN.alias("stand"))
-    stand = stand.collect()
-    hands, trumps = stand["hand_dealt"].to_numpy(), stand["trump"].to_numpy()
-    f = hand_features(hands, trumps)
-    trump_ace = (f["aces"].astype(np.int64) >> trumps.astype(np.int64)) & 1
-    plain = HAND_SIZE - f["trumps"].astype(np.int64) - f["n_aces"].astype(np.int64) + trump_ace  # plain non-aces
-    # weakest_discards orders plain non-aces first, so the k weakest are exactly the k plain non-aces
-    options = weakest_discards(hands, trumps)[np.arange(stand.height), plain]
-    keys = stand.select("deal", "stand").with_columns(pl.Series("weak_option", options, pl.Int8),
-                                                      pl.Series("plain", plain))  # fmt: skip
-    wanted = keys.lazy().select("deal", pl.col("weak_option").alias("option"))
-    weak_gain = lf.select("deal", "option", GAIN.alias("weak")).join(wanted, on=["deal", "option"]).drop("option")
-    passed = lf.filter(pl.col("option") == OPTION_PASS).select("deal", GAIN.alias("pass"))
-    out = keys.lazy().join(weak_gain, on="deal", how="left").join(passed, on="deal", how="left")
-    return out.select(
+    df = ex.canonical_gains(lf, ex.with_features(ex.deal_hands(lf)))
+    gain = {a: pl.col(ex.gain_col(a)) for a in (ex.PASS, ex.STAND, ex.PLAIN)}
+    served = pl.col("n_plain") <= pl.col("k_max")  # the talon serves every plain non-ace
+    return df.select(
         "deal",
-        pl.when(pl.col("plain") > 0).then(pl.col("weak") - pl.col("stand")).alias("exchange"),
-        (pl.col("pass") - pl.col("weak")).alias("pass_value"),
-    ).sort("deal").collect()  # fmt: skip
+        pl.when(served & (pl.col("n_plain") > 0)).then(gain[ex.PLAIN] - gain[ex.STAND]).alias("exchange"),
+        pl.when(served).then(gain[ex.PASS] - gain[ex.PLAIN]).alias("pass_value"),
+    ).sort("deal")  # fmt: skip
 
 
 def party_values(lf: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:

@@ -104,7 +104,7 @@ def test_clustered_means_is_class_table_with_one_class():
 
 
 def test_class_mean_and_class_diff_read_a_row():
-    """A row's mean has the normal interval of its error; a share, the clustered Wilson one; a difference, its own error."""
+    """A row's mean has the normal interval of its error, a share the clustered Wilson one, a difference its own."""
     row = {"n": 400, "y_mean": 2.0, "y_se": 0.5, "y_diff": 1.0, "y_dse": 0.25, "f_mean": 0.1, "f_se": 0.015}
     mean = K.class_mean(row, "y")
     assert (mean.value, mean.n) == (2.0, 400) and mean.half_width == pytest.approx(Z95 * 0.5)
@@ -142,11 +142,12 @@ def test_cluster_contrast_widens_for_correlated_rows():
 
 
 def test_cluster_contrast_is_the_class_table_difference():
-    """Summed per deal, two classes give class_table's difference and error (deals without either count for neither)."""
+    """Summed per deal, two classes give class_table's difference and error (deals holding neither do not count)."""
     rng = np.random.default_rng(11)
     deals = 300
     df = pl.DataFrame({"deal": np.repeat(np.arange(deals), 3), "cell": np.zeros(3 * deals, np.int8),
-                       "cls": rng.integers(0, 3, 3 * deals).astype(np.int8), "y": rng.normal(0, 2, 3 * deals)})  # fmt: skip
+                       "cls": rng.integers(0, 3, 3 * deals).astype(np.int8),
+                       "y": rng.normal(0, 2, 3 * deals)})  # fmt: skip
     row = K.class_table(df, ["cell"], ["cls"], ["y"], {"cls": 0}).filter(pl.col("cls") == 1).row(0, named=True)
     sums = [pl.col("y").filter(pl.col("cls") == c).sum().alias(f"s{c}") for c in (0, 1)]
     counts = [(pl.col("cls") == c).sum().alias(f"n{c}") for c in (0, 1)]

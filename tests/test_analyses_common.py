@@ -16,6 +16,7 @@ from analyses import common as A
 from analyses import make_reports, q5_position
 from analyses.common import Context, Data, Page
 from rams_sim.cards import mask_of, parse_cards
+from rams_sim.record import Outcome
 from rams_sim.hands import hand_features, weakest_discards
 from rams_sim.rules import Rules
 from rams_sim.runner import DEALS
@@ -104,6 +105,17 @@ def test_paired_difference_uses_units_present_in_both():
     assert (d.value, d.n) == (2.5, 2)  # deal 0: +1, deal 2: +4
     assert d == A.mean_estimate(np.array([1.0, 4.0]))
 
+
+
+def test_one_against_others_and_remiz_per_group():
+    """Per group, the marked row's value minus the mean of the others; a remiz is a played deal with no trick (R7.2)."""
+    df = pl.DataFrame({"deal": [0, 0, 0, 1, 1], "seat": [0, 1, 2, 0, 1], "x": [6.0, 1.0, 3.0, 2.0, 5.0],
+                       "passed": [False, True, False, False, False], "tricks": [0, 0, 2, 0, 0],
+                       "outcome": [int(Outcome.PLAYED)] * 3 + [int(Outcome.RAMS)] * 2})  # fmt: skip
+    out = df.group_by("deal").agg(A.one_against_others(pl.col("x"), pl.col("seat") == 0).alias("edge"),
+                                  A.REMIZ.sum().alias("remiz")).sort("deal")  # fmt: skip
+    assert out["edge"].to_list() == [6.0 - 2.0, 2.0 - 5.0]
+    assert out["remiz"].to_list() == [1, 0]  # seat 1 passed; deal 1 ended before play
 
 
 def test_simultaneous_z_and_chance_sentence():

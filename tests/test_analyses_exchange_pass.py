@@ -176,7 +176,7 @@ def test_half_splits_even_and_odd_deals():
 
 
 def test_apply_table_adds_the_chosen_action_and_refuses_unknown_classes():
-    """Each deal gets its class's action with that action's gain and final hand; a class missing from the table raises."""
+    """Each deal gets its class's action with that action's gain and final hand; a class the table lacks raises."""
     df = gains(deal=[0, 1, 2], c=[0, 1, 1], stand=[1.0, 2.0, 3.0], x1=[4.0, 5.0, 6.0]).with_columns(
         pl.lit(7, pl.UInt64).alias(ex.hand_col("stand")), pl.Series(ex.hand_col("x1"), [8, 9, 10], pl.UInt64))
     table = pl.DataFrame({"c": [0, 1], "pick": ["stand", "x1"]})
@@ -269,4 +269,5 @@ def test_a_rule_wins_a_tie_with_the_same_exchange_by_count():
     """Exchanging all plain cards but aces and exchanging 4 are the same cards for most hands:
     on equal means the table names the rule."""
     df = gains(c=[0, 0], stand=[0.0, 0.0], plain=[3.0, 1.0], x4=[3.0, 1.0])
-    assert ex.best_actions(df, ["c"], ("stand", *[a for a in ex.EXCHANGES if a in ("plain", "x4")]))["best"][0] == "plain"
+    actions = ("stand", *[a for a in ex.EXCHANGES if a in ("plain", "x4")])
+    assert ex.best_actions(df, ["c"], actions)["best"][0] == "plain"

@@ -161,7 +161,9 @@ def test_row_pairs_moved_and_before_play_check():
 
 
 def branch_rows(deal: int, hand: int, trump: int, options: dict[int, int]) -> list[dict]:
-    return [{"deal": deal, "trump": trump, "hand_dealt": hand, "option": o, "delta": d} for o, d in options.items()]
+    """Seat 0's branch rows of one deal (seat 1 deals): option -> delta."""
+    return [{"deal": deal, "seat": 0, "dealer": 1, "trump": trump, "hand_dealt": hand, "option": o, "delta": d,
+             "hand_final": 0} for o, d in options.items()]  # fmt: skip
 
 
 def test_branch_values_exchange_and_pass():
@@ -175,8 +177,9 @@ def test_branch_values_exchange_and_pass():
     rows += branch_rows(2, mask("7♠ 8♠ 9♠ 10♠ A♦"), 0, {0: -6})
     # deal 3: the exchange is not open (talon too short): its row is missing
     rows += branch_rows(3, mask("9♠ 7♣ 8♦ 10♥ J♥"), 0, {-1: 0, 0: 2})
-    lf = pl.DataFrame(rows, schema={"deal": pl.Int64, "trump": pl.Int8, "hand_dealt": pl.UInt64, "option": pl.Int8,
-                                    "delta": pl.Int16}).lazy()  # fmt: skip
+    lf = pl.DataFrame(rows, schema={"deal": pl.Int64, "seat": pl.Int8, "dealer": pl.Int8, "trump": pl.Int8,
+                                    "hand_dealt": pl.UInt64, "option": pl.Int8, "delta": pl.Int16,
+                                    "hand_final": pl.UInt64}).lazy()  # fmt: skip
     b = q7.branch_values(lf)
     assert b["deal"].to_list() == [0, 1, 2, 3]
     assert b["exchange"].to_list() == [13.0, 9.0, None, None]
@@ -201,7 +204,8 @@ def test_changes_paired_identical_and_unpaired():
     shifted = {"deals": classic["deals"].with_columns(pl.col("gain") + 1.0), "party": classic["party"]}
     unpaired = q7.changes(classic, shifted, paired=False)
     assert unpaired["gain"].value == pytest.approx(1.0)
-    assert unpaired["gain"].half_width == pytest.approx(math.sqrt(2) * mean_estimate(classic["deals"]["gain"]).half_width)
+    level = mean_estimate(classic["deals"]["gain"])
+    assert unpaired["gain"].half_width == pytest.approx(math.sqrt(2) * level.half_width)
 
 
 def test_heart_ace_paired_needs_the_same_hands():
