@@ -30,6 +30,7 @@ OPTIONS = {
     "no-ace-cover": {"ace_covers_face": False},
     "declare-then-buy": {"exchange_order": "declare-then-buy"},
 }
+PLAY_OPTIONS = ("overtrump", "must-head", "no-ace-cover")  # options of R6 only: they cannot change the exchange
 DECK_CHOICES_4P = {"deck24": "24", "deck36": "36", "deck52": "52"}  # classic 4p is 32 cards ([000])
 
 
@@ -75,6 +76,9 @@ def _build() -> dict[str, Data]:
         add(Data(f"deals-4p-{name}", DEALS, Rules.classic(**options), 2_000_000, SEED_4P))
         add(Data(f"branch-4p-{name}", BRANCHES, Rules.classic(**options), 200_000, SEED_4P, seat=0))
         add(Data(f"party-100-{name}", PARTIES, Rules.classic(**options), 200_000, 3100))
+    # the play options at a table of random players, who break them when allowed (same deals as deals-4p-random)
+    for name in PLAY_OPTIONS:
+        add(Data(f"deals-4p-random-{name}", DEALS, Rules.classic(**OPTIONS[name]), 1_000_000, SEED_4P, ("random",)))
     for name, deck in DECK_CHOICES_4P.items():
         add(Data(f"party-100-{name}", PARTIES, Rules.classic(deck=deck), 100_000, 3100))
     return reg

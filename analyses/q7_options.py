@@ -47,9 +47,9 @@ from . import exchange as ex  # noqa: E402
 from .clustered import cluster_contrast  # noqa: E402
 from .common import (  # noqa: E402
     GAIN_WORDS, REMIZ, Context, Page, chance_misses, clear, fmt, fmt_n, mean_estimate, one_against_others,
-    paired_difference, unpaired_difference,
+    paired_difference, share, unpaired_difference,
 )  # fmt: skip
-from .data import DECK_CHOICES_4P, OPTIONS  # noqa: E402
+from .data import DECK_CHOICES_4P, OPTIONS, PLAY_OPTIONS  # noqa: E402
 from .q5_position import with_position  # noqa: E402
 
 CLASSIC_DEALS, CLASSIC_BRANCH, CLASSIC_PARTY = "deals-4p", "branch-4p", "party-100-remaining"
@@ -82,9 +82,10 @@ VARIANTS = tuple(
     Variant(k, _LABELS[k], f"deals-4p-{k}", f"branch-4p-{k}", f"party-100-{k}", True, k in _PLAY_ONLY) for k in OPTIONS
 ) + tuple(Variant(k, _LABELS[k], f"deals-4p-{k}", None, f"party-100-{k}", False, False) for k in DECK_CHOICES_4P)
 
+RANDOM_DEALS = "deals-4p-random"  # a table of random players, who break the play options whenever allowed
 DATASETS = (CLASSIC_DEALS, CLASSIC_BRANCH, CLASSIC_PARTY) + tuple(
     n for v in VARIANTS for n in (v.deals, v.branch, v.party) if n is not None
-)
+) + (RANDOM_DEALS,) + tuple(f"{RANDOM_DEALS}-{k}" for k in PLAY_OPTIONS)
 
 # measure key -> (question, words on the page, unit); the order of the tables and figure
 MEASURES = {
@@ -217,6 +218,20 @@ def classic_levels(classic: dict[str, pl.DataFrame]) -> dict[str, Estimate]:
     out |= {c: mean_estimate(classic["party"][c]) for c in ("length", "seat0")}
     out["heart_ace"] = heart_ace_level(classic["deals"])
     return out
+
+
+def binding(classic: pl.LazyFrame | pl.DataFrame, variant: pl.LazyFrame | pl.DataFrame) -> dict[str, Estimate]:
+    """What a play option changes on the same deals: ``changed`` (share of deals in which any
+    seat's result differs, Wilson), ``gain`` and ``remiz`` (paired changes per seat-deal) and
+    ``moved`` (mean |change| of a seat's result)."""
+    base, var = deal_values(classic), deal_values(variant)
+    rows = row_pairs(classic, variant)
+    return {
+        "changed": share(rows["moved"] > 0),
+        "gain": paired_difference(base, var, "deal", "gain"),
+        "remiz": paired_difference(base, var, "deal", "remiz"),
+        "moved": mean_estimate(rows["moved"]),
+    }
 
 
 # ---- the page ------------------------------------------------------------------------
@@ -387,8 +402,20 @@ def build(ctx: Context, out: Path) -> Page:
         page.text(f"{', '.join(f'`{k}`' for k in same)}: every deal, branched deal and party came out exactly as in "
                   "the classic game (every paired difference is 0, so the interval is the single point 0). As far as "
                   f"the scores show, the basic players chose the same in every deal ({why}), so for basic players these options change "
-                  "nothing. Players who choose differently may feel them; these data do not measure that.")  # fmt: skip
+                  "nothing. Players who choose differently feel them: see the table of random players below.")  # fmt: skip
     _figure(results, out, page)
+
+    page.heading("When the play options bind: a table of random players")
+    bind = {k: binding(ctx.scan(RANDOM_DEALS), ctx.scan(f"{RANDOM_DEALS}-{k}")) for k in PLAY_OPTIONS}
+    rows = [{"variant": f"`{k}`", "deals": fmt_n(b["changed"].n), "deals changed": fmt(b["changed"], 2, percent=True),
+             "gain per seat-deal": _cell(b["gain"], "points"), "remiz rate": _cell(b["remiz"], "share"),
+             "points moved": fmt(b["moved"], 3)} for k, b in bind.items()]  # fmt: skip
+    page.table(pl.DataFrame(rows), caption=(
+        "The same options at a table where all four seats play `random` (every legal card equally likely, so a player "
+        "breaks a rule of play whenever it allows him to), paired on the same deals against the classic rules at that "
+        "table (`deals-4p-random`). *Deals changed*: deals in which any seat's result differs (Wilson 95% interval); "
+        "the other columns as above, variant − classic, ° = the interval holds 0."))  # fmt: skip
+    page.text(chance_misses(3 * len(bind)))
 
     page.heading("Self-check: options of play leave the deal before play alone")
     page.text(_self_check(checks))

@@ -214,3 +214,16 @@ def test_heart_ace_paired_needs_the_same_hands():
     with pytest.raises(ValueError):
         q7.heart_ace_paired(d, d.with_columns(pl.col("ha_n") + 1))
     assert q7.identical(q7.heart_ace_paired(d, d))
+
+
+def test_binding_counts_changed_deals_and_pairs_the_gain():
+    """A play option that moves two seats of deal 0 by ±4: one deal of two changed, mean gain unchanged,
+    points moved (4 + 4) / 4 = 2 in deal 0 and 0 in deal 1."""
+    variant = DEALS.with_columns(pl.when(pl.col("deal") == 0).then(pl.col("delta") + pl.Series([4, -4, 0, 0] * 2))
+                                 .otherwise(pl.col("delta")).cast(pl.Int16).alias("delta"))  # fmt: skip
+    b = q7.binding(DEALS.lazy(), variant.lazy())
+    assert (b["changed"].value, b["changed"].n) == (0.5, 2)
+    assert b["gain"].value == pytest.approx(0.0)
+    assert b["moved"].value == pytest.approx(1.0)
+    same = q7.binding(DEALS, DEALS)
+    assert same["changed"].value == 0 and q7.identical(same["gain"])
