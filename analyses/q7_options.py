@@ -416,6 +416,10 @@ def build(ctx: Context, out: Path) -> Page:
         "table (`deals-4p-random`). *Deals changed*: deals in which any seat's result differs (Wilson 95% interval); "
         "the other columns as above, variant − classic, ° = the interval holds 0."))  # fmt: skip
     page.text(chance_misses(3 * len(bind)))
+    most = max(bind, key=lambda k: bind[k]["changed"].value)
+    page.answer += (f" At a table of random players, who break the rules of play whenever allowed, `{most}` changes "
+                    f"the most deals: {fmt(bind[most]['changed'], 1, percent=True)} of them "
+                    f"(n = {fmt_n(bind[most]['changed'].n)}).")  # fmt: skip
 
     page.heading("Self-check: options of play leave the deal before play alone")
     page.text(_self_check(checks))
