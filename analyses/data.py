@@ -12,7 +12,7 @@ Sizes are chosen so the stated answers are clear at 95% and the whole of
 
 from __future__ import annotations
 
-from rams_sim.rules import Rules
+from rams_sim.rules import PRESETS, Rules
 from rams_sim.runner import BRANCHES, DEALS, PARTIES
 
 from .common import Data
@@ -81,6 +81,17 @@ def _build() -> dict[str, Data]:
         add(Data(f"deals-4p-random-{name}", DEALS, Rules.classic(**OPTIONS[name]), 1_000_000, SEED_4P, ("random",)))
     for name, deck in DECK_CHOICES_4P.items():
         add(Data(f"party-100-{name}", PARTIES, Rules.classic(deck=deck), 100_000, 3100))
+    # every implemented preset side by side (question 8): basic parties and deals, and the
+    # skill pair: all random, then an expert at seat 0 among random players on the same seed
+    for i, preset in enumerate(PRESETS):
+        if not PRESETS[preset].implemented:
+            continue
+        rules = Rules.named(preset)
+        others = ("random",) * (rules.players - 1)
+        add(Data(f"variant-{preset}-deals", DEALS, rules, 500_000, 8000 + i))
+        add(Data(f"variant-{preset}-parties", PARTIES, rules, 100_000, 8100 + i))
+        add(Data(f"variant-{preset}-random", PARTIES, rules, 50_000, 8200 + i, ("random",) + others))
+        add(Data(f"variant-{preset}-expert0", PARTIES, rules, 50_000, 8200 + i, ("expert",) + others))
     return reg
 
 

@@ -33,6 +33,7 @@ QUESTIONS = (
     "q5_position",
     "q6_party",
     "q7_options",
+    "q8_variants",
 )
 TITLE = "rams-sim reports: Rams questions answered with data"
 

@@ -1,0 +1,153 @@
+"""Question 8: the rule systems of the sources side by side (issue 6).
+
+For every implemented preset of R9 (analyses/data.py builds its datasets from the preset
+list, so a preset joins the page when it is implemented), at the preset's own table size
+and deck:
+
+* party length in deals (``basic`` at every seat), mean and median;
+* how often the first dealer (seat 0) and first hand (seat 1) win the party, against the
+  fair share;
+* how much skill matters: seat 0's party wins with ``expert`` among ``random`` players
+  minus its wins as a ``random`` player among the same, on the same seeds (paired per party);
+* how often a deal ends at a declaration (four aces, a rams, jacks ending the party, or a
+  preset's own winning declarations) instead of being played.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import polars as pl  # noqa: E402
+
+from rams_sim.record import Outcome  # noqa: E402
+from rams_sim.rules import PRESETS, Rules  # noqa: E402
+from rams_sim.summary import Estimate  # noqa: E402
+
+from .common import (  # noqa: E402
+    Context, Page, chance_misses, clear, fmt, fmt_n, mean_estimate, paired_difference, quantile_estimate, share,
+)  # fmt: skip
+from .q6_party import parties, wins_by_seat  # noqa: E402
+
+IMPLEMENTED = tuple(p for p, info in PRESETS.items() if info.implemented)
+KINDS = ("deals", "parties", "random", "expert0")
+DATASETS = tuple(f"variant-{p}-{k}" for p in IMPLEMENTED for k in KINDS)
+# outcomes in which the deal is played out or nobody/one player plays: every other outcome
+# ends the deal at a declaration (R5), whatever codes a preset adds
+NOT_DECLARATION = (Outcome.PLAYED, Outcome.LONE, Outcome.NOBODY, Outcome.VOID)
+FIRST_DEALER, FIRST_HAND = 0, 1
+
+
+def declaration_ends(lf: pl.LazyFrame | pl.DataFrame) -> Estimate:
+    """Share of deals (one row per deal: seat 0's) that end at a declaration, Wilson 95%."""
+    outcome = lf.lazy().filter(pl.col("seat") == 0).select("outcome").collect()["outcome"]
+    return share(~outcome.is_in([int(o) for o in NOT_DECLARATION]))
+
+
+def seat_wins(lf: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
+    """One row per party: ``party`` and ``won`` (1.0 if seat 0 won the party, else 0.0)."""
+    return (
+        lf.lazy().filter(pl.col("seat") == FIRST_DEALER)
+        .select("party", pl.col("won").cast(pl.Float64)).sort("party").collect()
+    )  # fmt: skip
+
+
+def skill(random_parties: pl.LazyFrame | pl.DataFrame, expert_parties: pl.LazyFrame | pl.DataFrame) -> Estimate:
+    """Seat 0's party wins as ``expert`` minus as ``random``, the others random, paired by party."""
+    return paired_difference(seat_wins(random_parties), seat_wins(expert_parties), "party", "won")
+
+
+def preset_row(ctx: Context, preset: str) -> dict:
+    """Every measure of one preset: Estimates and the facts of its table."""
+    rules = Rules.named(preset)
+    name = f"variant-{preset}"
+    p = parties(ctx.scan(f"{name}-parties"))
+    wins = {r["seat"]: r for r in wins_by_seat(ctx.scan(f"{name}-parties")).iter_rows(named=True)}
+
+    def won(seat: int) -> Estimate:
+        r = wins[seat]
+        return Estimate(r["p"], r["lo"], r["hi"], r["n"])
+
+    return {
+        "preset": preset, "rules": rules, "parties": p.height,
+        "length": mean_estimate(p["deals"].to_numpy()), "median": quantile_estimate(p["deals"].to_numpy(), 0.5),
+        "unfinished": int((p["winner"] < 0).sum()), "fair": wins[FIRST_DEALER]["fair"],
+        "dealer": won(FIRST_DEALER), "first_hand": won(FIRST_HAND),
+        "skill": skill(ctx.scan(f"{name}-random"), ctx.scan(f"{name}-expert0")),
+        "as_random": share(seat_wins(ctx.scan(f"{name}-random"))["won"] > 0),
+        "as_expert": share(seat_wins(ctx.scan(f"{name}-expert0"))["won"] > 0),
+        "declared": declaration_ends(ctx.scan(f"{name}-deals")),
+    }  # fmt: skip
+
+
+def points(est: Estimate) -> str:
+    """A difference of two shares in percentage points: ``+64.1 [62.2, 66.0]``."""
+    text = fmt(Estimate(100 * est.value, 100 * est.low, 100 * est.high, est.n), 1)
+    return ("+" + text) if est.value > 0 else text
+
+
+def _answer(rows: list[dict]) -> str:
+    longest = max(rows, key=lambda r: r["length"].value)
+    shortest = min(rows, key=lambda r: r["length"].value)
+    skilled = max(rows, key=lambda r: r["skill"].value)
+    text = (f"Skill matters most in `{skilled['preset']}`: an expert among random players wins the party "
+            f"{points(skilled['skill'])} percentage points more often than a random player in his seat "
+            f"(n = {fmt_n(skilled['skill'].n)} paired parties). Parties are longest in `{longest['preset']}` "
+            f"({fmt(longest['length'], 2)} deals) and shortest in `{shortest['preset']}` ({fmt(shortest['length'], 2)}).")
+    unclear = [r["preset"] for r in rows if not clear(r["skill"])]
+    if unclear:
+        text += f" Skill's effect is not statistically clear in: {', '.join(unclear)}."
+    return text
+
+
+def build(ctx: Context, out: Path) -> Page:
+    page = Page("8-variants", "8. The rule systems side by side",
+                "How do the rule systems of the sources compare: how long is a party, how often do the first dealer "
+                "and first hand win it, how much does skill matter, and how often does a deal end in a declaration?")  # fmt: skip
+    page.uses(*DATASETS)
+    rows = [preset_row(ctx, p) for p in IMPLEMENTED]
+    page.answer = _answer(rows)
+    missing = [p for p, info in PRESETS.items() if not info.implemented]
+    page.text(
+        "Each preset is played at its own table size, deck and start score (RULES.md R9; `rams-sim rules show NAME`). "
+        "*Party length*: deals until a player's score reaches zero (R8.2), `basic` at every seat. *First dealer* is "
+        "seat 0, who deals the first deal; *first hand* is seat 1, on his left; the fair share is the share of finished "
+        "parties divided by the number of players. *Skill*: seat 0 plays `expert` among `random` players, and again "
+        "`random` among the same players on the same seeds; the difference of his party wins, paired by party. "
+        "*Ends at a declaration*: the deal is decided before the first lead by four aces, a rams or jacks (R5) or a "
+        "preset's own winning declaration, `basic` players."
+        + (f" Not implemented yet, so not on this page: {', '.join(f'`{m}`' for m in missing)}." if missing else "")
+    )
+    table = [{
+        "preset": f"`{r['preset']}`", "players": r["rules"].players, "deck": r["rules"].deck_size,
+        "start": r["rules"].start, "parties": fmt_n(r["parties"]),
+        "party length, deals": fmt(r["length"], 2), "median": f"{r['median'].value:g}",
+        "first dealer wins": fmt(r["dealer"], 1, percent=True), "first hand wins": fmt(r["first_hand"], 1, percent=True),
+        "fair share": f"{100 * r['fair']:.1f}%",
+        "seat 0 wins as random": fmt(r["as_random"], 1, percent=True),
+        "as expert": fmt(r["as_expert"], 1, percent=True),
+        "skill: expert − random, points": points(r["skill"]) + ("" if clear(r["skill"]) else " °"),
+        "deals ending at a declaration": fmt(r["declared"], 2, percent=True),
+    } for r in rows]  # fmt: skip
+    page.heading("Side by side")
+    page.table(pl.DataFrame(table), caption="95% intervals in brackets (normal for means and paired differences, "
+               "Wilson for shares); ° marks an interval that holds 0.")  # fmt: skip
+    page.text(chance_misses(6 * len(rows)) + " Unfinished parties (stopped at `max_deals`): "
+              + ", ".join(f"`{r['preset']}` {r['unfinished']}" for r in rows) + ".")  # fmt: skip
+    page.text("Skill sample sizes: " + ", ".join(f"`{r['preset']}` {fmt_n(r['skill'].n)} parties" for r in rows)
+              + "; deals: " + ", ".join(f"`{r['preset']}` {fmt_n(r['declared'].n)}" for r in rows) + ".")
+
+    fig, axes = plt.subplots(1, 2, figsize=(10, 3.6))
+    names = [r["preset"] for r in rows]
+    for ax, key, label, scale in ((axes[0], "length", "party length (deals)", 1.0),
+                                  (axes[1], "skill", "expert − random party wins (points of %)", 100.0)):  # fmt: skip
+        est = [r[key] for r in rows]
+        ax.bar(names, [e.value * scale for e in est], yerr=[e.half_width * scale for e in est], capsize=4,
+               color="#4c72b0")  # fmt: skip
+        ax.set_ylabel(label)
+        ax.tick_params(axis="x", rotation=30)
+    page.figure(fig, out, "side-by-side", "Party length and the value of skill by rule system; bars are 95% intervals.")
+    return page
