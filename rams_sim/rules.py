@@ -295,7 +295,7 @@ OPTION_HELP: dict[str, str] = {
     "suit_rams": "R5.2: points of a rams of a plain suit",
     "trump_rams": "R5.3: points of a trump rams",
     "jack_pair": "R5.5: points written off for a same-colour jack pair",
-    "four_jacks": "R5.5: points written off for all four jacks",
+    "four_jacks": "R5.5: points written off for all four jacks (unused while four_jacks_win holds)",
 }
 
 
