@@ -19,9 +19,9 @@ from typer.testing import CliRunner
 
 from rams_sim import engine as fast
 from rams_sim import reference
-from rams_sim.kernels.rng import party_deal_key
-from rams_sim.cards import deck_cards, parse, parse_cards
+from rams_sim.cards import deck_cards, mask_of, parse_cards
 from rams_sim.cli import app
+from rams_sim.kernels.rng import party_deal_key
 from rams_sim.record import Declaration as Dc
 from rams_sim.record import EndKind, Outcome
 from rams_sim.replay import replay_lines
@@ -99,7 +99,7 @@ def test_preset_options():
 
 # ------------------------------------------------------------------------ four jacks
 def test_four_jacks_win_the_party_at_the_declaration(engine):
-    """"Четыре валета – партия": four jacks at 15 (not R5.7's <= 10) win at once; every delta 0, no play."""
+    """Four jacks ("Четыре валета – партия") at 15 (not R5.7's <= 10) win at once; every delta 0, no play."""
     out = settle(engine, trump=S, dealt=table("J♠ J♣ J♦ J♥ 7♣"), winners=[1, 2, 3, 0, 0])
     expect(out, **four_jacks_win(1))
 
@@ -138,7 +138,7 @@ def test_four_jacks_completed_by_the_dealers_trump_card(engine):
     [("dealt-or-final", True, 0), ("dealt", True, 0), ("final", False, 5)],
 )
 def test_four_dealt_jacks_one_discarded(engine, mode, wins, jacks):
-    """R5.5 jacks_count: four dealt jacks, one discarded, win unless only the final hand counts (three jacks: a pair)."""
+    """R5.5 jacks_count: four dealt jacks, one discarded, win unless only the final hand counts (then a pair)."""
     dealt = table("J♠ J♣ J♦ J♥ 7♣")
     final = table("J♠ J♣ J♦ 7♣ 8♣")  # s1 discarded J♥, drew 8♣
     out = settle(engine, FROM_15.replace(jacks_count=mode), trump=S, dealt=dealt, final=final,
@@ -180,10 +180,13 @@ def test_four_jacks_in_a_dealt_deal(engine):
 
 
 # ------------------------------------------------------------------------- four aces
-@pytest.mark.parametrize("winners, tricks, delta2", [([2, 1, 3, 0, 0], (2, 1, 1, 1), -1), ([1, 1, 3, 0, 0], (2, 2, 0, 1), 5)],
-                         ids=["one trick", "remiz"])  # fmt: skip
+@pytest.mark.parametrize(
+    "winners, tricks, delta2",
+    [([2, 1, 3, 0, 0], (2, 1, 1, 1), -1), ([1, 1, 3, 0, 0], (2, 2, 0, 1), 5)],
+    ids=["one trick", "remiz"],
+)
 def test_four_aces_count_for_nothing(engine, winners, tricks, delta2):
-    """"Четыре туза не считаются": four aces are no declaration; he plays, aces add nothing (-t, or remiz +5)."""
+    """Four aces ("не считаются") are no declaration; he plays, aces add nothing (-t, or remiz +5)."""
     dealt = table("8♣ 9♣ 10♣ 9♥ 10♥", "A♠ A♣ A♦ A♥ 7♣", "J♦ J♥ 7♦ 8♦ 7♥")
     out = settle(engine, trump=S, dealt=dealt, winners=winners)
     # s3's red jack pair counts (four aces void nothing here): -5 - t
@@ -228,8 +231,11 @@ def test_tricks_with_aces_write_off_only_the_tricks(engine):
     expect(out, delta=(-1, -2, -1, -1), tricks=(1, 2, 1, 1))
 
 
-@pytest.mark.parametrize("winners, tricks, delta1", [([1, 2, 3, 0, 0], (2, 1, 1, 1), -6), ([2, 3, 0, 0, 2], (2, 0, 2, 1), 0)],
-                         ids=["one trick", "no trick"])  # fmt: skip
+@pytest.mark.parametrize(
+    "winners, tricks, delta1",
+    [([1, 2, 3, 0, 0], (2, 1, 1, 1), -6), ([2, 3, 0, 0, 2], (2, 0, 2, 1), 0)],
+    ids=["one trick", "no trick"],
+)
 def test_jack_pair_writes_off_five(engine, winners, tricks, delta1):
     """R5.5 / R7.3: a jack pair writes off 5: with one trick -6; with none the remiz cancels it, 0."""
     out = settle(engine, trump=S, dealt=table("J♦ J♥ A♣ 8♣ 9♥"), winners=winners)
@@ -267,7 +273,8 @@ def test_a_party_from_15_ends_and_adds_up(engine, policies):
         assert record.winner >= 0
         scores, dealer = [15] * 4, 0
         for d in range(record.deals):  # replay deal d of the party (R3: the deal passes clockwise)
-            rec = engine.play_deal(FROM_15, policies, key=int(party_deal_key(15, party, d)), dealer=dealer, scores=scores)
+            key = int(party_deal_key(15, party, d))
+            rec = engine.play_deal(FROM_15, policies, key=key, dealer=dealer, scores=scores)
             scores = [s + x for s, x in zip(scores, rec.delta)]
             dealer = (dealer + 1) % 4
         assert tuple(scores) == record.scores and rec.ends_party == record.winner
@@ -279,10 +286,6 @@ def test_a_party_from_15_ends_and_adds_up(engine, policies):
 
 
 # ----------------------------------------------------- both engines on the rare deals
-def _first_seat(mask_row, players):
-    return next(s for s in range(players) if mask_row[s])
-
-
 @pytest.mark.parametrize("players, policies", [(4, "random"), (4, "basic"), (5, "greedy"), (3, "expert")])
 def test_rare_declarations_agree(players, policies):
     """Every deal of 60,000 in which four jacks or four aces are held is the same in both engines.
@@ -292,14 +295,13 @@ def test_rare_declarations_agree(players, policies):
     """
     rules = Rules.from_15(players=players)
     out = fast.simulate(rules, policies, seed=1515, deals=60_000, log_plays=True)
+    jacks, aces = (np.uint64(mask_of(parse_cards(text))) for text in ("J♠ J♣ J♦ J♥", "A♠ A♣ A♦ A♥"))
     four_jacks = np.zeros(len(out), bool)
     four_aces = np.zeros(len(out), bool)
     for seat in range(players):
-        for mask in (out.hand_dealt[:, seat], out.hand_final[:, seat]):
-            held = [(mask.astype(np.uint64) >> np.uint64(parse(card))) & np.uint64(1) for card in ("J♠", "J♣", "J♦", "J♥")]
-            four_jacks |= np.logical_and.reduce(held).astype(bool)
-            held = [(mask.astype(np.uint64) >> np.uint64(parse(card))) & np.uint64(1) for card in ("A♠", "A♣", "A♦", "A♥")]
-            four_aces |= np.logical_and.reduce(held).astype(bool)
+        for mask in (out.hand_dealt[:, seat].astype(np.uint64), out.hand_final[:, seat].astype(np.uint64)):
+            four_jacks |= (mask & jacks) == jacks
+            four_aces |= (mask & aces) == aces
     deals = np.flatnonzero(four_jacks | four_aces)
     assert four_jacks.sum() >= 10 and four_aces.sum() >= 1, (four_jacks.sum(), four_aces.sum())
     assert (out.outcome[four_jacks] == Outcome.FOUR_JACKS).mean() > 0.5  # most of them end the party
