@@ -82,7 +82,8 @@ def build_policies(specs: list[str], players: int) -> list[PolicySpec]:
         fail(str(err))
 
 
-PresetOpt = Annotated[str, typer.Option("--rules", help="Rule preset: classic, handbook or encyclopedia (see `rams-sim rules list`).")]
+_IMPLEMENTED = ", ".join(name for name, info in PRESETS.items() if info.implemented)
+PresetOpt = Annotated[str, typer.Option("--rules", help=f"Rule preset: {_IMPLEMENTED} (see `rams-sim rules list`).")]
 PlayersOpt = Annotated[int, typer.Option("--players", "-n", help="Players at the table, 2-7 (R2).")]
 RuleOpt = Annotated[
     Optional[list[str]],

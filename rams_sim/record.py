@@ -16,7 +16,7 @@ class Declaration(IntEnum):
 
     NONE = 0
     JACK_PAIR = 1  # R5.5: a same-colour pair (or three jacks), written off
-    FOUR_JACKS = 2  # R5.5: all four jacks, written off
+    FOUR_JACKS = 2  # R5.5: all four jacks, written off (with four_jacks_win: the party won)
     SUIT_RAMS = 3  # R5.2: the highest rams, of a plain suit
     TRUMP_RAMS = 4  # R5.3: the highest rams, of trumps
     FOUR_ACES = 5  # R5.1: wins the party
@@ -34,6 +34,7 @@ class Outcome(IntEnum):
     FOUR_ACES = 4  # R5.1
     JACKS_END = 5  # R5.7: the party ended at the jack declaration
     VOID = 6  # R4.5 void-deal: one player played, the deal scored only jacks
+    FOUR_JACKS = 7  # four_jacks_win (R9 from-15): four jacks ended the party before play
 
 
 class EndKind(IntEnum):
@@ -46,6 +47,7 @@ class EndKind(IntEnum):
     TRICK = 4  # R8.2: reached zero at a trick and announced
     DEAL_END = 5  # R8.3: a player who does not announce is at zero after the deal
     UNFINISHED = 6  # R8.2c: a party stopped after max_deals (party records only)
+    FOUR_JACKS = 7  # four_jacks_win (R9 from-15)
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ _OUTCOME_TEXT = {
     Outcome.FOUR_ACES: "four aces end the deal before play (R5.1)",
     Outcome.JACKS_END: "the party ends at the jack declaration, before play (R5.7)",
     Outcome.VOID: "only {lone} plays: the deal is void and scores only jacks (R4.5 void-deal)",
+    Outcome.FOUR_JACKS: "four jacks end the deal before play (four_jacks_win, R9 from-15)",
 }
 
 _END_TEXT = {
@@ -43,6 +44,7 @@ _END_TEXT = {
     EndKind.TRICK: "by reaching zero at a trick and announcing it; the deal stops there (R8.2)",
     EndKind.DEAL_END: "by being at zero or below when the deal ends, without announcing (R8.3)",
     EndKind.UNFINISHED: "unfinished (R8.2c)",
+    EndKind.FOUR_JACKS: "by showing four jacks (four_jacks_win, R9 from-15)",
 }
 
 
@@ -85,10 +87,12 @@ def _delta_text(delta: int) -> str:
     return "delta 0"
 
 
-def _declaration_text(code: int, jacks: int) -> str:
+def _declaration_text(code: int, jacks: int, outcome: Outcome) -> str:
     decl = Declaration(code)
     if decl == Declaration.JACK_PAIR:
         return f"a jack pair, writes off {jacks} (R5.5)"
+    if decl == Declaration.FOUR_JACKS and outcome == Outcome.FOUR_JACKS:
+        return "four jacks: wins the party (four_jacks_win, R9 from-15)"
     if decl == Declaration.FOUR_JACKS:
         return f"four jacks, writes off {jacks} (R5.5)"
     if decl == Declaration.SUIT_RAMS:
@@ -194,10 +198,9 @@ def narrate(rules: Rules, policies: Sequence[PolicySpec], record: DealRecord, *,
 
     declared = [seat for seat in order if record.declaration[seat] != Declaration.NONE]
     lines.append("Declarations (R5):" if declared else "Declarations (R5): none")
-    lines += [
-        f"{INDENT}{_seat_name(seat, dealer)}: {_declaration_text(record.declaration[seat], record.jacks[seat])}"
-        for seat in declared
-    ]
+    for seat in declared:
+        said = _declaration_text(record.declaration[seat], record.jacks[seat], outcome)
+        lines.append(f"{INDENT}{_seat_name(seat, dealer)}: {said}")
 
     lone = _seat_name(active[0], dealer) if len(active) == 1 else ""
     lines.append("Outcome: " + _OUTCOME_TEXT[outcome].format(lone=lone) + ".")

@@ -120,8 +120,10 @@ class Rules:
     turned_ace_binds_dealer: bool = False  # R4.1: a turned-up ace forbids the dealer to pass
     dealer_takes_trump: DealerTakesTrump = DealerTakesTrump.MAY  # R4.3: "имеет право"
     lone_player: LonePlayer = LonePlayer.TAKES_ALL  # R4.5
+    four_aces_win: bool = True  # R5.1: four aces win the party (false: R9 from-15, they count for nothing)
     rams_penalizes_passers: bool = False  # R5.2: [003] only players who play pay a rams
     jacks_count: JacksCount = JacksCount.DEALT_OR_FINAL  # R5.5
+    four_jacks_win: bool = False  # R9 from-15: "Четыре валета – партия", senior to every rams
     ruff: Ruff = Ruff.ANY_TRUMP  # R6.3: [004] any trump satisfies "must trump"
     must_head: bool = False  # R6.3a: Loo's duty to beat the trick
     ace_covers_face: bool = True  # R6.7: [003] the trump ace falls on a trump K, Q or J
@@ -214,6 +216,11 @@ class Rules:
         """R9 ``encyclopedia``: the encyclopedia entry [000]."""
         return cls.named("encyclopedia", **overrides)
 
+    @classmethod
+    def from_15(cls, **overrides: Any) -> "Rules":
+        """R9 ``from-15``: [000] Variant 1 (docs/VARIANTS.md)."""
+        return cls.named("from-15", **overrides)
+
     def replace(self, **changes: Any) -> "Rules":
         """Return a copy with ``changes`` applied and validated."""
         return dataclasses.replace(self, **changes)
@@ -272,8 +279,10 @@ OPTION_HELP: dict[str, str] = {
     "turned_ace_binds_dealer": "R4.1: a turned-up ace forbids the dealer to pass and makes him take it",
     "dealer_takes_trump": "R4.3: the playing dealer may (his policy decides) or must discard one card and take the trump card",
     "lone_player": "R4.5: takes-all (a lone player takes all five tricks) or void-deal (the deal scores only jacks)",
+    "four_aces_win": "R5.1: four aces win the party at the declaration; false: they count for nothing and the deal plays on (from-15)",
     "rams_penalizes_passers": "R5.2: passers also pay a rams penalty ([000]); false follows [003]",
     "jacks_count": "R5.5: jack pair counted from the dealt-or-final hand (the larger), the dealt hand, or the final hand",
+    "four_jacks_win": "R9 from-15: four jacks (counted as jacks_count says, passers' too) win the party, senior to every rams",
     "ruff": "R6.3: any-trump (any trump satisfies the duty to trump) or overtrump (must beat the best trump if able)",
     "must_head": "R6.3a: a follower must play a card that wins the trick when he has one",
     "ace_covers_face": "R6.7: the trump ace must be played on a trick holding the trump K, Q or J",
@@ -286,7 +295,7 @@ OPTION_HELP: dict[str, str] = {
     "suit_rams": "R5.2: points of a rams of a plain suit",
     "trump_rams": "R5.3: points of a trump rams",
     "jack_pair": "R5.5: points written off for a same-colour jack pair",
-    "four_jacks": "R5.5: points written off for all four jacks",
+    "four_jacks": "R5.5: points written off for all four jacks (unused while four_jacks_win holds)",
 }
 
 
@@ -354,7 +363,12 @@ PRESETS: dict[str, PresetInfo] = {
         True,
         {"rams_penalizes_passers": True, "settle": Settle.REMAINING, "ace_covers_face": False},
     ),
-    "from-15": PresetInfo("[000] variant 1", "start at 15, aces worthless, four jacks win", False),
+    "from-15": PresetInfo(
+        "[000] variant 1",
+        "start at 15, aces worthless, four jacks win the party, four aces count for nothing",
+        True,
+        {"start": 15, "ace_values": (0, 0, 0, 0), "four_aces_win": False, "four_jacks_win": True},
+    ),
     "duel": PresetInfo("[000] variant 2", "two players, a five-card widow, any declaration wins, dave", False),
     "duel-trump": PresetInfo("[000] variant 3", "duel where the dealer also uses the trump card", False),
     "negotiations": PresetInfo("[004]", "classic with 'on trumps / on suits' announcements", False),

@@ -30,7 +30,7 @@ def _option_of(dealt: int, passed: bool, discards: int) -> int:
 @pytest.mark.parametrize(
     "policy, players, seat, preset",
     [("basic", 4, 1, "classic"), ("expert", 3, 0, "classic"), ("cautious", 5, 4, "classic"), ("greedy", 4, 2, "handbook"),
-     ("basic", 4, 0, "encyclopedia")],
+     ("basic", 4, 0, "encyclopedia"), ("cautious", 4, 3, "from-15")],
 )  # fmt: skip
 def test_the_policys_own_option_replays_the_run(policy, players, seat, preset):
     """The branch row of the option the seat's policy chose equals the run's row (stand included)."""

@@ -15,7 +15,7 @@ from rams_sim import engine, reference
 from rams_sim.policies import PolicyKind, PolicySpec
 from rams_sim.rules import Rules
 
-PRESETS = ("classic", "handbook", "encyclopedia")
+PRESETS = ("classic", "handbook", "encyclopedia", "from-15")
 PLAYERS = (2, 3, 4, 5, 6, 7)
 DEALS = 2000  # per preset, table size and policy (issue 2)
 POLICIES = tuple(kind.name.lower() for kind in PolicyKind)
@@ -52,6 +52,8 @@ OPTION_GRID = [
     {"start": 4, "deck": "24", "players": 3},
     {"start": 9, "deck": "36", "players": 6, "ruff": "overtrump"},
     {"start": 12, "deck": "52", "players": 2, "lone_player": "void-deal"},
+    {"four_jacks_win": True, "jacks_count": "final", "start": 8},  # four aces and four jacks both win
+    {"four_aces_win": False, "four_jacks_win": True, "ace_values": (0, 0, 0, 0), "lone_player": "void-deal"},
 ]
 
 

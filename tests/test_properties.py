@@ -27,6 +27,9 @@ OPTION_VALUES = {
     "jacks_count": ["dealt-or-final", "dealt", "final"],
     "rams_penalizes_passers": [False, True],
     "truncated_deal": ["freeze", "score-so-far"],
+    "four_aces_win": [True, False],
+    "four_jacks_win": [False, True],
+    "ace_values": [(5, 10, 15, 20), (0, 0, 0, 0)],
 }
 POLICIES = ["basic", "random", "cautious", "greedy", "expert", "basic:pass_threshold=3", "random:announce=false", "expert:announce=false"]
 

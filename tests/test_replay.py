@@ -31,6 +31,7 @@ CASES = [
     ("handbook", 3, "basic", 9),
     ("encyclopedia", 5, "random", 10),
     ("encyclopedia", 4, "basic", 11),
+    ("from-15", 4, "expert", 12),
 ]
 N_DEALS = 30
 

@@ -34,8 +34,10 @@ RULEBOOK_DEFAULTS = {
     "turned_ace_binds_dealer": False,  # R4.1
     "dealer_takes_trump": DealerTakesTrump.MAY,  # R4.3
     "lone_player": LonePlayer.TAKES_ALL,  # R4.5
+    "four_aces_win": True,  # R5.1
     "rams_penalizes_passers": False,  # R5.2
     "jacks_count": JacksCount.DEALT_OR_FINAL,  # R5.5
+    "four_jacks_win": False,  # R5.5 (R9 from-15 sets it)
     "ruff": Ruff.ANY_TRUMP,  # R6.3
     "must_head": False,  # R6.3a
     "ace_covers_face": True,  # R6.7
@@ -67,8 +69,14 @@ PRESET_CHANGES = {
         "settle": Settle.REMAINING,
         "ace_covers_face": False,
     },
+    "from-15": {  # docs/VARIANTS.md
+        "start": 15,
+        "ace_values": (0, 0, 0, 0),
+        "four_aces_win": False,
+        "four_jacks_win": True,
+    },
 }
-UNIMPLEMENTED = ["from-15", "duel", "duel-trump", "negotiations", "modern", "zone"]
+UNIMPLEMENTED = ["duel", "duel-trump", "negotiations", "modern", "zone"]
 
 
 # --------------------------------------------------------------------- defaults
@@ -108,7 +116,7 @@ def test_explicit_deck(deck):
 # ---------------------------------------------------------------------- presets
 @pytest.mark.parametrize("name", list(PRESET_CHANGES))
 def test_complete_presets(name):
-    """R9: classic, handbook and encyclopedia differ from classic exactly as the table says."""
+    """R9: every complete preset differs from classic exactly as the table says."""
     rules = Rules.named(name)
     assert rules.preset == name
     expected = {**RULEBOOK_DEFAULTS, **PRESET_CHANGES[name]}
@@ -140,7 +148,7 @@ def test_unimplemented_presets_refuse(name):
 
 
 def test_preset_list_matches_r9():
-    """R9 names nine presets; classic, handbook and encyclopedia are complete."""
+    """R9 names nine presets; those of PRESET_CHANGES are complete."""
     assert set(PRESETS) == set(PRESET_CHANGES) | set(UNIMPLEMENTED)
     assert {n for n, p in PRESETS.items() if p.implemented} == set(PRESET_CHANGES)
 
@@ -361,6 +369,13 @@ def test_to_kernel_numbers_and_tables():
     assert list(k.ace_value) == [1, 2, 3, 4]
     assert list(k.card_points) == list(CARD_POINTS) == [2, 3, 4, 5, 6, 7, 8, 9, 10, 2, 4, 5, 11]  # R1
     assert np.array_equal(k.deck, C.deck_cards(52))
+
+
+@pytest.mark.parametrize("option", ["four_aces_win", "four_jacks_win"])
+@pytest.mark.parametrize("value", [False, True])
+def test_to_kernel_declaration_switches(option, value):
+    """to_kernel packs the R5.1 / from-15 declaration switches as 0/1."""
+    assert int(getattr(Rules(**{option: value}).to_kernel(), option)) == int(value)
 
 
 def test_serialisation():

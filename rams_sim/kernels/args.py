@@ -30,8 +30,10 @@ RulesArgs = namedtuple(
         "turned_ace_binds_dealer",  # R4.1, 0/1
         "dealer_must_take",  # R4.3, 0/1
         "lone_void",  # R4.5: 1 = void-deal
+        "four_aces_win",  # R5.1, 0/1
         "rams_penalizes_passers",  # R5.2, 0/1
         "jacks_count",  # R5.5 code
+        "four_jacks_win",  # R9 from-15, 0/1
         "overtrump",  # R6.3, 0/1
         "must_head",  # R6.3a, 0/1
         "ace_covers_face",  # R6.7, 0/1
@@ -64,8 +66,10 @@ def rules_args(rules) -> RulesArgs:
         turned_ace_binds_dealer=np.int64(rules.turned_ace_binds_dealer),
         dealer_must_take=np.int64(rules.dealer_takes_trump == DealerTakesTrump.MUST),
         lone_void=np.int64(rules.lone_player == LonePlayer.VOID_DEAL),
+        four_aces_win=np.int64(rules.four_aces_win),
         rams_penalizes_passers=np.int64(rules.rams_penalizes_passers),
         jacks_count=np.int64(enum_code(rules.jacks_count)),
+        four_jacks_win=np.int64(rules.four_jacks_win),
         overtrump=np.int64(rules.ruff == Ruff.OVERTRUMP),
         must_head=np.int64(rules.must_head),
         ace_covers_face=np.int64(rules.ace_covers_face),

@@ -16,6 +16,7 @@ from .state import ACTIVE, DEALT, DECL, HAND, JACK_KIND, seat_after
 
 ALL_ACES = (1 << N_SUITS) - 1
 TRUMP_RAMS_RANK = N_SUITS  # R5.4: trump rams outranks every plain rams (ranked by suit)
+KIND_FOUR_JACKS = 2  # R5.5: the jack kind of a hand holding all four jacks (st[JACK_KIND])
 D_NONE = int(Declaration.NONE)
 D_JACK_PAIR = int(Declaration.JACK_PAIR)
 D_FOUR_JACKS = int(Declaration.FOUR_JACKS)
@@ -32,6 +33,17 @@ def four_aces_holder(cardsets, st, n, first):
     for i in range(n):
         seat = seat_after(first, i, n)
         if st[ACTIVE, seat] and aces_mask(cardsets[HAND, seat]) == ALL_ACES:
+            return seat
+    return -1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def four_jacks_holder(st, n, first):
+    """four_jacks_win (R9 from-15): the first seat in seat order whose counted jack kind
+    (R5.5, passers included) is four jacks, or -1."""
+    for i in range(n):
+        seat = seat_after(first, i, n)
+        if st[JACK_KIND, seat] == KIND_FOUR_JACKS:
             return seat
     return -1
 

@@ -21,7 +21,7 @@ from ..record import EndKind, Outcome
 from .bits import ZERO, ace_points, bit, card_of, has
 from .deal import ERR_CARD, N_OPTIONS, NO_FORCE, OK, OPTION_PASS, UNAVAILABLE, deal_cards, dealer_trump, exchange
 from .declare import D_FOUR_ACES, D_FOUR_JACKS, D_JACK_PAIR, D_NONE, D_TRUMP_RAMS
-from .declare import best_rams, four_aces_holder, jack_kinds, void_jacks
+from .declare import best_rams, four_aces_holder, four_jacks_holder, jack_kinds, void_jacks
 from .legal import legal_mask
 from .policy import choose_card, uses_coins, uses_threats
 from .rng import deal_key, party_deal_key, seed_stream, shuffle_deck
@@ -36,6 +36,7 @@ from .trick import trick_winner
 O_PLAYED, O_LONE, O_NOBODY = int(Outcome.PLAYED), int(Outcome.LONE), int(Outcome.NOBODY)
 O_RAMS, O_FOUR_ACES = int(Outcome.RAMS), int(Outcome.FOUR_ACES)
 O_JACKS_END, O_VOID = int(Outcome.JACKS_END), int(Outcome.VOID)
+O_FOUR_JACKS, E_FOUR_JACKS = int(Outcome.FOUR_JACKS), int(EndKind.FOUR_JACKS)
 E_NONE, E_FOUR_ACES, E_RAMS = int(EndKind.NONE), int(EndKind.FOUR_ACES), int(EndKind.RAMS)
 E_JACKS, E_TRICK, E_DEAL_END = int(EndKind.JACKS), int(EndKind.TRICK), int(EndKind.DEAL_END)
 E_UNFINISHED = int(EndKind.UNFINISHED)
@@ -132,7 +133,7 @@ def prepare_final(cardsets, st, n, ace_value, jacks_count):
 def declare(r, cardsets, st, n, first, trump, scores, n_active, info):
     """R5 step 4; fills st[DELTA/DECL/JACKS]. Returns True when tricks follow (play or a lone player)."""
     declarations = not (n_active == 0 or (n_active == 1 and r.lone_void))
-    if declarations:
+    if declarations and r.four_aces_win:
         holder = four_aces_holder(cardsets, st, n, first)
         if holder >= 0:  # R5.1: every delta 0, the party ends; R5.6 jacks void
             st[DECL, holder] = D_FOUR_ACES
@@ -141,6 +142,17 @@ def declare(r, cardsets, st, n, first, trump, scores, n_active, info):
             info[ENDS_PARTY] = holder
             info[END_KIND] = E_FOUR_ACES
             return False
+    if r.four_jacks_win:
+        # R9 from-15: a jack declaration, so passers' count too (R5.5); senior to every rams.
+        # As R5.1, every delta 0. No other seat can hold counted jacks (all four are his).
+        holder = four_jacks_holder(st, n, first)
+        if holder >= 0:
+            st[DECL, holder] = D_FOUR_JACKS
+            info[OUTCOME] = O_FOUR_JACKS
+            info[ENDS_PARTY] = holder
+            info[END_KIND] = E_FOUR_JACKS
+            return False
+    if declarations:
         best = best_rams(cardsets, st, n, first, trump, r.card_points)
         if best >= 0:  # R5.2-R5.4, R5.6
             base = r.trump_rams if st[DECL, best] == D_TRUMP_RAMS else r.suit_rams

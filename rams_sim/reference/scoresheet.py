@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import cards as C
 from ..record import DealOutcome, Declaration, EndKind, Outcome
 from ..rules import CARD_POINTS
-from .tables import RANK, SUIT_SENIORITY, RuleBook, holds_four_aces, rams_suit, seat_order
+from .tables import FOUR_JACKS_KIND, RANK, SUIT_SENIORITY, RuleBook, holds_four_aces, rams_suit, seat_order
 
 
 class Scoresheet:
@@ -71,10 +71,11 @@ class Scoresheet:
         if n_active == 0 or (n_active == 1 and book.lone_void):
             # R4.5: nobody plays, or a lone player under void-deal: only jacks (step 4c)
             self.outcome = int(Outcome.NOBODY if n_active == 0 else Outcome.VOID)
-            self.declare_jacks()
+            if not self.declare_four_jacks():  # four jacks are jacks: passers' count (R5.5)
+                self.declare_jacks()
             self.settled = True
             return False
-        if self.declare_four_aces() or self.declare_rams() or self.declare_jacks():
+        if self.declare_four_aces() or self.declare_four_jacks() or self.declare_rams() or self.declare_jacks():
             self.settled = True
             return False
         self.outcome = int(Outcome.LONE if n_active == 1 else Outcome.PLAYED)
@@ -94,7 +95,13 @@ class Scoresheet:
                 self.declaration[s] = int(Declaration.JACKS_VOID)
 
     def declare_four_aces(self) -> bool:
-        """R5.1 (step 4a): an active holder of four aces wins the party; every delta is 0."""
+        """R5.1 (step 4a): an active holder of four aces wins the party; every delta is 0.
+
+        With ``four_aces_win`` off (R9 from-15, "Четыре туза не считаются") four aces are
+        no declaration: the deal goes on to the rams, the jacks and play.
+        """
+        if not self.book.four_aces_win:
+            return False
         for s in self.order:
             if self.active[s] and holds_four_aces(self.hands_final[s]):
                 self.declaration[s] = int(Declaration.FOUR_ACES)
@@ -105,6 +112,25 @@ class Scoresheet:
                 self.outcome = int(Outcome.FOUR_ACES)
                 self.note("four_aces", seat=s)
                 self.end_party(s, EndKind.FOUR_ACES)
+                return True
+        return False
+
+    def declare_four_jacks(self) -> bool:
+        """R9 from-15 (``four_jacks_win``): four jacks win the party, after four aces and
+        before any rams ("Четыре валета – партия"); every delta is 0, as for four aces.
+
+        Four jacks are a jack declaration, so they count as ``jacks_count`` says and a
+        passer's count too (R5.5). All four jacks being his, no other seat holds a pair.
+        """
+        if not self.book.four_jacks_win:
+            return False
+        kinds = self.counted_jack_kinds()
+        for s in self.order:
+            if kinds[s] == FOUR_JACKS_KIND:
+                self.declaration[s] = int(Declaration.FOUR_JACKS)
+                self.outcome = int(Outcome.FOUR_JACKS)
+                self.note("four_jacks", seat=s)
+                self.end_party(s, EndKind.FOUR_JACKS)
                 return True
         return False
 

@@ -29,6 +29,8 @@ JACK_PAIRS = (
 )
 # R6.5-R6.7: the trump A, K, Q and J of each trump suit
 TRUMP_HONOURS = tuple(tuple(C.card_id(suit, rank) for rank in (C.ACE, C.KING, C.QUEEN, C.JACK)) for suit in range(C.N_SUITS))
+# R5.5: the jack kind of a hand holding all four jacks (jack_kind)
+FOUR_JACKS_KIND = 2
 # R5.4: rams seniority among plain suits is ♥ > ♦ > ♣ > ♠, i.e. the suit order of R1.
 SUIT_SENIORITY = {C.SPADES: 0, C.CLUBS: 1, C.DIAMONDS: 2, C.HEARTS: 3}
 
@@ -67,8 +69,10 @@ class RuleBook:
         self.turned_ace_binds_dealer = rules.turned_ace_binds_dealer  # R4.1
         self.dealer_must_take = rules.dealer_takes_trump == DealerTakesTrump.MUST  # R4.3
         self.lone_void = rules.lone_player == LonePlayer.VOID_DEAL  # R4.5
+        self.four_aces_win = rules.four_aces_win  # R5.1
         self.rams_penalizes_passers = rules.rams_penalizes_passers  # R5.2
         self.jacks_count = rules.jacks_count  # R5.5
+        self.four_jacks_win = rules.four_jacks_win  # R9 from-15
         self.overtrump = rules.ruff == Ruff.OVERTRUMP  # R6.3
         self.must_head = rules.must_head  # R6.3a
         self.ace_covers_face = rules.ace_covers_face  # R6.7
@@ -115,7 +119,7 @@ def jack_kind(hand) -> int:
     """
     jacks = [c for c in hand if RANK[c] == C.JACK]
     if len(jacks) == 4:
-        return 2
+        return FOUR_JACKS_KIND
     for first, second in JACK_PAIRS:
         if first in jacks and second in jacks:
             return 1
