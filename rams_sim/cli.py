@@ -82,7 +82,7 @@ def build_policies(specs: list[str], players: int) -> list[PolicySpec]:
         fail(str(err))
 
 
-PresetOpt = Annotated[str, typer.Option("--rules", help="Rule preset: classic, handbook or encyclopedia (see `rams-sim rules list`).")]
+PresetOpt = Annotated[str, typer.Option("--rules", help="Rule preset, e.g. classic or handbook (`rams-sim rules list` shows them all).")]
 PlayersOpt = Annotated[int, typer.Option("--players", "-n", help="Players at the table, 2-7 (R2).")]
 RuleOpt = Annotated[
     Optional[list[str]],

@@ -36,6 +36,14 @@ class Outcome(IntEnum):
     VOID = 6  # R4.5 void-deal: one player played, the deal scored only jacks
 
 
+class Intent(IntEnum):
+    """Per seat: what the seat announced in the R4.0a round ([004] "Рамс с переговорами")."""
+
+    NONE = -1  # no announcement: a passer, or no R4.0a round (option intent_round off)
+    ON_TRUMPS = 0  # "на козырях": he means to take his tricks with his trumps
+    ON_SUITS = 1  # "на мастях": he means to take them with a strong plain suit
+
+
 class EndKind(IntEnum):
     """Why the party ended in this deal (NONE: it goes on)."""
 
@@ -82,6 +90,7 @@ class DealRecord:
     ends_party: int  # seat that won the party in this deal, or -1
     end_kind: int  # EndKind code
     plays: tuple[Trick, ...]  # the tricks actually played (empty without play)
+    intent: tuple[int, ...] = ()  # R4.0a: Intent code by seat (both engines fill it; empty only in hand-made records)
 
     def differences(self, other: "DealRecord") -> list[str]:
         """Names and values of the fields where ``other`` differs."""

@@ -30,6 +30,7 @@ from rams_sim.rules import (
 RULEBOOK_DEFAULTS = {
     "deck": Deck.AUTO,  # R2
     "exchange_order": ExchangeOrder.ONE_TURN,  # R4.0
+    "intent_round": False,  # R4.0a
     "ace_forbids_pass": True,  # R4.1
     "turned_ace_binds_dealer": False,  # R4.1
     "dealer_takes_trump": DealerTakesTrump.MAY,  # R4.3
@@ -67,8 +68,12 @@ PRESET_CHANGES = {
         "settle": Settle.REMAINING,
         "ace_covers_face": False,
     },
+    "negotiations": {
+        "exchange_order": ExchangeOrder.DECLARE_THEN_BUY,
+        "intent_round": True,
+    },
 }
-UNIMPLEMENTED = ["from-15", "duel", "duel-trump", "negotiations", "modern", "zone"]
+UNIMPLEMENTED = ["from-15", "duel", "duel-trump", "modern", "zone"]
 
 
 # --------------------------------------------------------------------- defaults
@@ -108,7 +113,7 @@ def test_explicit_deck(deck):
 # ---------------------------------------------------------------------- presets
 @pytest.mark.parametrize("name", list(PRESET_CHANGES))
 def test_complete_presets(name):
-    """R9: classic, handbook and encyclopedia differ from classic exactly as the table says."""
+    """R9: every complete preset differs from classic exactly as the table says."""
     rules = Rules.named(name)
     assert rules.preset == name
     expected = {**RULEBOOK_DEFAULTS, **PRESET_CHANGES[name]}
@@ -140,7 +145,7 @@ def test_unimplemented_presets_refuse(name):
 
 
 def test_preset_list_matches_r9():
-    """R9 names nine presets; classic, handbook and encyclopedia are complete."""
+    """R9 names nine presets; the complete ones are those PRESET_CHANGES lists."""
     assert set(PRESETS) == set(PRESET_CHANGES) | set(UNIMPLEMENTED)
     assert {n for n, p in PRESETS.items() if p.implemented} == set(PRESET_CHANGES)
 
@@ -338,6 +343,8 @@ def test_enum_code_is_position(enum_type):
         ("ruff", Ruff.OVERTRUMP, "overtrump", 1),
         ("truncated_deal", TruncatedDeal.FREEZE, "score_so_far", 0),
         ("truncated_deal", TruncatedDeal.SCORE_SO_FAR, "score_so_far", 1),
+        ("intent_round", False, "intent_round", 0),
+        ("intent_round", True, "intent_round", 1),
     ],
 )
 def test_to_kernel_option_codes(option, member, field, code):
