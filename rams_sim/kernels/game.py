@@ -272,7 +272,8 @@ def play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, n, de
                 threats = threats_of(seat, dealer, r.deck_mask, trump_card, played, cardsets, st)
             remaining = n_active - k - 1
             behind = reads_intents(kinds[seat], params, seat) and trumps_behind(st, seat, n, remaining)
-            card = choose_card(kinds[seat], params, seat, rng, legal, cards, k, trump, st[TRICKS, seat], threats, remaining, behind)
+            card = choose_card(kinds[seat], params, seat, rng, legal, cards, k, trump, st[TRICKS, seat], threats, remaining,
+                               behind)  # fmt: skip
             if card < 0 or not has(legal, card):
                 return -2
             cards[k] = card

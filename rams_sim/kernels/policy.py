@@ -343,7 +343,8 @@ def choose_card(kind, params, seat, rng, legal, trick, n_trick, trump, my_tricks
         return _greedy_card(legal, trick, n_trick, trump)
     if kind == EXPERT:
         trump_weight = params[seat, X_INTENT_WEIGHT] if trumps_behind else 1.0
-        return _expert_card(legal, trick, n_trick, trump, my_tricks, threats, remaining, params[seat, X_VOID_WEIGHT], trump_weight)
+        void_weight = params[seat, X_VOID_WEIGHT]
+        return _expert_card(legal, trick, n_trick, trump, my_tricks, threats, remaining, void_weight, trump_weight)
     if kind == CAUTIOUS and my_tricks == 0:
         win = legal if n_trick == 0 else winning_cards(legal, trick, n_trick, trump)
         if win == ZERO:
