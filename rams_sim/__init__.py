@@ -11,7 +11,7 @@ __version__ = "0.1.0"
 from .compare import Comparison, compare  # noqa: E402
 from .engine import play_deal, play_party, simulate, simulate_branches, simulate_parties  # noqa: E402
 from .policies import PolicyKind, PolicySpec  # noqa: E402
-from .record import DealRecord, Declaration, EndKind, Outcome, PartyRecord  # noqa: E402
+from .record import DealRecord, Declaration, EndKind, Intent, Outcome, PartyRecord  # noqa: E402
 from .rules import PRESETS, PresetNotImplemented, Rules  # noqa: E402
 
 __all__ = [
@@ -20,6 +20,7 @@ __all__ = [
     "DealRecord",
     "Declaration",
     "EndKind",
+    "Intent",
     "Outcome",
     "PartyRecord",
     "PolicyKind",

@@ -20,9 +20,9 @@ from . import cards as C
 from .engine import BranchOut, DealOut, PartyOut
 from .kernels.columns import fill_deal_columns
 from .policies import PolicyKind
-from .record import Declaration, EndKind, Outcome
+from .record import Declaration, EndKind, Intent, Outcome
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: the intent column (R4.0a)
 NO_SEAT = -1  # ends_party / winner when nobody
 
 
@@ -65,6 +65,7 @@ DEAL_COLUMNS: tuple[Column, ...] = (
     Column("delta", pl.Int16, "score change of the deal (R7): negative = written off, positive = written on (remiz, rams)"),
     OUTCOME,
     Column("ends_party", pl.Int8, "seat that reached zero and so ended the party in this deal (R8.2b), or -1"),
+    Column("intent", pl.Int8, f"the seat's announcement (R4.0a, option intent_round; preset negotiations): {codes(Intent)}"),
 )
 
 # with --log-plays: the cards of the tricks, per seat

@@ -171,6 +171,7 @@ def record_of(out: DealOut, i: int) -> DealRecord:
         ends_party=int(out.ends_party[i]),
         end_kind=int(out.end_kind[i]),
         plays=plays,
+        intent=seats(out.intent),
     )
 
 

@@ -2,9 +2,10 @@
 
 A policy decides three things (R4, R6): pass or play where R4.1 allows a pass, what to
 discard in the exchange (and, for the dealer, whether to take the trump card and what
-to give up for it, R4.3), and which legal card to play. It sees only what its player may
-know: his own cards, the trump card, the cards played, how many cards each player
-exchanged and who passed, and the declarations.
+to give up for it, R4.3), and which legal card to play; with option ``intent_round``
+(R4.0a, preset ``negotiations``) also whether to announce "on trumps" or "on suits". It
+sees only what its player may know: his own cards, the trump card, the cards played, how
+many cards each player exchanged and who passed, the announcements, and the declarations.
 
 The kernels read :func:`pack_policies`' arrays; :mod:`rams_sim.reference` implements
 the same decisions again in plain Python, from the descriptions below.
@@ -19,7 +20,9 @@ the same decisions again in plain Python, from the descriptions below.
     first and the discard draw follows only if it plays. Dealer's trump card (R4.3):
     when he may choose, take it iff ``bounded(2) == 1``; when he takes it, discard
     ``c[bounded(5)]`` of his five cards in ascending id order. Play: the legal cards in
-    ascending id order, pick the ``bounded(count)``-th.
+    ascending id order, pick the ``bounded(count)``-th. Announcement (R4.0a): "on suits"
+    iff ``bounded(2) == 1``, else "on trumps"; it comes after his pass coin and, in
+    ``one-turn``, after his discard draw (before it in ``declare-then-buy``).
 
 ``basic``
     A sensible player who does not count cards. Parameters (defaults in
@@ -38,7 +41,11 @@ the same decisions again in plain Python, from the descriptions below.
     *Dealer's trump card*: when forced, take it; when he may: decline with a rams; take
     it with four trumps; else take it iff its keep value exceeds the lowest keep value in
     his hand. He discards the odd card when holding four trumps, else the card of least
-    keep value (ties: lower id). *Lead* (no lead duty): an ace of a plain suit (lowest
+    keep value (ties: lower id). *Announcement* (R4.0a): "on trumps" iff the trump part of
+    the strength (per trump ``trump_weight`` plus ``high_trump_bonus`` if of rank >=
+    ``high_trump_rank``) is at least ``intent_threshold`` (3: two trumps with a high one, or
+    three trumps), else "on suits"; every basic-like policy announces so, from the hand it
+    holds at that moment (the dealt hand in ``declare-then-buy``). *Lead* (no lead duty): an ace of a plain suit (lowest
     id); else, with no trick yet, the highest trump, or failing that the highest-ranked
     card (ties: lower id); else the lowest-ranked plain card (ties: lower id), or the
     lowest trump. *Follow*: the cheapest card that wins the trick as it stands; if none
@@ -79,6 +86,12 @@ only if its holder is void in the suit); 0 if nobody plays after it.
     *Follow*: if no card wins the trick as it stands, the cheapest card; last to play,
     the cheapest winner; else a sure winner if it has one (the cheapest); with no trick
     yet, the winner of least risk; else the cheapest winner.
+    *Reading the announcements* (R4.0a; ``read_intents`` 1, 0 switches it off): when a
+    seat still to play to this trick announced "on trumps", the higher trumps among the
+    threats are likely in his hand, so a trump card's risk counts them ``intent_weight``
+    (8) times; plain cards and every other step are unchanged. Without announcements
+    (every preset but ``negotiations``) nothing changes. Measured with ``rams-sim compare
+    expert expert:read_intents=0 --rules negotiations`` (docs/VARIANTS.md).
 
 ``announce`` (every policy, R8.2-R8.3): ``True`` announces reaching zero at once, which
 ends the party; ``False`` never announces, so further tricks overshoot (R10.12).
@@ -118,6 +131,7 @@ BASIC_PARAMS: dict[str, float] = {
     "keep_trump_rank": 0.0,
     "keep_kings": 1.0,
     "rams_draw": 1.0,
+    "intent_threshold": 3.0,
 }
 # cautious, greedy and expert share basic's parameters (same indices), with other defaults
 CAUTIOUS_PARAMS: dict[str, float] = {**BASIC_PARAMS, "pass_threshold": 3.0, "void_weight": 1.0}
@@ -128,7 +142,14 @@ GREEDY_PARAMS: dict[str, float] = {
     "keep_kings": 0.0,
     "rams_length": 3.0,
 }
-EXPERT_PARAMS: dict[str, float] = {**BASIC_PARAMS, "pass_threshold": 0.5, "keep_kings": 0.0, "void_weight": 0.0}
+EXPERT_PARAMS: dict[str, float] = {
+    **BASIC_PARAMS,
+    "pass_threshold": 0.5,
+    "keep_kings": 0.0,
+    "void_weight": 0.0,
+    "read_intents": 1.0,
+    "intent_weight": 8.0,
+}
 PARAMS_BY_KIND: dict[PolicyKind, dict[str, float]] = {
     PolicyKind.RANDOM: RANDOM_PARAMS,
     PolicyKind.BASIC: BASIC_PARAMS,
@@ -139,8 +160,11 @@ PARAMS_BY_KIND: dict[PolicyKind, dict[str, float]] = {
 # index of each basic parameter, for the kernels and the reference engine
 B_PASS_THRESHOLD, B_TRUMP_WEIGHT, B_HIGH_TRUMP_BONUS, B_HIGH_TRUMP_RANK = 0, 1, 2, 3
 B_KING_WEIGHT, B_KEEP_TRUMP_RANK, B_KEEP_KINGS, B_RAMS_DRAW = 4, 5, 6, 7
-G_RAMS_LENGTH = 8  # greedy: keep a suit this long to draw to a rams
-X_VOID_WEIGHT = 8  # cautious, expert: weight of a trump threat against a plain card
+B_INTENT_THRESHOLD = 8  # R4.0a: announce "on trumps" from this trump strength up
+G_RAMS_LENGTH = 9  # greedy: keep a suit this long to draw to a rams
+X_VOID_WEIGHT = 9  # cautious, expert: weight of a trump threat against a plain card
+X_READ_INTENTS = 10  # expert: read the others' R4.0a announcements (0 = ignore them)
+X_INTENT_WEIGHT = 11  # expert: weight of the higher trumps against a trump card when a seat to play said "on trumps"
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,6 +37,14 @@ class Outcome(IntEnum):
     FOUR_JACKS = 7  # four_jacks_win (R9 from-15): four jacks ended the party before play
 
 
+class Intent(IntEnum):
+    """Per seat: what the seat announced in the R4.0a round ([004] "Рамс с переговорами")."""
+
+    NONE = -1  # no announcement: a passer, or no R4.0a round (option intent_round off)
+    ON_TRUMPS = 0  # "на козырях": he means to take his tricks with his trumps
+    ON_SUITS = 1  # "на мастях": he means to take them with a strong plain suit
+
+
 class EndKind(IntEnum):
     """Why the party ended in this deal (NONE: it goes on)."""
 
@@ -84,6 +92,7 @@ class DealRecord:
     ends_party: int  # seat that won the party in this deal, or -1
     end_kind: int  # EndKind code
     plays: tuple[Trick, ...]  # the tricks actually played (empty without play)
+    intent: tuple[int, ...] = ()  # R4.0a: Intent code by seat (both engines fill it; empty only in hand-made records)
 
     def differences(self, other: "DealRecord") -> list[str]:
         """Names and values of the fields where ``other`` differs."""

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from . import cards as C
 from .engine import play_deal
 from .policies import PolicySpec, seat_policies
-from .record import DealRecord, Declaration, EndKind, Outcome, Trick
+from .record import DealRecord, Declaration, EndKind, Intent, Outcome, Trick
 from .rules import ExchangeOrder, Rules
 
 __all__ = ["hand_text", "narrate", "replay_lines", "trick_order"]
@@ -117,14 +117,34 @@ def _exchange_text(record: DealRecord, seat: int) -> str:
     return f"discards {n_cards} {word} ({hand_text(discards)}) and draws {hand_text(drawn)}"
 
 
+_INTENT_TEXT = {
+    Intent.ON_TRUMPS: 'says "on trumps" (на козырях)',
+    Intent.ON_SUITS: 'says "on suits" (на мастях)',
+}
+
+
+def _intent_lines(rules: Rules, record: DealRecord, order: list[int]) -> list[str]:
+    """R4.0a: the announcements of the players who play, from the dealer's left; none without the round."""
+    if not rules.intent_round:
+        return []
+    lines = ['Announcements (R4.0a: where each player who plays means to take his tricks):']
+    said = [seat for seat in order if record.intent and record.intent[seat] != Intent.NONE]
+    lines += [f"{INDENT}{_seat_name(seat, record.dealer)}: {_INTENT_TEXT[Intent(record.intent[seat])]}" for seat in said]
+    if not said:
+        lines.append(f"{INDENT}(nobody plays: nothing is announced)")
+    return lines
+
+
 def _exchange_lines(rules: Rules, record: DealRecord, order: list[int]) -> list[str]:
-    """R4.0: the turns of the exchange, in one round or a play/pass round then a buying round."""
+    """R4.0: the turns of the exchange, in one round or a play/pass round then a buying round;
+    R4.0a's announcements once everybody has said play or pass."""
     dealer = record.dealer
     lines = []
     if rules.exchange_order == ExchangeOrder.DECLARE_THEN_BUY:
         lines.append("Play or pass (R4.0, declare-then-buy):")
         for seat in order:
             lines.append(f"{INDENT}{_seat_name(seat, dealer)}: {'passes' if record.passed[seat] else 'plays'}")
+        lines += _intent_lines(rules, record, order)
         lines.append("Exchange:")
         for seat in order:
             if not record.passed[seat]:
@@ -134,6 +154,7 @@ def _exchange_lines(rules: Rules, record: DealRecord, order: list[int]) -> list[
         for seat in order:
             text = "passes" if record.passed[seat] else _exchange_text(record, seat)
             lines.append(f"{INDENT}{_seat_name(seat, dealer)}: {text}")
+        lines += _intent_lines(rules, record, order)
     trump = C.format_card(record.trump_card)
     if record.passed[dealer]:
         lines.append(f"The dealer passed: nobody uses the trump card {trump} (R4.3).")
@@ -167,7 +188,8 @@ def narrate(rules: Rules, policies: Sequence[PolicySpec], record: DealRecord, *,
     -------
     list[str]
         The lines, without newlines: a header; the dealt hands; the trump card; every
-        seat's pass, stand or exchange and the dealer's use of the trump card; the active
+        seat's pass, stand or exchange (and, with option intent_round, every announcement of
+        R4.0a) and the dealer's use of the trump card; the active
         players' hands at the first lead (after the exchange, when no card is played); the
         declarations; the outcome; each trick (leader, cards in
         play order with their seats, winner); tricks per seat; every seat's delta

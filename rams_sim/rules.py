@@ -116,6 +116,7 @@ class Rules:
     players: int = 4  # R2: 2-7 players
     deck: Deck = Deck.AUTO  # R2: "auto" = [000]'s 32 for <=4 players, 52 above
     exchange_order: ExchangeOrder = ExchangeOrder.ONE_TURN  # R4.0
+    intent_round: bool = False  # R4.0a: [004] "Рамс с переговорами": "on trumps" / "on suits" after play/pass
     ace_forbids_pass: bool = True  # R4.1: an ace in the dealt hand forbids a pass (false: analysis variant)
     turned_ace_binds_dealer: bool = False  # R4.1: a turned-up ace forbids the dealer to pass
     dealer_takes_trump: DealerTakesTrump = DealerTakesTrump.MAY  # R4.3: "имеет право"
@@ -221,6 +222,11 @@ class Rules:
         """R9 ``from-15``: [000] Variant 1 (docs/VARIANTS.md)."""
         return cls.named("from-15", **overrides)
 
+    @classmethod
+    def negotiations(cls, **overrides: Any) -> "Rules":
+        """R9 ``negotiations``: [004] "Рамс с переговорами" (declare-then-buy and the R4.0a round)."""
+        return cls.named("negotiations", **overrides)
+
     def replace(self, **changes: Any) -> "Rules":
         """Return a copy with ``changes`` applied and validated."""
         return dataclasses.replace(self, **changes)
@@ -275,6 +281,7 @@ OPTION_HELP: dict[str, str] = {
     "players": "R2: number of players at the table, 2-7",
     "deck": "R2: auto ([000]: 32 cards for 2-4 players, 52 for 5-7), auto-004 (32 for 2-3, 52 for 4-7), or 24/32/36/52",
     "exchange_order": "R4.0: one-turn (stand, exchange or pass in one turn) or declare-then-buy (play/pass round, then buying)",
+    "intent_round": "R4.0a: once all have said play or pass, each player who plays announces 'on trumps' or 'on suits' ([004])",
     "ace_forbids_pass": "R4.1: an ace in the dealt hand forbids a pass (all sources); false is a what-if variant for measuring the rule",
     "turned_ace_binds_dealer": "R4.1: a turned-up ace forbids the dealer to pass and makes him take it",
     "dealer_takes_trump": "R4.3: the playing dealer may (his policy decides) or must discard one card and take the trump card",
@@ -371,7 +378,12 @@ PRESETS: dict[str, PresetInfo] = {
     ),
     "duel": PresetInfo("[000] variant 2", "two players, a five-card widow, any declaration wins, dave", False),
     "duel-trump": PresetInfo("[000] variant 3", "duel where the dealer also uses the trump card", False),
-    "negotiations": PresetInfo("[004]", "classic with 'on trumps / on suits' announcements", False),
+    "negotiations": PresetInfo(
+        "[004]",
+        "declare-then-buy, then each player who plays announces 'on trumps' or 'on suits' before the buying",
+        True,
+        {"exchange_order": ExchangeOrder.DECLARE_THEN_BUY, "intent_round": True},
+    ),
     "modern": PresetInfo("[004]", "24 cards, four players, a widow, counting up to 20", False),
     "zone": PresetInfo("[004]", "two players, 36 cards, exact finish at 15, no duty to follow", False),
 }

@@ -1,8 +1,8 @@
 """The fast engine and the reference engine agree deal by deal on random decks.
 
-Every field of every deal is compared: cards dealt, passes, exchanges, the dealer's
-trump card, final hands, jacks, declarations, every card played with leader and
-winner, tricks, deltas, overshoots, the outcome and who ended the party. A failure
+Every field of every deal is compared: cards dealt, passes, the announcements (R4.0a),
+exchanges, the dealer's trump card, final hands, jacks, declarations, every card played
+with leader and winner, tricks, deltas, overshoots, the outcome and who ended the party. A failure
 names the preset, seed and deal index, so the deal can be replayed alone in
 ``rams_sim.reference``.
 """
@@ -15,7 +15,7 @@ from rams_sim import engine, reference
 from rams_sim.policies import PolicyKind, PolicySpec
 from rams_sim.rules import Rules
 
-PRESETS = ("classic", "handbook", "encyclopedia", "from-15")
+PRESETS = ("classic", "handbook", "encyclopedia", "from-15", "negotiations")
 PLAYERS = (2, 3, 4, 5, 6, 7)
 DEALS = 2000  # per preset, table size and policy (issue 2)
 POLICIES = tuple(kind.name.lower() for kind in PolicyKind)
@@ -54,6 +54,8 @@ OPTION_GRID = [
     {"start": 12, "deck": "52", "players": 2, "lone_player": "void-deal"},
     {"four_jacks_win": True, "jacks_count": "final", "start": 8},  # four aces and four jacks both win
     {"four_aces_win": False, "four_jacks_win": True, "ace_values": (0, 0, 0, 0), "lone_player": "void-deal"},
+    {"intent_round": True},  # R4.0a after the one-turn round
+    {"intent_round": True, "exchange_order": "declare-then-buy", "start": 8, "players": 6},
 ]
 
 
@@ -63,6 +65,16 @@ def test_options_agree(options):
     rules = Rules.classic(**options)
     mixed = [("basic:pass_threshold=3", *POLICIES)[s % (len(POLICIES) + 1)] for s in range(rules.players)]
     assert_same_deals(rules, mixed, seed=77, deals=600, label=f"options {options}")
+
+
+@pytest.mark.parametrize("players", (3, 5))
+def test_announcement_readers_agree(players):
+    """R4.0a: experts that read the announcements, with other weights and switched off, at one
+    table with every announcer, in both engines."""
+    specs = ["expert", "random", "expert:intent_weight=2,void_weight=0.5", "basic:intent_threshold=2",
+             "expert:read_intents=0"][:players]  # fmt: skip
+    assert_same_deals(Rules.named("negotiations", players=players), specs, seed=41, deals=1500,
+                      label=f"readers {players}p")  # fmt: skip
 
 
 @pytest.mark.parametrize("players", (4, 6))

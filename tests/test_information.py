@@ -1,12 +1,18 @@
 """Information hygiene (issue 4): changing cards a player cannot see never changes his decisions.
 
-Two checks, for every policy and in both engines:
+Three checks, for every policy and in both engines:
 
 * the first seat to exchange (R4) sees only his five cards and the trump card, so
   reshuffling every other card leaves his pass and his discards unchanged;
+* with the announcements of R4.0a (preset negotiations), a seat's announcement comes from
+  his own hand: reshuffling every card he cannot see leaves the first seat's unchanged;
 * a passer's hand is never shown: swapping one of his cards (not an ace, not a jack, so
   he still may pass and declares the same jacks, R4.1, R5.5) with a card left in the
-  talon changes nothing for anybody else, provided he still passes.
+  talon changes nothing for anybody else, provided he still passes (in classic, and in
+  negotiations, where the others' announcements must not change either).
+
+Two kernel helpers are checked to read only what the seat may know: its threats, and
+whether a seat still to play announced "on trumps" (what the expert reads, R4.0a).
 """
 
 from __future__ import annotations
@@ -18,11 +24,13 @@ from rams_sim import cards as C
 from rams_sim import engine, reference
 from rams_sim.kernels.rng import deal_key, deck_order
 from rams_sim.policies import PolicyKind
+from rams_sim.record import Intent
 from rams_sim.rules import Rules
 
 POLICIES = tuple(kind.name.lower() for kind in PolicyKind)
 ENGINES = {"engine": engine, "reference": reference}
-FIELDS = ("passed", "discards", "drawn", "took_trump", "trump_discard", "hand_final", "declaration", "tricks", "delta")
+FIELDS = ("passed", "intent", "discards", "drawn", "took_trump", "trump_discard", "hand_final", "declaration", "tricks",
+          "delta")  # fmt: skip
 
 
 def _plain_card(card: int) -> bool:
@@ -56,10 +64,36 @@ def test_first_exchange_ignores_unseen_cards(policy, which):
 
 @pytest.mark.parametrize("which", ENGINES)
 @pytest.mark.parametrize("policy", POLICIES)
-def test_a_passers_hidden_cards_change_nothing_for_others(policy, which):
-    """Swap a passer's card with an undrawn talon card: every other seat decides and scores the same."""
+def test_an_announcement_ignores_unseen_cards(policy, which):
+    """R4.0a: reshuffle all cards but the first seat's hand and the trump card: his pass and announcement are the same."""
     play = ENGINES[which].play_deal
-    rules = Rules.classic()
+    rules = Rules.named("negotiations")
+    n, rng = rules.players, np.random.default_rng(8)
+    deck = C.deck_cards(rules.deck_size)
+    announced = 0
+    for deal in range(60):
+        key = deal_key(4, deal)
+        order = deck_order(key, deck).tolist()
+        first = (deal % n + 1) % n
+        others = [i for i in range(C.HAND_SIZE, len(order)) if i != C.HAND_SIZE * n]  # R3: he gets d[0..4]
+        shuffled = list(order)
+        for i, j in zip(others, rng.permutation(others)):
+            shuffled[i] = order[j]
+        a = play(rules, policy, deal=deal, key=key, order=order)
+        b = play(rules, policy, deal=deal, key=key, order=shuffled)
+        assert a.hand_dealt[first] == b.hand_dealt[first]
+        assert (a.passed[first], a.intent[first]) == (b.passed[first], b.intent[first]), f"deal {deal}"
+        announced += a.intent[first] != Intent.NONE
+    assert announced >= 20, f"the first seat announced in only {announced} deals"
+
+
+@pytest.mark.parametrize("preset", ["classic", "negotiations"])
+@pytest.mark.parametrize("which", ENGINES)
+@pytest.mark.parametrize("policy", POLICIES)
+def test_a_passers_hidden_cards_change_nothing_for_others(policy, which, preset):
+    """Swap a passer's card with an undrawn talon card: every other seat decides, announces and scores the same."""
+    play = ENGINES[which].play_deal
+    rules = Rules.named(preset)
     n = rules.players
     deck = C.deck_cards(rules.deck_size)
     tested = 0
@@ -122,3 +156,37 @@ def test_threats_read_only_what_the_seat_may_know():
             card = C.cards_of(before)[0]
             cardsets[HAND, seat] |= np.uint64(1 << card)  # his own hand does count
             assert int(threats_of(seat, dealer, deck, trump_card, played, cardsets, st)) == before & ~(1 << card)
+
+
+def test_trumps_behind_reads_only_the_announcements():
+    """R4.0a: whether a seat still to play announced "on trumps" depends only on the public
+    ACTIVE and INTENT rows (who plays, who said what), never on anybody's cards or other state."""
+    from rams_sim.kernels.game import trumps_behind
+    from rams_sim.kernels.state import ACTIVE, INTENT, make_state
+
+    rng = np.random.default_rng(12)
+    found = [0, 0]
+    for trial in range(400):
+        _, _, cardsets, st, _, _, _ = make_state()
+        n = int(rng.integers(2, C.MAX_SEATS + 1))
+        st[:, :] = rng.integers(-1, 30, st.shape)
+        st[ACTIVE, :] = rng.integers(0, 2, st.shape[1])
+        st[ACTIVE, 0] = 1
+        st[INTENT, :] = np.where(st[ACTIVE] == 1, rng.integers(0, 2, st.shape[1]), int(Intent.NONE))
+        seat = int(rng.choice(np.flatnonzero(st[ACTIVE, :n])))
+        n_active = int(st[ACTIVE, :n].sum())
+        remaining = int(rng.integers(0, n_active))
+        behind, other = [], seat  # the active seats after him, clockwise (R6.2)
+        while len(behind) < remaining:
+            other = (other + 1) % n
+            if st[ACTIVE, other]:
+                behind.append(other)
+        expected = any(st[INTENT, s] == Intent.ON_TRUMPS for s in behind)
+        assert bool(trumps_behind(st, seat, n, remaining)) == expected, f"trial {trial}"
+        found[expected] += 1
+        public = st[[ACTIVE, INTENT], :].copy()
+        cardsets[:] = rng.integers(0, 2**63, cardsets.shape, dtype=np.uint64)
+        st[:, :] = rng.integers(-1, 30, st.shape)
+        st[[ACTIVE, INTENT], :] = public
+        assert bool(trumps_behind(st, seat, n, remaining)) == expected, f"trial {trial}: hidden state changed it"
+    assert min(found) >= 50, found

@@ -12,11 +12,12 @@ from hypothesis import strategies as st
 from rams_sim import cards as C
 from rams_sim import engine, reference
 from rams_sim.kernels.rng import party_deal_key
-from rams_sim.record import EndKind, Outcome
+from rams_sim.record import EndKind, Intent, Outcome
 from rams_sim.rules import Rules
 
 OPTION_VALUES = {
     "exchange_order": ["one-turn", "declare-then-buy"],
+    "intent_round": [False, True],
     "ruff": ["any-trump", "overtrump"],
     "must_head": [False, True],
     "ace_covers_face": [True, False],
@@ -143,6 +144,21 @@ def test_score_arithmetic(table, seed, deal):
         else:
             expected = -rec.jacks[seat] + rules.remiz + aces
         assert rec.delta[seat] == expected
+
+
+@settings(max_examples=150, deadline=None)
+@given(table=tables(), seed=st.integers(0, 2**32), deal=st.integers(0, 10**6))
+def test_only_players_who_play_announce(table, seed, deal):
+    """R4.0a: with intent_round every seat that plays announces on trumps or on suits and a
+    passer nothing; without it nobody announces."""
+    rules, policies = table
+    rec = engine.play_deal(rules, policies, seed=seed, deal=deal)
+    assert len(rec.intent) == rules.players
+    for seat in range(rules.players):
+        if rules.intent_round and not rec.passed[seat]:
+            assert rec.intent[seat] in (Intent.ON_TRUMPS, Intent.ON_SUITS)
+        else:
+            assert rec.intent[seat] == Intent.NONE
 
 
 @settings(max_examples=40, deadline=None)

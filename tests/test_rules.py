@@ -30,6 +30,7 @@ from rams_sim.rules import (
 RULEBOOK_DEFAULTS = {
     "deck": Deck.AUTO,  # R2
     "exchange_order": ExchangeOrder.ONE_TURN,  # R4.0
+    "intent_round": False,  # R4.0a
     "ace_forbids_pass": True,  # R4.1
     "turned_ace_binds_dealer": False,  # R4.1
     "dealer_takes_trump": DealerTakesTrump.MAY,  # R4.3
@@ -75,8 +76,12 @@ PRESET_CHANGES = {
         "four_aces_win": False,
         "four_jacks_win": True,
     },
+    "negotiations": {
+        "exchange_order": ExchangeOrder.DECLARE_THEN_BUY,
+        "intent_round": True,
+    },
 }
-UNIMPLEMENTED = ["duel", "duel-trump", "negotiations", "modern", "zone"]
+UNIMPLEMENTED = ["duel", "duel-trump", "modern", "zone"]
 
 
 # --------------------------------------------------------------------- defaults
@@ -346,6 +351,8 @@ def test_enum_code_is_position(enum_type):
         ("ruff", Ruff.OVERTRUMP, "overtrump", 1),
         ("truncated_deal", TruncatedDeal.FREEZE, "score_so_far", 0),
         ("truncated_deal", TruncatedDeal.SCORE_SO_FAR, "score_so_far", 1),
+        ("intent_round", False, "intent_round", 0),
+        ("intent_round", True, "intent_round", 1),
     ],
 )
 def test_to_kernel_option_codes(option, member, field, code):

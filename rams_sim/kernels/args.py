@@ -26,6 +26,7 @@ RulesArgs = namedtuple(
         "players",  # R2
         "deck_size",  # R2
         "exchange_order",  # R4.0 code
+        "intent_round",  # R4.0a, 0/1: the "on trumps" / "on suits" announcements
         "ace_forbids_pass",  # R4.1, 0/1
         "turned_ace_binds_dealer",  # R4.1, 0/1
         "dealer_must_take",  # R4.3, 0/1
@@ -62,6 +63,7 @@ def rules_args(rules) -> RulesArgs:
         players=np.int64(rules.players),
         deck_size=np.int64(rules.deck_size),
         exchange_order=np.int64(enum_code(rules.exchange_order)),
+        intent_round=np.int64(rules.intent_round),
         ace_forbids_pass=np.int64(rules.ace_forbids_pass),
         turned_ace_binds_dealer=np.int64(rules.turned_ace_binds_dealer),
         dealer_must_take=np.int64(rules.dealer_takes_trump == DealerTakesTrump.MUST),

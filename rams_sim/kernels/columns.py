@@ -17,6 +17,7 @@ from .game import OUT_DEAL, OUT_SEAT, OUT_SETS
 S_DEALT, S_DISCARDS, S_FINAL = OUT_SETS.index("hand_dealt"), OUT_SETS.index("discards"), OUT_SETS.index("hand_final")
 P_PASSED, P_TOOK_TRUMP = OUT_SEAT.index("passed"), OUT_SEAT.index("took_trump")
 P_DECL, P_TRICKS = OUT_SEAT.index("declaration"), OUT_SEAT.index("tricks")
+P_INTENT = OUT_SEAT.index("intent")
 D_DEALER, D_TRUMP_CARD = OUT_DEAL.index("dealer"), OUT_DEAL.index("trump_card")
 D_OUTCOME, D_ENDS_PARTY = OUT_DEAL.index("outcome"), OUT_DEAL.index("ends_party")
 
@@ -25,7 +26,7 @@ D_OUTCOME, D_ENDS_PARTY = OUT_DEAL.index("outcome"), OUT_DEAL.index("ends_party"
 def fill_deal_columns(
     first_deal, out_sets, out_seat, out_delta, out_deal, codes,
     deal, seat, dealer, players, policy, trump, trump_card, hand_dealt, hand_final,
-    passed, discarded, took_trump, aces, declaration, tricks, delta, outcome, ends_party,
+    passed, discarded, took_trump, aces, declaration, tricks, delta, outcome, ends_party, intent,
 ):  # fmt: skip
     """Fill the column arrays (length n_deals * n) from a chunk's outputs.
 
@@ -58,3 +59,4 @@ def fill_deal_columns(
             delta[row] = out_delta[i, s]
             outcome[row] = out_deal[i, D_OUTCOME]
             ends_party[row] = out_deal[i, D_ENDS_PARTY]
+            intent[row] = out_seat[i, P_INTENT, s]

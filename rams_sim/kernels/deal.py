@@ -11,8 +11,8 @@ from numba import njit
 from ..cards import ACE, HAND_SIZE, N_SUITS, RANKS_PER_SUIT
 from .args import ORDER_DECLARE_THEN_BUY
 from .bits import ZERO, bit, card_of, has, nth_card, popcount
-from .policy import choose_discards, takes_trump, trump_discard, wants_pass
-from .state import ACTIVE, DEALT, DISCARDS, DRAWN, HAND, PASSED, TOOK_TRUMP, TRUMP_DISCARD, seat_after
+from .policy import choose_discards, choose_intent, takes_trump, trump_discard, wants_pass
+from .state import ACTIVE, DEALT, DISCARDS, DRAWN, HAND, INTENT, PASSED, TOOK_TRUMP, TRUMP_DISCARD, seat_after
 
 OK = 0  # status codes of a deal
 ERR_DISCARD = 1  # R4.4: more discards than the talon holds, or cards not held
@@ -23,6 +23,7 @@ UNAVAILABLE = 4  # a forced exchange option (branching) the rules do not open to
 NO_FORCE = -1  # forced_seat when every seat follows its policy
 OPTION_PASS = -1  # forced options: -1 pass; 0 stand; 1..31 discard mask over the dealt cards (ascending ids)
 N_OPTIONS = 33  # pass, stand and the 31 non-empty discard masks
+NO_INTENT = -1  # record.Intent.NONE: no R4.0a announcement
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -42,6 +43,7 @@ def deal_cards(order, n, dealer, cardsets, st):
         st[PASSED, seat] = 0
         st[TOOK_TRUMP, seat] = 0
         st[TRUMP_DISCARD, seat] = -1
+        st[INTENT, seat] = NO_INTENT
     return order[HAND_SIZE * n]
 
 
@@ -87,13 +89,26 @@ def _exchange_seat(kinds, params, rng, order, cardsets, seat, is_dealer, trump, 
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def intent_round(n, dealer, trump, kinds, params, rng, cardsets, st):
+    """R4.0a: every seat that plays, from the dealer's left, announces "on trumps" or "on suits"
+    (st[INTENT]); passers announce nothing."""
+    first = seat_after(dealer, 1, n)
+    for k in range(n):
+        seat = seat_after(first, k, n)
+        if st[ACTIVE, seat]:
+            st[INTENT, seat] = choose_intent(kinds[seat], params, seat, rng, cardsets[HAND, seat], trump)
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def exchange(exchange_order, ace_forbids, binds, deck_size, n, dealer, trump_card, kinds, params, rng, order, cardsets, st,
-             forced_seat, forced_option):  # fmt: skip
+             forced_seat, forced_option, intents):  # fmt: skip
     """R4.0-R4.4: passing and the exchange in seat order; returns a status code.
 
     ``forced_seat`` (or NO_FORCE) takes ``forced_option`` instead of asking its policy:
     OPTION_PASS, 0 (stand) or a discard mask over its cards; UNAVAILABLE if the rules do
     not open that option to him (a pass with an ace, R4.1; more discards than the talon, R4.4).
+    With ``intents`` (option intent_round), the R4.0a round runs once every seat has said
+    play or pass: before the buying round of declare-then-buy, after the single round of one-turn.
     """
     first = seat_after(dealer, 1, n)
     trump = trump_card // RANKS_PER_SUIT
@@ -115,6 +130,8 @@ def exchange(exchange_order, ace_forbids, binds, deck_size, n, dealer, trump_car
                                        deck_size, seat == forced_seat, forced_option)  # fmt: skip
             if talon_pos < 0:
                 return UNAVAILABLE if talon_pos == -2 else ERR_DISCARD
+    if intents:
+        intent_round(n, dealer, trump, kinds, params, rng, cardsets, st)
     if exchange_order == ORDER_DECLARE_THEN_BUY:
         for k in range(n):
             seat = seat_after(first, k, n)

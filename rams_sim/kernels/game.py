@@ -5,7 +5,7 @@ The procedure is docs/ENGINE.md's. State arrays are those of
 
 * ``out_sets``  uint64[n_deals, N_OUT_SETS, n]: hand_dealt, discards, drawn, hand_final
 * ``out_seat``  int8[n_deals, N_OUT_SEAT, n]: passed, took_trump, trump_discard, jacks,
-  declaration, tricks, overshoot
+  declaration, tricks, overshoot, intent
 * ``out_delta`` int16[n_deals, n]: the score deltas (R7.5)
 * ``out_deal``  int8[n_deals, N_OUT_DEAL]: dealer, trump_card, outcome, ends_party, end_kind, status
 * ``out_log``   int8[n_log, N_TRICKS, n + 2]: cards by seat, leader, winner (n_log = 0: no log)
@@ -19,15 +19,15 @@ from numba import njit, prange
 from ..cards import KING, N_TRICKS, QUEEN, RANKS_PER_SUIT
 from ..record import EndKind, Outcome
 from .bits import ZERO, ace_points, bit, card_of, has
-from .deal import ERR_CARD, N_OPTIONS, NO_FORCE, OK, OPTION_PASS, UNAVAILABLE, deal_cards, dealer_trump, exchange
+from .deal import ERR_CARD, N_OPTIONS, NO_FORCE, NO_INTENT, OK, OPTION_PASS, UNAVAILABLE, deal_cards, dealer_trump, exchange
 from .declare import D_FOUR_ACES, D_FOUR_JACKS, D_JACK_PAIR, D_NONE, D_TRUMP_RAMS
 from .declare import best_rams, four_aces_holder, four_jacks_holder, jack_kinds, void_jacks
 from .legal import legal_mask
-from .policy import choose_card, uses_coins, uses_threats
+from .policy import INTENT_TRUMPS, choose_card, reads_intents, uses_coins, uses_threats
 from .rng import deal_key, party_deal_key, seed_stream, shuffle_deck
 from .score import credit_trick, cut_short_deltas, played_out_deltas, settle
 from .state import (
-    ACES, ACTIVE, AT_ZERO, DEALT, DECL, DELTA, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, FINAL, HAND,
+    ACES, ACTIVE, AT_ZERO, DEALT, DECL, DELTA, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, FINAL, HAND, INTENT,
     JACK_KIND, JACKS, LOG_LEADER, LOG_WINNER, OUTCOME, OVERSHOT, PASSED, STATUS, TOOK_TRUMP,
     TRICK_CARD, TRICK_SEAT, TRICKS, TRUMP_CARD, TRUMP_DISCARD, make_state, seat_after,
 )  # fmt: skip
@@ -44,8 +44,8 @@ E_UNFINISHED = int(EndKind.UNFINISHED)
 # output layout (see the module docstring)
 SET_ROWS = (DEALT, DISCARDS, DRAWN, FINAL)  # cardsets rows stored in out_sets, in order
 OUT_SETS = ("hand_dealt", "discards", "drawn", "hand_final")
-SEAT_ROWS = (PASSED, TOOK_TRUMP, TRUMP_DISCARD, JACKS, DECL, TRICKS, OVERSHOT)
-OUT_SEAT = ("passed", "took_trump", "trump_discard", "jacks", "declaration", "tricks", "overshoot")
+SEAT_ROWS = (PASSED, TOOK_TRUMP, TRUMP_DISCARD, JACKS, DECL, TRICKS, OVERSHOT, INTENT)
+OUT_SEAT = ("passed", "took_trump", "trump_discard", "jacks", "declaration", "tricks", "overshoot", "intent")
 OUT_DEAL = ("dealer", "trump_card", "outcome", "ends_party", "end_kind", "status")
 DEAL_SLOTS = (-1, TRUMP_CARD, OUTCOME, ENDS_PARTY, END_KIND, STATUS)  # info slots; the dealer is an argument
 
@@ -79,7 +79,7 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
     trump = trump_card // RANKS_PER_SUIT
     status = exchange(
         r.exchange_order, r.ace_forbids_pass, r.turned_ace_binds_dealer, r.deck_size, n, dealer, trump_card,
-        kinds, params, rng, order, cardsets, st, forced_seat, forced_option,
+        kinds, params, rng, order, cardsets, st, forced_seat, forced_option, r.intent_round,
     )  # fmt: skip
     if status == OK:
         status = dealer_trump(r.dealer_must_take, r.turned_ace_binds_dealer, dealer, trump_card, kinds, params, rng, cardsets, st)
@@ -224,6 +224,18 @@ def _next_active(st, seat, n):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def trumps_behind(st, seat, n, remaining):
+    """Whether one of the ``remaining`` active seats to play after ``seat`` in this trick
+    announced "on trumps" (R4.0a). Reads only the public ACTIVE and INTENT rows."""
+    other = seat
+    for _ in range(remaining):
+        other = _next_active(st, other, n)
+        if st[INTENT, other] == INTENT_TRUMPS:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def threats_of(seat, dealer, deck_mask, trump_card, played, cardsets, st):
     """The cards an opponent of ``seat`` may hold, as he can tell (policies.py): uint64 mask.
 
@@ -245,7 +257,9 @@ def play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, n, de
     """R6: play the tricks; return the seat that announced zero, -1, or -2 on an illegal card.
 
     Each seat's policy sees its threats (policies.py): the deck less his hand, the cards
-    played, his own discards and, unless another seat (the dealer) took it, the trump card.
+    played, his own discards and, unless another seat (the dealer) took it, the trump card;
+    a policy that reads the R4.0a announcements also sees whether a seat still to play
+    announced "on trumps".
     """
     first = seat_after(dealer, 1, n)
     trump = trump_card // RANKS_PER_SUIT
@@ -268,7 +282,10 @@ def play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, n, de
             threats = ZERO
             if uses_threats(kinds[seat]):
                 threats = threats_of(seat, dealer, r.deck_mask, trump_card, played, cardsets, st)
-            card = choose_card(kinds[seat], params, seat, rng, legal, cards, k, trump, st[TRICKS, seat], threats, n_active - k - 1)
+            remaining = n_active - k - 1
+            behind = reads_intents(kinds[seat], params, seat) and trumps_behind(st, seat, n, remaining)
+            card = choose_card(kinds[seat], params, seat, rng, legal, cards, k, trump, st[TRICKS, seat], threats, remaining,
+                               behind)  # fmt: skip
             if card < 0 or not has(legal, card):
                 return -2
             cards[k] = card
@@ -421,6 +438,7 @@ def settle_given(r, announce, dealer, trump, dealt, final, active, scores, winne
         st[ACTIVE, seat] = active[seat]
         st[PASSED, seat] = 1 - active[seat]
         st[TRUMP_DISCARD, seat] = -1
+        st[INTENT, seat] = NO_INTENT
     n_active, lone = prepare_final(cardsets, st, n, r.ace_value, r.jacks_count)
     if declare(r, cardsets, st, n, first, trump, scores, n_active, info):
         winner = -1

@@ -16,6 +16,7 @@ from ..cards import ACE, HAND_SIZE, KING, N_SUITS, RANKS_PER_SUIT, SUIT_MASKS
 from ..policies import (
     B_HIGH_TRUMP_BONUS,
     B_HIGH_TRUMP_RANK,
+    B_INTENT_THRESHOLD,
     B_KEEP_KINGS,
     B_KEEP_TRUMP_RANK,
     B_KING_WEIGHT,
@@ -23,9 +24,12 @@ from ..policies import (
     B_RAMS_DRAW,
     B_TRUMP_WEIGHT,
     G_RAMS_LENGTH,
+    X_INTENT_WEIGHT,
+    X_READ_INTENTS,
     X_VOID_WEIGHT,
     PolicyKind,
 )
+from ..record import Intent
 from .bits import ONE, ZERO, above, bit, nth_card, card_of, has, jack_kind, lowest, pair_jacks, popcount, rams_suit
 from .legal import winning_cards
 from .rng import bounded
@@ -35,6 +39,8 @@ BASIC = int(PolicyKind.BASIC)
 CAUTIOUS = int(PolicyKind.CAUTIOUS)
 GREEDY = int(PolicyKind.GREEDY)
 EXPERT = int(PolicyKind.EXPERT)
+
+INTENT_TRUMPS, INTENT_SUITS = int(Intent.ON_TRUMPS), int(Intent.ON_SUITS)
 
 KEEP_ACE = 100.0  # basic's keep values (policies.py)
 KEEP_TRUMP = 50.0
@@ -53,6 +59,12 @@ def uses_coins(kind):
 def uses_threats(kind):
     """Whether a policy kind reads its threats when it plays (they are computed only then)."""
     return kind == CAUTIOUS or kind == EXPERT
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def reads_intents(kind, params, seat):
+    """Whether a seat's policy reads the others' R4.0a announcements when it plays (expert, unless switched off)."""
+    return kind == EXPERT and params[seat, X_READ_INTENTS] != 0.0
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -119,8 +131,8 @@ def _cheapest(mask, trump):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _strength(hand, trump, params, seat):
-    """basic: trumps, high trumps and plain kings, weighted."""
+def _trump_strength(hand, trump, params, seat):
+    """basic: the trumps of the strength, weighted (trump_weight, plus high_trump_bonus for a high one)."""
     total = 0.0
     trumps = hand & SUIT_MASKS[trump]
     m = trumps
@@ -130,6 +142,13 @@ def _strength(hand, trump, params, seat):
         total += params[seat, B_TRUMP_WEIGHT]
         if _rank(card) >= params[seat, B_HIGH_TRUMP_RANK]:
             total += params[seat, B_HIGH_TRUMP_BONUS]
+    return total
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _strength(hand, trump, params, seat):
+    """basic: trumps, high trumps and plain kings, weighted."""
+    total = _trump_strength(hand, trump, params, seat)
     for suit in range(N_SUITS):
         if suit != trump and has(hand, card_of(suit, KING)):
             total += params[seat, B_KING_WEIGHT]
@@ -173,6 +192,17 @@ def wants_pass(kind, params, seat, rng, hand, trump):
     if kind == RANDOM:
         return bounded(rng, seat + 1, 2) == 1
     return _strength(hand, trump, params, seat) < params[seat, B_PASS_THRESHOLD] and jack_kind(hand) == 0
+
+
+# ---- R4.0a: the announcement -------------------------------------------------------
+@njit(cache=True, _nrt=False, inline="always")
+def choose_intent(kind, params, seat, rng, hand, trump):
+    """R4.0a: INTENT_TRUMPS ("on trumps") or INTENT_SUITS ("on suits") for a seat that plays."""
+    if kind == RANDOM:
+        return INTENT_SUITS if bounded(rng, seat + 1, 2) == 1 else INTENT_TRUMPS
+    if _trump_strength(hand, trump, params, seat) >= params[seat, B_INTENT_THRESHOLD]:
+        return INTENT_TRUMPS
+    return INTENT_SUITS
 
 
 # ---- R4: the exchange -----------------------------------------------------------
@@ -296,12 +326,14 @@ def trump_discard(kind, params, seat, rng, hand, trump_card):
 
 # ---- R6: the card to play -----------------------------------------------------------
 @njit(cache=True, _nrt=False, inline="always")
-def choose_card(kind, params, seat, rng, legal, trick, n_trick, trump, my_tricks, threats, remaining):
+def choose_card(kind, params, seat, rng, legal, trick, n_trick, trump, my_tricks, threats, remaining, trumps_behind):
     """The card to play from the ``legal`` mask; ``trick``/``n_trick`` as in legal.py.
 
     ``threats``: the cards an opponent may hold, as the seat can tell (policies.py; left
     empty for the kinds that do not read them, see :func:`uses_threats`);
-    ``remaining``: active seats still to play to this trick after him.
+    ``remaining``: active seats still to play to this trick after him; ``trumps_behind``:
+    one of them announced "on trumps" (R4.0a; False for the kinds that do not read the
+    announcements, see :func:`reads_intents`).
     """
     if kind == RANDOM:
         return _random_card(legal, rng, seat + 1)
@@ -310,12 +342,14 @@ def choose_card(kind, params, seat, rng, legal, trick, n_trick, trump, my_tricks
     if kind == GREEDY:
         return _greedy_card(legal, trick, n_trick, trump)
     if kind == EXPERT:
-        return _expert_card(params, seat, legal, trick, n_trick, trump, my_tricks, threats, remaining)
+        trump_weight = params[seat, X_INTENT_WEIGHT] if trumps_behind else 1.0
+        void_weight = params[seat, X_VOID_WEIGHT]
+        return _expert_card(legal, trick, n_trick, trump, my_tricks, threats, remaining, void_weight, trump_weight)
     if kind == CAUTIOUS and my_tricks == 0:
         win = legal if n_trick == 0 else winning_cards(legal, trick, n_trick, trump)
         if win == ZERO:
             return _cheapest(legal, trump)
-        return _least_risk(win, trump, threats, remaining, params[seat, X_VOID_WEIGHT])
+        return _least_risk(win, trump, threats, remaining, params[seat, X_VOID_WEIGHT], 1.0)
     return _basic_card(legal, trick, n_trick, trump, my_tricks)
 
 
@@ -390,9 +424,10 @@ def _cheap_key(card, trump):
 
 
 @njit(cache=True, _nrt=False)
-def _least_risk(mask, trump, threats, remaining, void_weight):
-    """The card of ``mask`` with the least risk (higher threats + void_weight x threat trumps);
-    ties: the cheapest. Risk is 0 when nobody plays after."""
+def _least_risk(mask, trump, threats, remaining, void_weight, trump_weight):
+    """The card of ``mask`` with the least risk (higher threats + void_weight x threat trumps;
+    a trump card's higher threats count ``trump_weight`` times); ties: the cheapest. Risk is 0
+    when nobody plays after."""
     best = -1
     best_risk = 0.0
     best_key = 0
@@ -403,7 +438,10 @@ def _least_risk(mask, trump, threats, remaining, void_weight):
         risk = 0.0
         if remaining > 0:
             higher, trumps = _beaters(card, trump, threats)
-            risk = higher + void_weight * trumps
+            if card // RANKS_PER_SUIT == trump:
+                risk = higher * trump_weight  # R4.0a: expert's reading of an "on trumps" behind
+            else:
+                risk = higher + void_weight * trumps
         key = _cheap_key(card, trump)
         if best < 0 or risk < best_risk or (risk == best_risk and key < best_key):
             best, best_risk, best_key = card, risk, key
@@ -411,15 +449,18 @@ def _least_risk(mask, trump, threats, remaining, void_weight):
 
 
 @njit(cache=True, _nrt=False)
-def _expert_card(params, seat, legal, trick, n_trick, trump, my_tricks, threats, remaining):
-    """expert: sure cards first; the least risky while trickless; duck what cannot win."""
-    void_weight = params[seat, X_VOID_WEIGHT]
+def _expert_card(legal, trick, n_trick, trump, my_tricks, threats, remaining, void_weight, trump_weight):
+    """expert: sure cards first; the least risky while trickless; duck what cannot win.
+
+    ``trump_weight``: how many times a trump card's higher threats count (``intent_weight``
+    when a seat still to play said "on trumps" and the expert reads the announcements, else 1).
+    """
     if n_trick == 0:
         sure = _sure(legal, trump, threats, remaining)
         if sure != ZERO:
             return _cheapest(sure, trump)
         if my_tricks == 0:
-            return _least_risk(legal, trump, threats, remaining, void_weight)
+            return _least_risk(legal, trump, threats, remaining, void_weight, trump_weight)
         plain = legal & ~SUIT_MASKS[trump]
         if plain != ZERO:
             return lowest_ranked(plain)
@@ -433,7 +474,7 @@ def _expert_card(params, seat, legal, trick, n_trick, trump, my_tricks, threats,
     if sure != ZERO:
         return _cheapest(sure, trump)
     if my_tricks == 0:
-        return _least_risk(win, trump, threats, remaining, void_weight)
+        return _least_risk(win, trump, threats, remaining, void_weight, trump_weight)
     return _cheapest(win, trump)
 
 

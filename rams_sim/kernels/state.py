@@ -27,7 +27,8 @@ N_CARDSETS = 5
 # st rows
 ACTIVE, PASSED, TOOK_TRUMP, TRUMP_DISCARD, ACES, JACK_KIND = 0, 1, 2, 3, 4, 5
 JACKS, DECL, TRICKS, AT_ZERO, OVERSHOT, DELTA = 6, 7, 8, 9, 10, 11
-N_FIELDS = 12
+INTENT = 12  # R4.0a: the seat's announcement (record.Intent code; public)
+N_FIELDS = 13
 
 # info slots
 TRUMP_CARD, OUTCOME, ENDS_PARTY, END_KIND, STATUS = 0, 1, 2, 3, 4

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .. import cards as C
-from ..record import DealRecord, Trick
+from ..record import DealRecord, Intent, Trick
 from .decisions import POLICY_CLASSES, PlayView
 from .scoresheet import Scoresheet
 from .tables import RANK, SUIT, TRUMP_HONOURS, RuleBook, mask_of, seat_order
@@ -32,6 +32,7 @@ class DealTable:
         self.drawn = [[] for _ in range(n)]
         self.took_trump = [False] * n
         self.trump_discard = [C.NO_CARD] * n
+        self.intent = [Intent.NONE] * n  # R4.0a: the announcements, public
         self.hand_final = [[] for _ in range(n)]
         self.trump_card = C.NO_CARD
         self.trump = -1
@@ -100,11 +101,24 @@ class DealTable:
         self.hand[seat] = sorted([c for c in hand if c not in discard] + drawn)
         self.note("exchange" if k else "stand", seat=seat, discard=discard, drawn=sorted(drawn))
 
+    def ask_intents(self) -> None:
+        """R4.0a: each seat that plays, from the dealer's left, says "on trumps" or "on suits";
+        a passer says nothing."""
+        for seat in self.seats:
+            if not self.passed[seat]:
+                self.intent[seat] = Intent(self.policies[seat].choose_intent(list(self.hand[seat]), self.trump))
+                self.note("intent", seat=seat, intent=int(self.intent[seat]))
+
     def exchange(self) -> None:
-        """R4.0: one turn each (pass or exchange), or a play/pass round then a buying round."""
+        """R4.0: one turn each (pass or exchange), or a play/pass round then a buying round.
+
+        With ``intent_round`` (R4.0a) the announcements follow once everybody has said play
+        or pass: before the buying round, or after the one-turn round."""
         if self.book.declare_then_buy:
             for seat in self.seats:
                 self.ask_pass(seat)
+            if self.book.intent_round:
+                self.ask_intents()
             for seat in self.seats:
                 if not self.passed[seat]:
                     self.ask_exchange(seat)
@@ -113,6 +127,8 @@ class DealTable:
                 self.ask_pass(seat)  # the pass coin comes first (policies.py)
                 if not self.passed[seat]:
                     self.ask_exchange(seat)
+            if self.book.intent_round:
+                self.ask_intents()
 
     # ---- step 3: R4.3 ----------------------------------------------------------------
     def dealer_trump(self) -> None:
@@ -158,7 +174,7 @@ class DealTable:
             trick = []
             by_seat = [C.NO_CARD] * self.n
             for k, seat in enumerate(players):
-                card = self.ask_card(seat, trick, q_duty and seat == leader, len(players) - k - 1)
+                card = self.ask_card(seat, trick, q_duty and seat == leader, players[k + 1 :])
                 trick.append(card)
                 by_seat[seat] = card
             winner = players[trick_winner(self.trump, trick)]
@@ -185,14 +201,19 @@ class DealTable:
             seen.add(self.trump_card)
         return set(self.book.deck) - seen
 
-    def ask_card(self, seat: int, trick, q_duty: bool, remaining: int) -> int:
+    def intents_behind(self, behind) -> tuple[int, ...]:
+        """The R4.0a announcements of the seats ``behind`` (those still to play to this
+        trick), in play order: public knowledge, said aloud at the table."""
+        return tuple(int(self.intent[s]) for s in behind)
+
+    def ask_card(self, seat: int, trick, q_duty: bool, behind) -> int:
         """The seat plays one legal card (R6.7a); an illegal one is rejected (R6.8).
 
-        ``remaining``: active seats still to play to this trick after him.
+        ``behind``: the active seats still to play to this trick after him, in order.
         """
         hand = self.hand[seat]
         legal = legal_for(self.book, hand, self.trump, trick, q_duty)
-        view = PlayView(self.threats(seat, trick), remaining)
+        view = PlayView(self.threats(seat, trick), len(behind), self.intents_behind(behind))
         card = self.policies[seat].choose_card(list(hand), self.trump, list(trick), legal, self.sheet.tricks[seat], view)
         if card not in legal:
             raise ValueError(f"policy error (R6.8): seat {seat} plays {C.format_card(card)}, not a legal card")
@@ -246,4 +267,5 @@ class DealTable:
             ends_party=sheet.ends_party,
             end_kind=sheet.end_kind,
             plays=tuple(self.plays),
+            intent=tuple(int(i) for i in self.intent),
         )

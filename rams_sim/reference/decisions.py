@@ -14,6 +14,7 @@ from ..kernels.rng import Stream
 from ..policies import (
     B_HIGH_TRUMP_BONUS,
     B_HIGH_TRUMP_RANK,
+    B_INTENT_THRESHOLD,
     B_KEEP_KINGS,
     B_KEEP_TRUMP_RANK,
     B_KING_WEIGHT,
@@ -21,11 +22,14 @@ from ..policies import (
     B_RAMS_DRAW,
     B_TRUMP_WEIGHT,
     G_RAMS_LENGTH,
+    X_INTENT_WEIGHT,
+    X_READ_INTENTS,
     X_VOID_WEIGHT,
     PARAMS_BY_KIND,
     PolicyKind,
     PolicySpec,
 )
+from ..record import Intent
 from .tables import RANK, SUIT, in_jack_pair, jack_kind, rams_suit, suit_counts
 from .tricks import would_win
 
@@ -34,11 +38,13 @@ class PlayView:
     """What a seat knows at its turn to play, beyond its hand and the trick (policies.py).
 
     ``threats``: the cards that may be in an opponent's hand (DealTable.threats);
-    ``remaining``: active seats still to play to this trick after him.
+    ``remaining``: active seats still to play to this trick after him; ``intents_behind``:
+    their R4.0a announcements (Intent codes, public), in play order.
     """
 
     threats: frozenset[int] | set[int]
     remaining: int
+    intents_behind: tuple[int, ...] = ()
 
 
 # Random discard choices (policies.py "random"): every 5-bit mask m from 0 to 31 with
@@ -70,6 +76,10 @@ class RandomPolicy:
         """Pass (where R4.1 allows it) iff ``bounded(2) == 1``."""
         return self.draw(2) == 1
 
+    def choose_intent(self, hand, trump) -> Intent:
+        """R4.0a: "on suits" iff ``bounded(2) == 1``, else "on trumps"."""
+        return Intent.ON_SUITS if self.draw(2) == 1 else Intent.ON_TRUMPS
+
     def choose_discard(self, hand, trump, is_dealer, talon_size) -> list[int]:
         """Pick a discard mask over the hand's cards c0..c4 (ascending), popcount <= talon."""
         choices = DISCARD_MASKS[min(talon_size, C.HAND_SIZE)]
@@ -99,22 +109,29 @@ class BasicPolicy:
         self.high_trump_bonus = float(params[B_HIGH_TRUMP_BONUS])
         self.high_trump_rank = float(params[B_HIGH_TRUMP_RANK])
         self.king_weight = float(params[B_KING_WEIGHT])
+        self.intent_threshold = float(params[B_INTENT_THRESHOLD])
         self.keep_trump_rank = float(params[B_KEEP_TRUMP_RANK])
         # CHOICE: the 0/1 switches read as "on" when the parameter is non-zero
         self.keep_kings = float(params[B_KEEP_KINGS]) != 0.0
         self.rams_draw = float(params[B_RAMS_DRAW]) != 0.0
 
     # ---- valuations ------------------------------------------------------------------
-    def strength(self, hand, trump) -> float:
+    def trump_strength(self, hand, trump) -> float:
         """Per trump ``trump_weight`` (+ ``high_trump_bonus`` if rank >= ``high_trump_rank``),
-        plus ``king_weight`` per king of another suit; summed card by card, ascending ids."""
+        summed trump by trump, ascending ids."""
         total = 0.0
         for card in hand:
             if SUIT[card] == trump:
                 total += self.trump_weight
                 if RANK[card] >= self.high_trump_rank:
                     total += self.high_trump_bonus
-            elif RANK[card] == C.KING:
+        return total
+
+    def strength(self, hand, trump) -> float:
+        """The trump strength, then ``king_weight`` per king of another suit."""
+        total = self.trump_strength(hand, trump)
+        for card in hand:
+            if SUIT[card] != trump and RANK[card] == C.KING:
                 total += self.king_weight
         return total
 
@@ -144,6 +161,10 @@ class BasicPolicy:
     def wants_pass(self, hand, trump) -> bool:
         """Pass iff strength < ``pass_threshold`` and no same-colour jack pair (R7.3)."""
         return self.strength(hand, trump) < self.pass_threshold and jack_kind(hand) == 0
+
+    def choose_intent(self, hand, trump) -> Intent:
+        """R4.0a: "on trumps" iff the trump strength is at least ``intent_threshold``, else "on suits"."""
+        return Intent.ON_TRUMPS if self.trump_strength(hand, trump) >= self.intent_threshold else Intent.ON_SUITS
 
     def choose_discard(self, hand, trump, is_dealer, talon_size) -> list[int]:
         """The exchange (R4): rams stands; rams draw; else discard what is not kept."""
@@ -233,13 +254,16 @@ def threat_count(card, trump, view: PlayView) -> int:
     return sum(1 for x in view.threats if beats(x, card, trump))
 
 
-def risk(card, trump, view: PlayView, void_weight: float) -> float:
+def risk(card, trump, view: PlayView, void_weight: float, trump_weight: float = 1.0) -> float:
     """How likely ``card`` is to be beaten: (higher threats of its suit) + ``void_weight`` x
-    (threat trumps, against a plain card: they beat it only if their holder is void)."""
+    (threat trumps, against a plain card: they beat it only if their holder is void); a trump
+    card's higher threats count ``trump_weight`` times (expert's reading of R4.0a)."""
     if view.remaining == 0:
         return 0.0
     higher = sum(1 for x in view.threats if SUIT[x] == SUIT[card] and RANK[x] > RANK[card])
-    trumps = sum(1 for x in view.threats if SUIT[x] == trump) if SUIT[card] != trump else 0
+    if SUIT[card] == trump:
+        return higher * trump_weight
+    trumps = sum(1 for x in view.threats if SUIT[x] == trump)
     return higher + void_weight * trumps
 
 
@@ -310,16 +334,33 @@ class GreedyPolicy(BasicPolicy):
 class ExpertPolicy(_CountingPolicy):
     """``expert``: basic's pass and exchange; plays by counting the cards out (policies.py)."""
 
+    def __init__(self, spec: PolicySpec, key: int, seat: int):
+        super().__init__(spec, key, seat)
+        names = list(PARAMS_BY_KIND[spec.kind])
+        assert names.index("read_intents") == X_READ_INTENTS and names.index("intent_weight") == X_INTENT_WEIGHT
+        defaults = PARAMS_BY_KIND[spec.kind]
+        # CHOICE: the 0/1 switch reads as "on" when the parameter is non-zero
+        self.read_intents = float(spec.params.get("read_intents", defaults["read_intents"])) != 0.0
+        self.intent_weight = float(spec.params.get("intent_weight", defaults["intent_weight"]))
+
+    def trump_risk_weight(self, view: PlayView) -> float:
+        """How many times a trump card's higher threats count: ``intent_weight`` when reading the
+        announcements and a seat still to play to this trick said "on trumps" (R4.0a), else 1."""
+        if self.read_intents and Intent.ON_TRUMPS in view.intents_behind:
+            return self.intent_weight
+        return 1.0
+
     def choose_card(self, hand, trump, trick, legal, tricks_taken, view=None) -> int:
         """Sure winners first, the safest winner while trickless, ducking what cannot win."""
         if len(legal) == 1:
             return legal[0]
+        trump_weight = self.trump_risk_weight(view)
 
         def key(c):
             return cheap(c, trump)
 
         def risky(c):
-            return (risk(c, trump, view, self.void_weight), cheap(c, trump))
+            return (risk(c, trump, view, self.void_weight, trump_weight), cheap(c, trump))
 
         if not trick:
             sure = [c for c in legal if threat_count(c, trump, view) == 0]

@@ -65,6 +65,7 @@ class RuleBook:
         self.deck_array = C.deck_cards(rules.deck_size)  # int8, ascending ids
         self.deck = sorted(int(c) for c in self.deck_array)
         self.declare_then_buy = rules.exchange_order == ExchangeOrder.DECLARE_THEN_BUY  # R4.0
+        self.intent_round = rules.intent_round  # R4.0a: "on trumps" / "on suits" once all said play or pass
         self.ace_forbids_pass = rules.ace_forbids_pass  # R4.1
         self.turned_ace_binds_dealer = rules.turned_ace_binds_dealer  # R4.1
         self.dealer_must_take = rules.dealer_takes_trump == DealerTakesTrump.MUST  # R4.3
