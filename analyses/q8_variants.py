@@ -28,9 +28,9 @@ from rams_sim.rules import PRESETS, Rules  # noqa: E402
 from rams_sim.summary import Estimate  # noqa: E402
 
 from .common import (  # noqa: E402
-    Context, Page, chance_misses, clear, fmt, fmt_n, mean_estimate, paired_difference, quantile_estimate, share,
+    Context, Page, chance_misses, clear, fmt, fmt_n, paired_difference, row_estimate, share,
 )  # fmt: skip
-from .q6_party import parties, wins_by_seat  # noqa: E402
+from .q6_party import length_summary, parties, wins_by_seat  # noqa: E402
 
 IMPLEMENTED = tuple(p for p, info in PRESETS.items() if info.implemented)
 KINDS = ("deals", "parties", "random", "expert0")
@@ -55,30 +55,27 @@ def seat_wins(lf: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
     )  # fmt: skip
 
 
-def skill(random_parties: pl.LazyFrame | pl.DataFrame, expert_parties: pl.LazyFrame | pl.DataFrame) -> Estimate:
-    """Seat 0's party wins as ``expert`` minus as ``random``, the others random, paired by party."""
-    return paired_difference(seat_wins(random_parties), seat_wins(expert_parties), "party", "won")
+def skill(random_wins: pl.DataFrame, expert_wins: pl.DataFrame) -> Estimate:
+    """Seat 0's party wins as ``expert`` minus as ``random`` (the others random), paired by
+    party: both tables are :func:`seat_wins` of the same seeds."""
+    return paired_difference(random_wins, expert_wins, "party", "won")
 
 
 def preset_row(ctx: Context, preset: str) -> dict:
-    """Every measure of one preset: Estimates and the facts of its table."""
+    """Every measure of one preset: Estimates and the facts of its table (each dataset read once)."""
     rules = Rules.named(preset)
     name = f"variant-{preset}"
-    p = parties(ctx.scan(f"{name}-parties"))
-    wins = {r["seat"]: r for r in wins_by_seat(ctx.scan(f"{name}-parties")).iter_rows(named=True)}
-
-    def won(seat: int) -> Estimate:
-        r = wins[seat]
-        return Estimate(r["p"], r["lo"], r["hi"], r["n"])
-
+    lf = ctx.scan(f"{name}-parties")
+    lengths = length_summary(parties(lf))
+    wins = {r["seat"]: r for r in wins_by_seat(lf).iter_rows(named=True)}
+    as_random, as_expert = seat_wins(ctx.scan(f"{name}-random")), seat_wins(ctx.scan(f"{name}-expert0"))
     return {
-        "preset": preset, "rules": rules, "parties": p.height,
-        "length": mean_estimate(p["deals"].to_numpy()), "median": quantile_estimate(p["deals"].to_numpy(), 0.5),
-        "unfinished": int((p["winner"] < 0).sum()), "fair": wins[FIRST_DEALER]["fair"],
-        "dealer": won(FIRST_DEALER), "first_hand": won(FIRST_HAND),
-        "skill": skill(ctx.scan(f"{name}-random"), ctx.scan(f"{name}-expert0")),
-        "as_random": share(seat_wins(ctx.scan(f"{name}-random"))["won"] > 0),
-        "as_expert": share(seat_wins(ctx.scan(f"{name}-expert0"))["won"] > 0),
+        "preset": preset, "rules": rules, "parties": lengths["n"],
+        "length": lengths["mean"], "median": lengths["median"], "unfinished": lengths["unfinished"],
+        "fair": wins[FIRST_DEALER]["fair"],
+        "dealer": row_estimate(wins[FIRST_DEALER]), "first_hand": row_estimate(wins[FIRST_HAND]),
+        "skill": skill(as_random, as_expert),
+        "as_random": share(as_random["won"] > 0), "as_expert": share(as_expert["won"] > 0),
         "declared": declaration_ends(ctx.scan(f"{name}-deals")),
     }  # fmt: skip
 

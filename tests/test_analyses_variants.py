@@ -23,10 +23,10 @@ def test_skill_is_the_paired_difference_of_seat_0_wins():
     """Seat 0 wins parties 0 and 1 as expert, only party 1 as random: +1/4 per party over four parties."""
     as_random = party_rows([1, 0, 1, 1])
     as_expert = party_rows([0, 0, 1, 1])
-    est = q8.skill(as_random, as_expert)
+    est = q8.skill(q8.seat_wins(as_random), q8.seat_wins(as_expert))
     assert est.n == 4 and est.value == pytest.approx(0.25)
     assert q8.seat_wins(as_expert)["won"].to_list() == [1.0, 1.0, 0.0, 0.0]
-    same = q8.skill(as_random, as_random)
+    same = q8.skill(q8.seat_wins(as_random), q8.seat_wins(as_random))
     assert (same.value, same.low, same.high) == (0.0, 0.0, 0.0)
 
 

@@ -33,8 +33,9 @@ def hand_features(masks, trumps, out):
         hand = masks[i]
         trump = trumps[i]
         trump_cards = hand & SUIT_MASKS[trump]
-        out[i, F_ACES] = aces_mask(hand)
-        out[i, F_N_ACES] = popcount(aces_mask(hand))
+        aces = aces_mask(hand)
+        out[i, F_ACES] = aces
+        out[i, F_N_ACES] = popcount(aces)
         out[i, F_TRUMPS] = popcount(trump_cards)
         top = -1
         m = trump_cards
