@@ -37,6 +37,16 @@ def _plain_card(card: int) -> bool:
     return C.rank_of(card) not in (C.ACE, C.JACK)
 
 
+def _reshuffle_unseen(order: list[int], players: int, rng: np.random.Generator) -> list[int]:
+    """``order`` with every card but the first seat's hand (d[0..4], R3) and the trump card
+    (d[5n]) permuted at random: what the first seat to act cannot see."""
+    others = [i for i in range(C.HAND_SIZE, len(order)) if i != C.HAND_SIZE * players]
+    shuffled = list(order)
+    for i, j in zip(others, rng.permutation(others)):
+        shuffled[i] = order[j]
+    return shuffled
+
+
 @pytest.mark.parametrize("which", ENGINES)
 @pytest.mark.parametrize("policy", POLICIES)
 def test_first_exchange_ignores_unseen_cards(policy, which):
@@ -48,14 +58,8 @@ def test_first_exchange_ignores_unseen_cards(policy, which):
     for deal in range(60):
         key = deal_key(3, deal)
         order = deck_order(key, deck).tolist()
-        dealer = deal % n
-        first = (dealer + 1) % n
-        mine = set(range(0, C.HAND_SIZE))  # R3: the first seat after the dealer gets d[0..4]
-        trump_pos = C.HAND_SIZE * n
-        others = [i for i in range(len(order)) if i not in mine and i != trump_pos]
-        shuffled = list(order)
-        for i, j in zip(others, rng.permutation(others)):
-            shuffled[i] = order[j]
+        first = (deal % n + 1) % n  # R3: the first seat after the dealer gets d[0..4]
+        shuffled = _reshuffle_unseen(order, n, rng)
         a = play(rules, policy, deal=deal, key=key, order=order)
         b = play(rules, policy, deal=deal, key=key, order=shuffled)
         assert a.hand_dealt[first] == b.hand_dealt[first]
@@ -75,10 +79,7 @@ def test_an_announcement_ignores_unseen_cards(policy, which):
         key = deal_key(4, deal)
         order = deck_order(key, deck).tolist()
         first = (deal % n + 1) % n
-        others = [i for i in range(C.HAND_SIZE, len(order)) if i != C.HAND_SIZE * n]  # R3: he gets d[0..4]
-        shuffled = list(order)
-        for i, j in zip(others, rng.permutation(others)):
-            shuffled[i] = order[j]
+        shuffled = _reshuffle_unseen(order, n, rng)
         a = play(rules, policy, deal=deal, key=key, order=order)
         b = play(rules, policy, deal=deal, key=key, order=shuffled)
         assert a.hand_dealt[first] == b.hand_dealt[first]
