@@ -98,6 +98,18 @@ def write_html(pages: list[Page], out: Path) -> None:
     (out / "index.html").write_text(doc, encoding="utf-8")
 
 
+def chosen_questions(only: str) -> tuple[str, ...]:
+    """The question modules ``--only`` names (``"1,5"``), all of them for ``""``; ValueError otherwise."""
+    if not only:
+        return QUESTIONS
+    numbers = [part.strip() for part in only.split(",")]
+    valid = [str(i) for i in range(1, len(QUESTIONS) + 1)]
+    bad = [n for n in numbers if n not in valid]
+    if bad:
+        raise ValueError(f"--only takes question numbers 1-{len(QUESTIONS)} separated by commas; got {', '.join(bad)}")
+    return tuple(QUESTIONS[int(n) - 1] for n in numbers)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", default="data/reports", help="folder of the simulated datasets (reused between runs)")
@@ -108,8 +120,8 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     try:
         scale = report_scale()
-        chosen = QUESTIONS if not args.only else tuple(QUESTIONS[int(i) - 1] for i in args.only.split(","))
-    except (ValueError, IndexError) as err:
+        chosen = chosen_questions(args.only)
+    except ValueError as err:
         console.print(f"error: {err}")
         return 2
     modules = load(chosen)

@@ -282,3 +282,13 @@ def test_every_question_module_is_wired():
             pytest.fail(f"question module analyses/{name}.py is missing")
         assert callable(module.build)
         assert module.DATASETS and set(module.DATASETS) <= set(REGISTRY), name
+
+
+def test_only_names_questions_by_number():
+    """--only picks question modules by number; anything else is a one-line error (exit 2)."""
+    assert make_reports.chosen_questions("") == make_reports.QUESTIONS
+    assert make_reports.chosen_questions("1, 5") == ("q1_ace_equity", "q5_position")
+    for bad in ("9", "0", "x", "1,,2"):
+        with pytest.raises(ValueError, match="question numbers 1-8"):
+            make_reports.chosen_questions(bad)
+    assert make_reports.main(["--only", "9"]) == 2
