@@ -93,6 +93,20 @@ only if its holder is void in the suit); 0 if nobody plays after it.
     (every preset but ``negotiations``) nothing changes. Measured with ``rams-sim compare
     expert expert:read_intents=0 --rules negotiations`` (docs/VARIANTS.md).
 
+*modern* (R9, [004] "Рамс современный", docs/VARIANTS.md). The cards are played as
+above. *Redeal*, for a seat dealt five of one suit: ``random`` demands one iff
+``bounded(2) == 1`` (drawn only by such a seat, while the right lasts); every other kind
+demands one unless the five are trumps. *Turn* (pass, play, or take the widow blind
+keeping one card): ``random``: where a pass is allowed (score below ``modern_no_pass``),
+pass iff ``bounded(2) == 1``; then, if the widow is still open, take it iff
+``bounded(2) == 1``, keeping ``c[bounded(5)]`` of his five cards in ascending id order;
+else play on his cards. The basic-like kinds: (1) if the widow is open, the hand holds no
+same-colour jack pair and its strength is below ``modern_widow_threshold`` (1: no trump
+and at most one plain king), take it, keeping the card of highest keep value (ties: the
+lower id); (2) else, where a pass is allowed, pass as basic does (strength below
+``pass_threshold``, no jack pair); (3) else play on his cards. The ``announce`` flag has
+no effect in modern (counting up, reaching the target always wins at once).
+
 ``announce`` (every policy, R8.2-R8.3): ``True`` announces reaching zero at once, which
 ends the party; ``False`` never announces, so further tricks overshoot (R10.12).
 """
@@ -132,6 +146,8 @@ BASIC_PARAMS: dict[str, float] = {
     "keep_kings": 1.0,
     "rams_draw": 1.0,
     "intent_threshold": 3.0,
+    # ---- modern (R9, docs/VARIANTS.md) ----
+    "modern_widow_threshold": 1.0,  # take the widow with a strength below this (and no jack pair)
 }
 # cautious, greedy and expert share basic's parameters (same indices), with other defaults
 CAUTIOUS_PARAMS: dict[str, float] = {**BASIC_PARAMS, "pass_threshold": 3.0, "void_weight": 1.0}
@@ -161,10 +177,12 @@ PARAMS_BY_KIND: dict[PolicyKind, dict[str, float]] = {
 B_PASS_THRESHOLD, B_TRUMP_WEIGHT, B_HIGH_TRUMP_BONUS, B_HIGH_TRUMP_RANK = 0, 1, 2, 3
 B_KING_WEIGHT, B_KEEP_TRUMP_RANK, B_KEEP_KINGS, B_RAMS_DRAW = 4, 5, 6, 7
 B_INTENT_THRESHOLD = 8  # R4.0a: announce "on trumps" from this trump strength up
-G_RAMS_LENGTH = 9  # greedy: keep a suit this long to draw to a rams
-X_VOID_WEIGHT = 9  # cautious, expert: weight of a trump threat against a plain card
-X_READ_INTENTS = 10  # expert: read the others' R4.0a announcements (0 = ignore them)
-X_INTENT_WEIGHT = 11  # expert: weight of the higher trumps against a trump card when a seat to play said "on trumps"
+M_WIDOW_THRESHOLD = list(BASIC_PARAMS).index("modern_widow_threshold")  # R9 modern: take the widow below this strength
+# the kinds' own parameters follow basic's (the game blocks appended to BASIC_PARAMS shift them)
+G_RAMS_LENGTH = len(BASIC_PARAMS)  # greedy: keep a suit this long to draw to a rams
+X_VOID_WEIGHT = len(BASIC_PARAMS)  # cautious, expert: weight of a trump threat against a plain card
+X_READ_INTENTS = len(BASIC_PARAMS) + 1  # expert: read the others' R4.0a announcements (0 = ignore them)
+X_INTENT_WEIGHT = len(BASIC_PARAMS) + 2  # expert: weight of the higher trumps against a trump card when a seat to play said "on trumps"
 
 
 @dataclass(frozen=True, slots=True)

@@ -84,6 +84,20 @@ class Settle(StrEnum):
     STAKE = "stake"
 
 
+class ModernHorns(StrEnum):
+    """R9 modern: "Списывать очки начинают или с нуля или с пяти набранных очков" (docs/VARIANTS.md)."""
+
+    FROM_ZERO = "from-zero"  # the рожки are always written off; a score may go below zero
+    FROM_FIVE = "from-five"  # only from a score of 5 (remiz) up; a score never goes below zero
+
+
+class ModernSettle(StrEnum):
+    """R9 modern: the settlement "за недобранные взятки" or "за банк" (docs/VARIANTS.md)."""
+
+    MISSING = "missing"  # each loser pays the winner (target - his score) stakes
+    POT = "pot"  # each loser pays one stake into the pot the winner takes
+
+
 class Game(StrEnum):
     """R9: the deal structure a preset plays. Each has its own kernel (kernels/table.py)."""
 
@@ -147,6 +161,11 @@ class Rules:
     trump_rams: int = 10  # R5.3
     jack_pair: int = 5  # R5.5
     four_jacks: int = 10  # R5.5
+    # ---- modern (R9, docs/VARIANTS.md) ----
+    modern_target: int = 20  # [004] "пока кто-нибудь из игроков не наберет 20 очков"
+    modern_no_pass: int = 17  # [004] "казна": from this score a player may not pass
+    modern_horns: ModernHorns = ModernHorns.FROM_ZERO  # [004] the рожки: from zero, or from five
+    modern_settle: ModernSettle = ModernSettle.MISSING  # [004] missing points or the pot
 
     def __post_init__(self) -> None:
         # accept plain strings for the enum options, as the CLI and JSON give them
@@ -169,6 +188,8 @@ class Rules:
             done = ", ".join(n for n, p in PRESETS.items() if p.implemented)
             raise PresetNotImplemented(f"preset {self.preset!r} is not implemented yet; implemented presets: {done}")
         self._validate_game_options()
+        if self.game == Game.MODERN:
+            self._validate_modern()
         if not isinstance(self.players, int) or not C.MIN_SEATS <= self.players <= C.MAX_SEATS:
             raise ValueError(f"players must be an integer from {C.MIN_SEATS} to {C.MAX_SEATS} (R2); got {self.players!r}")
         needed = C.HAND_SIZE * self.players + 1  # R2: five cards each and the trump card
@@ -179,8 +200,10 @@ class Rules:
             )
         for name in ("start", "max_deals"):
             value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
-                raise ValueError(f"option {name} must be a positive integer; got {value!r}")
+            low = 0 if name == "start" and self.game == Game.MODERN else 1  # modern counts up from 0
+            if not isinstance(value, int) or isinstance(value, bool) or value < low:
+                kind = "non-negative" if low == 0 else "positive"
+                raise ValueError(f"option {name} must be a {kind} integer; got {value!r}")
         if self.start > 30000:
             raise ValueError(f"option start must be at most 30000 so scores fit 16 bits; got {self.start}")
         if len(self.ace_values) != C.N_SUITS or min(self.ace_values) < 0:
@@ -189,6 +212,22 @@ class Rules:
             value = getattr(self, name)
             if not isinstance(value, int) or value < 0:
                 raise ValueError(f"option {name} must be a non-negative integer; got {value!r}")
+
+    def _validate_modern(self) -> None:
+        """R9 modern (docs/VARIANTS.md): four players, the 24-card deck, one turn each, counting up."""
+        if self.players != 4:
+            raise ValueError(f"preset {self.preset} is for exactly 4 players ([004]); got players={self.players}")
+        if self.deck_size != 24:
+            raise ValueError(f"preset {self.preset} plays the 24-card deck ([004]); got deck={self.deck.value}")
+        if self.exchange_order != ExchangeOrder.ONE_TURN or self.intent_round:
+            raise ValueError(f"preset {self.preset} plays one turn each (docs/VARIANTS.md): exchange_order must be "
+                             "one-turn and intent_round false")  # fmt: skip
+        for name in ("modern_target", "modern_no_pass"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 100:
+                raise ValueError(f"option {name} must be an integer from 1 to 100; got {value!r}")
+        if not isinstance(self.start, int) or self.start >= self.modern_target:
+            raise ValueError(f"option start must be below modern_target ({self.modern_target}); got {self.start!r}")
 
     def _validate_game_options(self) -> None:
         """An option that belongs to another game (GAME_OPTIONS) must keep its default."""
@@ -253,6 +292,11 @@ class Rules:
         """R9 ``negotiations``: [004] "Рамс с переговорами" (declare-then-buy and the R4.0a round)."""
         return cls.named("negotiations", **overrides)
 
+    @classmethod
+    def modern(cls, **overrides: Any) -> "Rules":
+        """R9 ``modern``: [004] "Рамс современный" (docs/VARIANTS.md)."""
+        return cls.named("modern", **overrides)
+
     def replace(self, **changes: Any) -> "Rules":
         """Return a copy with ``changes`` applied and validated."""
         return dataclasses.replace(self, **changes)
@@ -303,6 +347,8 @@ _ENUM_FIELDS: dict[str, type[StrEnum]] = {
     "ruff": Ruff,
     "truncated_deal": TruncatedDeal,
     "settle": Settle,
+    "modern_horns": ModernHorns,
+    "modern_settle": ModernSettle,
 }
 
 OPTION_HELP: dict[str, str] = {
@@ -331,6 +377,11 @@ OPTION_HELP: dict[str, str] = {
     "trump_rams": "R5.3: points of a trump rams",
     "jack_pair": "R5.5: points written off for a same-colour jack pair",
     "four_jacks": "R5.5: points written off for all four jacks (unused while four_jacks_win holds)",
+    # ---- modern (R9, docs/VARIANTS.md) ----
+    "modern_target": "R9 modern: the score (counting up) whose first reacher wins the party",
+    "modern_no_pass": "R9 modern: 'казна', from this score a player may not pass",
+    "modern_horns": "R9 modern: the рожки (remiz lost with no trick): from-zero (always) or from-five (only from a score of remiz up)",
+    "modern_settle": "R9 modern: missing (each loser pays target - his score) or pot (each loser pays one stake to the winner)",
 }
 
 
@@ -413,7 +464,14 @@ PRESETS: dict[str, PresetInfo] = {
         True,
         {"exchange_order": ExchangeOrder.DECLARE_THEN_BUY, "intent_round": True},
     ),
-    "modern": PresetInfo("[004]", "24 cards, four players, a widow, counting up to 20", False, game=Game.MODERN),
+    "modern": PresetInfo(
+        "[004]",
+        "4 players, 24 cards, a widow offered round, counting up to 20, рожки, four jacks win",
+        True,
+        {"deck": Deck.D24, "start": 0, "ace_values": (0, 0, 0, 0), "ace_forbids_pass": False,
+         "four_aces_win": False, "four_jacks_win": True, "jacks_count": JacksCount.FINAL},
+        game=Game.MODERN,
+    ),
     "zone": PresetInfo("[004]", "two players, 36 cards, exact finish at 15, no duty to follow", False, game=Game.ZONE),
 }
 
@@ -421,6 +479,6 @@ PRESETS: dict[str, PresetInfo] = {
 GAME_OPTIONS: dict[Game, tuple[str, ...]] = {
     Game.RAMS: (),
     Game.DUEL: (),
-    Game.MODERN: (),
+    Game.MODERN: ("modern_target", "modern_no_pass", "modern_horns", "modern_settle"),
     Game.ZONE: (),
 }

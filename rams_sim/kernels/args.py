@@ -54,13 +54,18 @@ RulesArgs = namedtuple(
         "card_points",  # int64[13]: R1 points by rank (R5.4 ties)
         "deck",  # int8[deck_size]: the deck's card ids, ascending
         "deck_mask",  # uint64: the same cards as a mask
+        # ---- modern (R9, docs/VARIANTS.md) ----
+        "modern_target",  # the score that wins the party, counting up
+        "modern_no_pass",  # from this score a player may not pass
+        "horns_from_five",  # 1: the рожки only from a score of remiz up
+        "modern_pot",  # 1: settle by the pot, 0: by the missing points
     ],
 )
 
 
 def rules_args(rules) -> RulesArgs:
     """Pack a :class:`rams_sim.rules.Rules` into a :class:`RulesArgs`."""
-    from ..rules import DealerTakesTrump, LonePlayer, Ruff, TruncatedDeal, enum_code, CARD_POINTS
+    from ..rules import DealerTakesTrump, LonePlayer, ModernHorns, ModernSettle, Ruff, TruncatedDeal, enum_code, CARD_POINTS
 
     return RulesArgs(
         game=np.int64(enum_code(rules.game)),
@@ -92,4 +97,8 @@ def rules_args(rules) -> RulesArgs:
         card_points=np.array(CARD_POINTS, dtype=np.int64),
         deck=C.deck_cards(rules.deck_size),
         deck_mask=np.uint64(C.deck_mask(rules.deck_size)),
+        modern_target=np.int64(rules.modern_target),
+        modern_no_pass=np.int64(rules.modern_no_pass),
+        horns_from_five=np.int64(rules.modern_horns == ModernHorns.FROM_FIVE),
+        modern_pot=np.int64(rules.modern_settle == ModernSettle.POT),
     )

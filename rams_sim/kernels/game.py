@@ -12,6 +12,7 @@ from numba import njit
 
 from ..cards import KING, N_TRICKS, QUEEN, RANKS_PER_SUIT
 from ..record import EndKind, Outcome
+from .args import GAME_MODERN
 from .bits import ZERO, ace_points, bit, card_of, has
 from .deal import ERR_CARD, NO_FORCE, OK, deal_cards, dealer_trump, exchange
 from .declare import D_FOUR_ACES, D_FOUR_JACKS, D_JACK_PAIR, D_NONE, D_TRUMP_RAMS
@@ -19,7 +20,7 @@ from .declare import best_rams, four_aces_holder, four_jacks_holder, jack_kinds,
 from .legal import legal_mask
 from .policy import INTENT_TRUMPS, choose_card, reads_intents, uses_coins, uses_threats
 from .rng import seed_stream, shuffle_deck
-from .score import credit_trick, cut_short_deltas, played_out_deltas
+from .score import credit_trick, credit_up, cut_short_deltas, played_out_deltas
 from .state import (
     ACES, ACTIVE, AT_ZERO, DAVE, DECL, DELTA, DISCARDS, END_KIND, ENDS_PARTY, FINAL, FINE, HAND, INTENT,
     JACK_KIND, JACKS, LOG_LEADER, LOG_WINNER, NEXT_DEALER, OUTCOME, OVERSHOT, PROKAT, REDEALS, STATUS, TOOK_TRUMP,
@@ -291,6 +292,9 @@ def play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, n, de
         log[t, LOG_LEADER] = leader
         log[t, LOG_WINNER] = w
         leader = w
-        if credit_trick(w, scores, st, announce):
+        if r.game == GAME_MODERN:  # R9 modern counts up to its target (docs/VARIANTS.md)
+            if credit_up(w, scores, st, r.modern_target):
+                return w
+        elif credit_trick(w, scores, st, announce):
             return w
     return -1

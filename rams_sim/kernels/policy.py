@@ -24,6 +24,7 @@ from ..policies import (
     B_RAMS_DRAW,
     B_TRUMP_WEIGHT,
     G_RAMS_LENGTH,
+    M_WIDOW_THRESHOLD,
     X_INTENT_WEIGHT,
     X_READ_INTENTS,
     X_VOID_WEIGHT,
@@ -486,3 +487,47 @@ def _highest_trump(trumps):
         card = lowest(m)
         m &= m - ONE
     return card
+
+
+# ---- R9 modern (docs/VARIANTS.md "modern"): the redeal and the turn ----------------------
+TURN_PASS, TURN_STAND = -1, -2  # modern_turn's answers; any other answer is the card kept when taking the widow
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def wants_redeal(kind, params, seat, rng, hand, trump):
+    """A seat dealt five of one suit: random flips a coin; the others demand a redeal unless they are trumps."""
+    if kind == RANDOM:
+        return bounded(rng, seat + 1, 2) == 1
+    return rams_suit(hand) != trump
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _most_kept(hand, trump, params, seat):
+    """The card of ``hand`` with the highest keep value (ties: lower id)."""
+    best = -1
+    best_value = 0.0
+    m = hand
+    while m != ZERO:
+        card = lowest(m)
+        m &= m - ONE
+        value = keep_value(card, hand, trump, params, seat)
+        if best < 0 or value > best_value:
+            best = card
+            best_value = value
+    return best
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def modern_turn(kind, params, seat, rng, hand, trump, may_pass, widow_open):
+    """One turn: TURN_PASS, TURN_STAND, or the card kept when taking the widow (policies.py)."""
+    if kind == RANDOM:
+        if may_pass and bounded(rng, seat + 1, 2) == 1:
+            return TURN_PASS
+        if widow_open and bounded(rng, seat + 1, 2) == 1:
+            return nth_card(hand, bounded(rng, seat + 1, HAND_SIZE))
+        return TURN_STAND
+    if widow_open and jack_kind(hand) == 0 and _strength(hand, trump, params, seat) < params[seat, M_WIDOW_THRESHOLD]:
+        return _most_kept(hand, trump, params, seat)
+    if may_pass and wants_pass(kind, params, seat, rng, hand, trump):
+        return TURN_PASS
+    return TURN_STAND

@@ -33,6 +33,14 @@ def credit_trick(w, scores, st, announce):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def credit_up(w, scores, st, target):
+    """R9 modern (docs/VARIANTS.md): credit one trick to ``w``, counting up; True when his
+    score before the deal + tricks + jack bonus (st[JACKS]) reaches ``target``: he wins."""
+    st[TRICKS, w] += 1
+    return scores[w] + st[TRICKS, w] + st[JACKS, w] >= target
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def played_out_deltas(n, scores, st, start, remiz):
     """R7.1-R7.4, R8.3: every seat's delta for a deal played to the end."""
     for seat in range(n):

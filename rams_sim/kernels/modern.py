@@ -1,0 +1,225 @@
+"""R9 ``modern`` ([004] "Рамс современный"): one deal on the state arrays (docs/VARIANTS.md "modern").
+
+Four players, the 24-card deck dealt completely (R3's packets, then a 4-card widow
+``order[20..23]``); the trump card is the dealer's last card ``order[19]``, kept in his
+hand. A seat dealt five of one suit may demand a redeal (``deal_key(key, r)`` for the
+r-th); one turn each from the dealer's left: pass (below ``modern_no_pass``), play, or
+take the widow blind keeping one card; four jacks win; a jack pair adds 5 with a trick;
+tricks count up to ``modern_target``; a player with no trick loses ``remiz`` (рожки).
+The tricks are played by :func:`rams_sim.kernels.game.play_tricks` (R6 is unchanged).
+:func:`play_deal` has the signature of :func:`rams_sim.kernels.game.play_deal`.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from ..cards import HAND_SIZE, N_TRICKS, RANKS_PER_SUIT
+from ..record import EndKind, Outcome
+from .bits import ZERO, bit, nth_card, popcount, rams_suit
+from .deal import NO_FORCE, OK, OPTION_PASS, UNAVAILABLE, ERR_CARD, ERR_DISCARD, deal_cards
+from .declare import D_FOUR_JACKS, D_JACK_PAIR, four_jacks_holder, jack_kinds
+from .game import play_tricks, reset_scoring
+from .policy import TURN_PASS, TURN_STAND, modern_turn, uses_coins, wants_redeal
+from .rng import deal_key, seed_stream, shuffle_deck
+from .score import credit_up
+from .state import (
+    ACTIVE, DECL, DELTA, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, FINAL, HAND, JACK_KIND, JACKS, LOG_LEADER,
+    OUTCOME, PASSED, REDEALS, STATUS, TOOK_TRUMP, TRICKS, TRUMP_CARD, WIDOW, seat_after,
+)  # fmt: skip
+
+MAX_REDEALS = 10  # VARIANTS.md: the right to a redeal lapses after 10
+WIDOW_SIZE = 4  # [004]: "4 карты откладываются в прикуп"
+TAKE_BITS = HAND_SIZE - 1  # a take in `branch`: the 4-bit mask of the cards given up
+
+O_PLAYED, O_LONE, O_NOBODY = int(Outcome.PLAYED), int(Outcome.LONE), int(Outcome.NOBODY)
+O_VOID, O_FOUR_JACKS = int(Outcome.VOID), int(Outcome.FOUR_JACKS)
+E_FOUR_JACKS, E_TARGET = int(EndKind.FOUR_JACKS), int(EndKind.TARGET)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _deal(r, kinds, key, fixed_order, first_dealing, dealer, order, rng, cardsets, st):
+    """One dealing: the deck order (given, or shuffled with ``key``), the seats' coins, R3's packets.
+
+    Returns the trump card: the dealer's last card order[5n - 1]."""
+    n = r.players
+    if first_dealing and fixed_order.shape[0] > 0:
+        for j in range(r.deck_size):
+            order[j] = fixed_order[j]
+    else:
+        shuffle_deck(key, r.deck, order, rng)
+    for seat in range(n):
+        if uses_coins(kinds[seat]):
+            seed_stream(rng, seat + 1, key, seat + 1)
+    deal_cards(order, n, dealer, cardsets, st)  # its return, order[5n], is the widow's first card here
+    return order[HAND_SIZE * n - 1]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _redeal_demanded(n, dealer, trump, kinds, params, rng, cardsets):
+    """Each seat dealt five of one suit, in seat order, may demand a redeal; True at the first demand."""
+    first = seat_after(dealer, 1, n)
+    for k in range(n):
+        seat = seat_after(first, k, n)
+        hand = cardsets[HAND, seat]
+        if rams_suit(hand) >= 0 and wants_redeal(kinds[seat], params, seat, rng, hand, trump):
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _turns(r, n, dealer, trump, kinds, params, rng, order, cardsets, st, scores, info, forced_seat, forced_option):
+    """One turn each from the dealer's left: pass, play, or take the widow; returns a status."""
+    first = seat_after(dealer, 1, n)
+    widow = ZERO
+    for j in range(WIDOW_SIZE):
+        widow |= bit(order[HAND_SIZE * n + j])
+    for k in range(n):
+        seat = seat_after(first, k, n)
+        hand = cardsets[HAND, seat]
+        may_pass = scores[seat] < r.modern_no_pass
+        widow_open = info[WIDOW] < 0
+        if seat == forced_seat:
+            if forced_option == OPTION_PASS:
+                if not may_pass:
+                    return UNAVAILABLE
+                choice = TURN_PASS
+            elif forced_option == 0:
+                choice = TURN_STAND
+            else:
+                if popcount(forced_option) != TAKE_BITS or not widow_open:
+                    return UNAVAILABLE
+                choice = -1
+                for j in range(HAND_SIZE):
+                    if not forced_option >> j & 1:
+                        choice = nth_card(hand, j)  # the kept card
+        else:
+            choice = modern_turn(kinds[seat], params, seat, rng, hand, trump, may_pass, widow_open)
+        if choice == TURN_PASS:
+            if not may_pass:
+                return ERR_DISCARD
+            st[ACTIVE, seat] = 0
+            st[PASSED, seat] = 1
+        elif choice != TURN_STAND:  # take the widow, keeping card ``choice``
+            if not widow_open or choice < 0 or hand & bit(choice) == ZERO:
+                return ERR_DISCARD
+            keep = bit(choice)
+            cardsets[DISCARDS, seat] = hand & ~keep
+            cardsets[DRAWN, seat] = widow
+            cardsets[HAND, seat] = keep | widow
+            info[WIDOW] = seat
+    return OK
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _declare(r, st, n, first, n_active, info):
+    """Four jacks (the holder wins), the jack pairs of the players; True when tricks follow."""
+    if r.four_jacks_win:
+        holder = four_jacks_holder(st, n, first)
+        if holder >= 0:
+            st[DECL, holder] = D_FOUR_JACKS
+            info[OUTCOME] = O_FOUR_JACKS
+            info[ENDS_PARTY] = holder
+            info[END_KIND] = E_FOUR_JACKS
+            return False
+    if n_active == 0:
+        info[OUTCOME] = O_NOBODY
+        return False
+    for seat in range(n):
+        if st[ACTIVE, seat] and st[JACK_KIND, seat] >= 1:
+            st[DECL, seat] = D_JACK_PAIR
+            st[JACKS, seat] = r.jack_pair  # the bonus, earned with a trick (finish)
+    if n_active == 1 and r.lone_void:
+        info[OUTCOME] = O_VOID
+        for seat in range(n):
+            st[JACKS, seat] = 0
+        return False
+    info[OUTCOME] = O_LONE if n_active == 1 else O_PLAYED
+    return True
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _finish(r, n, winner, scores, st, info):
+    """Deltas: tricks + the jack bonus, or the рожки; a deal cut short scores as R8.2a."""
+    for seat in range(n):
+        t = st[TRICKS, seat]
+        bonus = st[JACKS, seat]
+        st[JACKS, seat] = 0
+        st[DELTA, seat] = 0
+        if not st[ACTIVE, seat]:
+            continue
+        if winner >= 0 and seat != winner and not r.score_so_far:
+            continue  # freeze
+        if t >= 1:
+            st[JACKS, seat] = bonus
+            st[DELTA, seat] = t + bonus
+        elif winner < 0 and (not r.horns_from_five or scores[seat] >= r.remiz):
+            st[DELTA, seat] = -r.remiz  # рожки
+    if winner >= 0:
+        info[ENDS_PARTY] = winner
+        info[END_KIND] = E_TARGET
+
+
+@njit(cache=True, _nrt=False)
+def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st, trick, info, log,
+              forced_seat=NO_FORCE, forced_option=0):  # fmt: skip
+    """Play one ``modern`` deal into the state arrays; return a status code (OK = 0).
+
+    Arguments as :func:`rams_sim.kernels.game.play_deal`. ``announce`` has no effect here
+    (counting up, the first to reach the target always wins at once).
+    """
+    n = r.players
+    first = seat_after(dealer, 1, n)
+    reset_scoring(st, n, info)
+    for t in range(N_TRICKS):
+        log[t, LOG_LEADER] = -1
+    redeals = 0
+    trump_card = _deal(r, kinds, key, fixed_order, True, dealer, order, rng, cardsets, st)
+    while redeals < MAX_REDEALS and _redeal_demanded(n, dealer, trump_card // RANKS_PER_SUIT, kinds, params, rng, cardsets):
+        redeals += 1
+        trump_card = _deal(r, kinds, deal_key(key, redeals), fixed_order, False, dealer, order, rng, cardsets, st)
+    trump = trump_card // RANKS_PER_SUIT
+    info[TRUMP_CARD] = trump_card
+    info[REDEALS] = redeals
+    info[WIDOW] = -1
+    st[TOOK_TRUMP, dealer] = 1  # the trump card is the dealer's own card (VARIANTS.md)
+    status = _turns(r, n, dealer, trump, kinds, params, rng, order, cardsets, st, scores, info, forced_seat, forced_option)
+    if status != OK:
+        info[STATUS] = status
+        return status
+    n_active = 0
+    lone = -1
+    for seat in range(n):
+        cardsets[FINAL, seat] = cardsets[HAND, seat]
+        if st[ACTIVE, seat]:
+            n_active += 1
+            lone = seat
+    jack_kinds(cardsets, st, n, r.jacks_count)
+    if _declare(r, st, n, first, n_active, info):
+        winner = -1
+        if n_active == 1:  # R4.5 takes-all: credited one at a time
+            for _ in range(N_TRICKS):
+                if credit_up(lone, scores, st, r.modern_target):
+                    winner = lone
+                    break
+        else:
+            winner = play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, n, dealer, trump_card, scores)
+            if winner == -2:
+                info[STATUS] = ERR_CARD
+                return ERR_CARD
+        _finish(r, n, winner, scores, st, info)
+    return OK
+
+
+@njit(cache=True, _nrt=False)
+def settle_modern(r, won, scores, stake, settlement, row):
+    """``modern_settle``: each loser pays the winner (target - his score) stakes, or one stake (the pot)."""
+    for seat in range(r.players):
+        settlement[row, seat] = 0.0
+    if won < 0:
+        return
+    for seat in range(r.players):
+        if seat != won:
+            pay = 1.0 if r.modern_pot else float(r.modern_target - scores[seat])
+            settlement[row, seat] = -pay * stake
+            settlement[row, won] += pay * stake
