@@ -15,8 +15,10 @@ from rams_sim import engine, reference
 from rams_sim.policies import PolicyKind, PolicySpec
 from rams_sim.rules import Rules
 
-PRESETS = ("classic", "handbook", "encyclopedia", "from-15", "negotiations")
+PRESETS = ("classic", "handbook", "encyclopedia", "from-15", "negotiations", "modern")
 PLAYERS = (2, 3, 4, 5, 6, 7)
+TABLE_SIZES = {"modern": (4,)}  # presets played at one table size only (docs/VARIANTS.md)
+PARTY_OPTIONS = {"modern": {"modern_target": 10}}  # shorter parties; the others start at 30
 DEALS = 2000  # per preset, table size and policy (issue 2)
 POLICIES = tuple(kind.name.lower() for kind in PolicyKind)
 
@@ -32,8 +34,9 @@ def assert_same_deals(rules: Rules, policies, seed: int, deals: int, label: str)
 
 
 @pytest.mark.parametrize("policy", POLICIES)
-@pytest.mark.parametrize("players", PLAYERS)
-@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize(
+    "preset, players", [(preset, players) for preset in PRESETS for players in TABLE_SIZES.get(preset, PLAYERS)]
+)
 def test_presets_agree(preset, players, policy):
     """Both engines play 2,000 random decks of every preset, table size and policy identically."""
     rules = Rules.named(preset, players=players)
@@ -67,6 +70,22 @@ def test_options_agree(options):
     assert_same_deals(rules, mixed, seed=77, deals=600, label=f"options {options}")
 
 
+MODERN_GRID = [
+    {"modern_horns": "from-five", "start": 3, "lone_player": "void-deal"},
+    {"start": 12, "modern_no_pass": 10, "modern_target": 14},  # nobody may pass; the target is 2 tricks away
+    {"start": 15, "truncated_deal": "score-so-far", "jacks_count": "dealt", "four_jacks_win": False},
+    {"start": 6, "modern_horns": "from-five", "jacks_count": "dealt-or-final", "ruff": "overtrump", "must_head": True},
+]
+
+
+@pytest.mark.parametrize("options", MODERN_GRID, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+def test_modern_options_agree(options):
+    """R9 modern (docs/VARIANTS.md): both engines agree under its options, on a mixed table."""
+    rules = Rules.named("modern", **options)
+    mixed = ["basic:modern_widow_threshold=2", "random", "expert", "greedy:pass_threshold=3"]
+    assert_same_deals(rules, mixed, seed=88, deals=1500, label=f"modern {options}")
+
+
 @pytest.mark.parametrize("players", (3, 5))
 def test_announcement_readers_agree(players):
     """R4.0a: experts that read the announcements, with other weights and switched off, at one
@@ -95,7 +114,7 @@ def test_overshoot_agrees():
 @pytest.mark.parametrize("preset", PRESETS)
 def test_parties_agree(preset):
     """Whole parties (R8) agree: deals played, final scores, winner, end, settlement."""
-    rules = Rules.named(preset, start=30)
+    rules = Rules.named(preset, **PARTY_OPTIONS.get(preset, {"start": 30}))
     out = engine.simulate_parties(rules, ["basic", "random", "basic", "random"], seed=3, parties=60)
     for p in range(60):
         fast = engine.party_record_of(out, p)

@@ -84,8 +84,17 @@ PRESET_CHANGES = {
         "exchange_order": ExchangeOrder.DECLARE_THEN_BUY,
         "intent_round": True,
     },
+    "modern": {  # docs/VARIANTS.md
+        "deck": Deck.D24,
+        "start": 0,
+        "ace_values": (0, 0, 0, 0),
+        "ace_forbids_pass": False,
+        "four_aces_win": False,
+        "four_jacks_win": True,
+        "jacks_count": JacksCount.FINAL,
+    },
 }
-UNIMPLEMENTED = ["duel", "duel-trump", "modern", "zone"]
+UNIMPLEMENTED = ["duel", "duel-trump", "zone"]
 
 
 # --------------------------------------------------------------------- defaults
