@@ -22,7 +22,7 @@ import numpy as np
 from . import engine
 from .policies import PolicySpec, as_spec
 from .record import Outcome
-from .rules import Rules
+from .rules import Game, Rules
 from .summary import Z95, Estimate, mean_ci, wilson
 
 DEFAULT_BATCH = 100_000
@@ -89,8 +89,11 @@ class Comparison:
         d, half = self.diff.value, self.diff.half_width
         if d == 0 and half == 0:
             return f"{a} and {b} scored exactly the same in every deal"
-        better, worse = (a, b) if d < 0 else (b, a)
         clarity = "statistically clear (the 95% CI excludes 0)" if self.clear else "not statistically clear (the 95% CI contains 0)"
+        if self.rules.game == Game.MODERN:  # counting up (docs/VARIANTS.md): the higher delta is better
+            better, worse = (a, b) if d > 0 else (b, a)
+            return f"{better} gains {abs(d):.3f} ± {half:.3f} points per deal more than {worse}: {clarity}"
+        better, worse = (a, b) if d < 0 else (b, a)
         return f"{better} writes off {abs(d):.3f} ± {half:.3f} points per deal more than {worse}: {clarity}"
 
 

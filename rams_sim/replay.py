@@ -20,7 +20,7 @@ from . import cards as C
 from .engine import play_deal
 from .policies import PolicySpec, seat_policies
 from .record import DealRecord, Declaration, EndKind, Intent, Outcome, Trick
-from .rules import ExchangeOrder, Rules
+from .rules import ExchangeOrder, Game, Rules
 
 __all__ = ["hand_text", "narrate", "replay_lines", "trick_order"]
 
@@ -45,7 +45,31 @@ _END_TEXT = {
     EndKind.DEAL_END: "by being at zero or below when the deal ends, without announcing (R8.3)",
     EndKind.UNFINISHED: "unfinished (R8.2c)",
     EndKind.FOUR_JACKS: "by showing four jacks (four_jacks_win, R9 from-15)",
+    EndKind.TARGET: "by reaching the target score at a trick; the deal stops there (R9, docs/VARIANTS.md)",
 }
+
+
+def _modern_turn_lines(rules: Rules, record: DealRecord, order: list[int]) -> list[str]:
+    """R9 modern (docs/VARIANTS.md): the redeals and one turn each: pass, play, or take the widow."""
+    dealer = record.dealer
+    lines = []
+    if record.redeals:
+        lines.append(f"Redeals: {record.redeals} (a player dealt five of one suit demanded one; the hands above "
+                     "are the last dealing).")  # fmt: skip
+    lines.append("Turns (one each: pass, play, or take the widow blind keeping one card):")
+    for seat in order:
+        if record.passed[seat]:
+            text = "passes"
+        elif seat == record.widow:
+            kept = hand_text(record.hand_dealt[seat] & ~record.discards[seat])
+            text = (f"takes the widow: keeps {kept}, lays aside {hand_text(record.discards[seat])}, "
+                    f"draws {hand_text(record.drawn[seat])}")  # fmt: skip
+        else:
+            text = "plays on his cards"
+        lines.append(f"{INDENT}{_seat_name(seat, dealer)}: {text}")
+    if record.widow < 0:
+        lines.append("Nobody took the widow: it stays out of play.")
+    return lines
 
 
 def _seat_name(seat: int, dealer: int) -> str:
@@ -208,10 +232,12 @@ def narrate(rules: Rules, policies: Sequence[PolicySpec], record: DealRecord, *,
     lines = [header, "Dealt hands (R3):"]
     lines += [f"{INDENT}{_seat_name(seat, dealer)}: {hand_text(record.hand_dealt[seat])}" for seat in order]
     suit = C.suit_of(record.trump_card)
+    modern = rules.game == Game.MODERN
     lines.append(
         f"Trump card: {C.format_card(record.trump_card)}; trumps are {C.SUIT_NAMES[suit]} ({C.SUIT_SYMBOLS[suit]})."
+        + (" It is the dealer's last card and stays in his hand." if modern else "")
     )
-    lines += _exchange_lines(rules, record, order)
+    lines += _modern_turn_lines(rules, record, order) if modern else _exchange_lines(rules, record, order)
 
     lines.append("Hands at the first lead:" if outcome == Outcome.PLAYED else "Hands after the exchange:")
     lines += [f"{INDENT}{_seat_name(seat, dealer)}: {hand_text(record.hand_final[seat])}" for seat in active]
@@ -222,6 +248,10 @@ def narrate(rules: Rules, policies: Sequence[PolicySpec], record: DealRecord, *,
     lines.append("Declarations (R5):" if declared else "Declarations (R5): none")
     for seat in declared:
         said = _declaration_text(record.declaration[seat], record.jacks[seat], outcome)
+        if modern and record.declaration[seat] == Declaration.JACK_PAIR:
+            said = f"shows a jack pair: adds {rules.jack_pair} if he takes a trick (scored: {record.jacks[seat]})"
+        elif modern and record.declaration[seat] == Declaration.FOUR_JACKS:
+            said = "four jacks: wins the party"
         lines.append(f"{INDENT}{_seat_name(seat, dealer)}: {said}")
 
     lone = _seat_name(active[0], dealer) if len(active) == 1 else ""
@@ -233,10 +263,14 @@ def narrate(rules: Rules, policies: Sequence[PolicySpec], record: DealRecord, *,
         taken = ", ".join(f"seat {seat}: {record.tricks[seat]}" for seat in active)
         lines.append(f"Tricks taken: {taken}.")
 
-    lines.append("Score deltas (R7.5; negative = written off, positive = written on):")
+    if modern:
+        lines.append("Score deltas (counting up: positive = points gained, negative = the рожки):")
+    else:
+        lines.append("Score deltas (R7.5; negative = written off, positive = written on):")
     for seat in order:
         note = "; overshot, back to the start score (R8.3)" if record.overshoot[seat] else ""
-        lines.append(f"{INDENT}{_seat_name(seat, dealer)}: {_delta_text(record.delta[seat])}{note}")
+        delta = f"delta {record.delta[seat]:+d}" if modern else _delta_text(record.delta[seat])
+        lines.append(f"{INDENT}{_seat_name(seat, dealer)}: {delta}{note}")
     if record.ends_party >= 0:
         how = _END_TEXT.get(EndKind(record.end_kind), "")
         lines.append(f"Seat {record.ends_party} wins the party {how}.")
