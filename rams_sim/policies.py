@@ -147,7 +147,7 @@ BASIC_PARAMS: dict[str, float] = {
     "rams_draw": 1.0,
     "intent_threshold": 3.0,
     # ---- modern (R9, docs/VARIANTS.md) ----
-    "modern_widow_threshold": 1.0,  # take the widow with a strength below this (and no jack pair)
+    "modern_widow_threshold": 3.5,  # take the widow with a strength below this (and no jack pair)
 }
 # cautious, greedy and expert share basic's parameters (same indices), with other defaults
 CAUTIOUS_PARAMS: dict[str, float] = {**BASIC_PARAMS, "pass_threshold": 3.0, "void_weight": 1.0}
