@@ -93,6 +93,25 @@ only if its holder is void in the suit); 0 if nobody plays after it.
     (every preset but ``negotiations``) nothing changes. Measured with ``rams-sim compare
     expert expert:read_intents=0 --rules negotiations`` (docs/VARIANTS.md).
 
+*zone* (R9 ``zone``, docs/VARIANTS.md "zone"). Every basic-like kind (basic, cautious,
+greedy, expert) makes basic's zone decisions with its own parameter values; the classic
+play rules above are not used there (zone has no duty to follow). Parameters, at the end
+of basic's list so every kind inherits them: ``zone_swap_threshold`` (2) and
+``zone_ace_weight`` (1). *Swap* (the dealer's partner only): a rams stands; else swap his
+hand for the widow iff his zone strength (basic's strength plus ``zone_ace_weight`` per
+plain ace) is below ``zone_swap_threshold``. *Play*: with ``s`` his score before the deal,
+``got`` his tricks so far plus the jack points of his won cards as ``zone_jacks`` counts
+them (``zone_jacks_both`` ignored) and ``r = s - got``, winning the trick with card c adds
+``gain(c)`` = 1 plus the jack points the trick's cards (the led card if any, and c) add to
+his won cards. *Follow*: the cheapest (trump, rank, id) of the cards that beat the led card
+with gain <= r; if none, the cheapest card that loses; if every card wins, the least gain,
+ties the cheapest. *Lead*: if r >= 1 and some legal card has gain <= r, the highest trump
+among those, else the highest-ranked of those (ties: lower id); else the lowest-ranked
+plain card (ties: lower id), or the lowest trump. A single legal card is simply played.
+``random`` in zone: the partner swaps iff ``bounded(2) == 1`` (not drawn when branching
+forces the choice); each card is the ``bounded(count)``-th legal card in ascending id
+order, every card of the hand when following, no draw with one choice.
+
 ``announce`` (every policy, R8.2-R8.3): ``True`` announces reaching zero at once, which
 ends the party; ``False`` never announces, so further tricks overshoot (R10.12).
 """
@@ -132,6 +151,9 @@ BASIC_PARAMS: dict[str, float] = {
     "keep_kings": 1.0,
     "rams_draw": 1.0,
     "intent_threshold": 3.0,
+    # ---- zone (R9, docs/VARIANTS.md "zone") ----
+    "zone_swap_threshold": 2.0,
+    "zone_ace_weight": 1.0,
 }
 # cautious, greedy and expert share basic's parameters (same indices), with other defaults
 CAUTIOUS_PARAMS: dict[str, float] = {**BASIC_PARAMS, "pass_threshold": 3.0, "void_weight": 1.0}
@@ -161,10 +183,16 @@ PARAMS_BY_KIND: dict[PolicyKind, dict[str, float]] = {
 B_PASS_THRESHOLD, B_TRUMP_WEIGHT, B_HIGH_TRUMP_BONUS, B_HIGH_TRUMP_RANK = 0, 1, 2, 3
 B_KING_WEIGHT, B_KEEP_TRUMP_RANK, B_KEEP_KINGS, B_RAMS_DRAW = 4, 5, 6, 7
 B_INTENT_THRESHOLD = 8  # R4.0a: announce "on trumps" from this trump strength up
-G_RAMS_LENGTH = 9  # greedy: keep a suit this long to draw to a rams
-X_VOID_WEIGHT = 9  # cautious, expert: weight of a trump threat against a plain card
-X_READ_INTENTS = 10  # expert: read the others' R4.0a announcements (0 = ignore them)
-X_INTENT_WEIGHT = 11  # expert: weight of the higher trumps against a trump card when a seat to play said "on trumps"
+# the kind-specific parameters follow basic's (whose list the games of R9 extend), so their
+# indices are looked up rather than written out
+G_RAMS_LENGTH = list(GREEDY_PARAMS).index("rams_length")  # greedy: keep a suit this long to draw to a rams
+X_VOID_WEIGHT = list(EXPERT_PARAMS).index("void_weight")  # cautious, expert: weight of a trump threat against a plain card
+X_READ_INTENTS = list(EXPERT_PARAMS).index("read_intents")  # expert: read the others' R4.0a announcements (0 = ignore them)
+X_INTENT_WEIGHT = list(EXPERT_PARAMS).index("intent_weight")  # expert: weight of the higher trumps against a trump card when a seat to play said "on trumps"
+assert list(CAUTIOUS_PARAMS).index("void_weight") == X_VOID_WEIGHT
+# ---- zone (R9): basic's zone decisions (docs/VARIANTS.md "zone")
+Z_SWAP_THRESHOLD = list(BASIC_PARAMS).index("zone_swap_threshold")  # the partner swaps below this zone strength
+Z_ACE_WEIGHT = list(BASIC_PARAMS).index("zone_ace_weight")  # zone strength of a plain ace
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,20 +32,18 @@ WIDOW_SIZE = 5  # a five-card widow
 SWAP_OPTION = (1 << HAND_SIZE) - 1  # branching: discard mask 31 = give all five for the widow
 O_PLAYED, O_RAMS = int(Outcome.PLAYED), int(Outcome.RAMS)
 E_TARGET, E_RAMS = int(EndKind.TARGET), int(EndKind.RAMS)
-BLACK_JACKS = (ONE << 9) | (ONE << 22)  # J♠, J♣ (id = suit * 13 + rank, JACK = 9)
-RED_JACKS = (ONE << 35) | (ONE << 48)  # J♦, J♥
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def _pairs(mask):
-    """Same-colour jack pairs in ``mask``: 0, 1 or 2."""
-    return (1 if mask & BLACK_JACKS == BLACK_JACKS else 0) + (1 if mask & RED_JACKS == RED_JACKS else 0)
+    """Same-colour jack pairs in ``mask``: 0, 1 or 2 (R0: ♠♣ black, ♦♥ red)."""
+    return popcount(pair_jacks(mask)) // 2
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def _is_pair(a, b):
-    both = bit(a) | bit(b)
-    return both == BLACK_JACKS or both == RED_JACKS
+    """Whether the two cards are the two jacks of one colour."""
+    return popcount(pair_jacks(bit(a) | bit(b))) == 2
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -275,13 +273,11 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
     best = best_rams(cardsets, st, n, partner, trump, r.card_points)
     if best >= 0:
         value = r.trump_rams if st[DECL, best] == D_TRUMP_RAMS else r.suit_rams
-        other = seat_after(best, 1, n)
         info[OUTCOME] = O_RAMS
         if best == 0:
             settle(r, scores, dealer, value, 0, 0, value, E_RAMS, st, info)
         else:
             settle(r, scores, dealer, 0, value, value, 0, E_RAMS, st, info)
-        _ = other
         return OK
     info[OUTCOME] = O_PLAYED
     one_trick = r.zone_one_trick
@@ -351,3 +347,15 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
         off1 = st[TRICKS, 1] + j1
     settle(r, scores, dealer, off0, on0, off1, on1, E_TARGET, st, info)
     return OK
+
+
+@njit(cache=True, _nrt=False)
+def settle_party(r, won, stake, prokats, settlement, row):
+    """VARIANTS "zone: settlement": the winner receives ``stake`` from the loser (nothing if
+    unfinished); each прокат paid moves ``zone_prokat`` stakes from its payer to the other."""
+    for seat in range(N_ZONE):
+        other = seat_after(seat, 1, N_ZONE)
+        money = float(r.zone_prokat * (prokats[other] - prokats[seat]))
+        if won >= 0:
+            money += float(stake) if seat == won else -float(stake)
+        settlement[row, seat] = money

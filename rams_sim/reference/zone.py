@@ -373,4 +373,52 @@ class ZoneDeal:
             end_kind=self.end_kind,
             plays=tuple(self.plays),
             intent=(int(Intent.NONE), int(Intent.NONE)),
+            widow=self.widow_seat,
+            stake=1,
+            redeals=0,
+            fine=(0, 0),  # the duties are kept by legality (VARIANTS "zone: the first lead")
+            dave=(0, 0),
+            prokat=tuple(bool(p) for p in self.prokat),
         )
+
+
+# ---- the API (rams_sim.reference.play_deal / play_party dispatch here) ------------------
+def play_deal(rules, specs, key: int, dealer: int, scores, order, events=None, forced_swap=None):
+    """One zone deal: its :class:`rams_sim.record.DealRecord`."""
+    return ZoneDeal(rules, specs, key, dealer, scores, order, events).run(forced_swap)
+
+
+def play_party(rules, specs, seed: int, party: int):
+    """One zone party: seat 0 deals first, the loser of a deal deals the next (equal deltas:
+    the other player); the first at exactly 0 wins; settled as VARIANTS "zone: settlement"."""
+    from ..kernels.rng import deck_order, party_deal_key
+    from ..record import PartyRecord
+
+    deck = C.deck_cards(rules.deck_size)
+    scores = [rules.start] * N_PLAYERS
+    resets = [0, 0]
+    prokats = [0, 0]
+    winner, end_kind, deals = C.NO_SEAT, int(EndKind.UNFINISHED), 0
+    dealer = 0  # the lot: seat 0 deals the first deal
+    for d in range(rules.max_deals):
+        key = int(party_deal_key(seed, party, d))
+        order = [int(c) for c in deck_order(key, deck)]
+        table = ZoneDeal(rules, specs, key, dealer, scores, order)
+        rec = table.run()
+        deals += 1
+        for s in range(N_PLAYERS):
+            scores[s] += rec.delta[s]
+            resets[s] += int(rec.overshoot[s])
+            prokats[s] += int(rec.prokat[s])
+        if rec.ends_party >= 0:
+            winner, end_kind = rec.ends_party, rec.end_kind
+            break
+        dealer = table.next_dealer if table.next_dealer >= 0 else 1 - dealer
+    money = []
+    for s in range(N_PLAYERS):
+        value = float(rules.zone_prokat * (prokats[1 - s] - prokats[s]))
+        if winner >= 0:
+            value += 1.0 if s == winner else -1.0
+        money.append(value)
+    return PartyRecord(deals=deals, scores=tuple(scores), winner=winner, end_kind=end_kind,
+                       settlement=tuple(money), resets=tuple(resets), stake=1)
