@@ -158,7 +158,7 @@ def test_rams_ends_the_deal(engine):
 def test_trump_rams_from_the_widow(engine):
     """The partner swaps for a widow of five trumps: a trump rams writes off 10, the other writes on 10;
     at 10 the holder stands at exactly 0 and wins (RAMS)."""
-    rec = play(engine, "6♣ 7♣ 8♣ 6♦ 7♦", "A♥ K♥ 6♥ 7♥ 8♥", "A♠ K♠ Q♠ J♠ 10♠", "6♠", scores=(15, 10),
+    rec = play(engine, "6♣ 7♣ 8♣ 6♦ 7♦", "A♥ K♥ 6♥ 7♥ 9♦", "A♠ K♠ Q♠ J♠ 10♠", "6♠", scores=(15, 10),
                policies=(STAND, SWAP))  # fmt: skip
     assert rec.widow == 1 and rec.hand_final[1] == sum(1 << c for c in parse_cards("A♠ K♠ Q♠ J♠ 10♠"))
     assert rec.delta == (10, -10) and rec.declaration == (N0, Dc.TRUMP_RAMS)

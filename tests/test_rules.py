@@ -84,8 +84,9 @@ PRESET_CHANGES = {
         "exchange_order": ExchangeOrder.DECLARE_THEN_BUY,
         "intent_round": True,
     },
+    "zone": {"players": 2, "deck": Deck.D36, "start": 15},  # docs/VARIANTS.md; the zone options at their defaults
 }
-UNIMPLEMENTED = ["duel", "duel-trump", "modern", "zone"]
+UNIMPLEMENTED = ["duel", "duel-trump", "modern"]
 
 
 # --------------------------------------------------------------------- defaults
