@@ -189,8 +189,84 @@ def test_parties_agree_and_settle():
         assert abs(sum(got.settlement)) < 1e-9
 
 
+# ------------------------------------------------------------------- properties
+@pytest.mark.parametrize("policy", ["basic", "random"])
+def test_properties_on_random_decks(policy):
+    """Every card in one place, five tricks of two cards from the players' own hands, the duty
+    respected at the first lead, and the count's identity (a winner stands at exactly 0)."""
+    rules = ZONE
+    out = fast.simulate(rules, policy, seed=17, deals=3000, log_plays=True)
+    for i in range(3000):
+        rec = fast.record_of(out, i)
+        partner = 1 - rec.dealer
+        widow = rec.drawn[partner] if rec.widow == partner else None
+        final = rec.hand_final
+        assert final[0] & final[1] == 0 and not (final[0] | final[1]) >> rec.trump_card & 1
+        assert rec.hand_final[rec.dealer] == rec.hand_dealt[rec.dealer]
+        if widow is not None:
+            assert rec.discards[partner] == rec.hand_dealt[partner] and widow & rec.hand_dealt[partner] == 0
+        assert rec.fine == (0, 0) and rec.overshoot == (False, False)  # from 15 no deal goes past 0
+        if rec.outcome == Outcome.RAMS:
+            assert rec.plays == () and sum(rec.delta) == 0 and min(rec.delta) in (-5, -10)
+            continue
+        for s in (0, 1):  # the count: tricks and won jacks written off, or the remiz and the прокат
+            want = 5 if rec.tricks[s] == 0 else -(rec.tricks[s] + rec.jacks[s])
+            assert rec.delta[s] == want and rec.prokat[s] == (rec.tricks[s] == 0)
+        assert sum(rec.tricks) == 5 and len(rec.plays) == 5
+        played = [0, 0]
+        for t in rec.plays:
+            for s in (0, 1):
+                assert t.cards[s] >= 0 and final[s] >> t.cards[s] & 1
+                played[s] |= 1 << t.cards[s]
+        assert tuple(played) == tuple(final)
+        leader, duty = zone_ref.first_lead(rules, [[c for c in range(64) if final[s] >> c & 1] for s in (0, 1)],
+                                           rec.trump_card, partner)  # fmt: skip
+        assert rec.plays[0].leader == leader and (duty is None or rec.plays[0].cards[leader] in duty)
+        if rec.ends_party >= 0:
+            assert rules.start + rec.delta[rec.ends_party] == 0
+
+
+def test_branch_replays_the_run():
+    """`branch`: the partner's option (0 stand, 31 swap) his policy chose gives the run's row back;
+    the dealer has only option 0."""
+    deals, seat = 400, 1
+    run = fast.simulate(ZONE, "basic", seed=4, deals=deals)
+    branches = fast.simulate_branches(ZONE, "basic", seat=seat, seed=4, deals=deals)
+    rows = {(int(d), int(o)): k for k, (d, o) in enumerate(zip(branches.deal, branches.option))}
+    for d in range(deals):
+        options = sorted(o for (dd, o) in rows if dd == d)
+        if int(run.dealer[d]) == seat:
+            assert options == [0]
+        else:
+            assert options == [0, 31]
+        option = 31 if int(run.widow[d]) == seat else 0
+        k = rows[(d, option)]
+        assert branches.delta[k] == run.delta[d, seat] and branches.outcome[k] == run.outcome[d], f"deal {d}"
+
+
+def test_basic_beats_random():
+    """Basic wins most parties against random, from either seat."""
+    out = fast.simulate_parties(ZONE, ["basic", "random"], seed=1, parties=2000)
+    assert (out.winner == 0).mean() > 0.6
+
+
 # --------------------------------------------------------------------------- CLI
-def test_cli_runs_zone(tmp_path):
-    """``run``, ``party`` and ``branch`` accept the preset."""
-    res = cli.invoke(app, ["run", "--rules", "zone", "--deals", "2000", "--out", str(tmp_path / "d")])
-    assert res.exit_code == 0, res.output
+def _ok(args):
+    result = cli.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_cli_commands_run_zone(tmp_path):
+    """`run`, `party`, `replay`, `compare` and `branch` accept --rules zone (two players by default)."""
+    text = _ok(["run", "--rules", "zone", "--deals", "3000", "--out", str(tmp_path / "run")])
+    assert "zone, 2 players, 36 cards" in text
+    text = _ok(["party", "--rules", "zone", "--parties", "400", "--policy", "1=random", "--out", str(tmp_path / "party")])
+    assert "deals per party (from 15)" in text and "target" in text
+    text = _ok(["replay", "--rules", "zone", "--deal", "3"])
+    assert "The swap (zone): seat 0, the dealer's partner" in text and "trick 5:" in text
+    text = _ok(["compare", "basic", "random", "--rules", "zone", "--deals", "2000"])
+    assert "zone" in text and "verdict" in text
+    _ok(["branch", "--rules", "zone", "--seat", "1", "--deals", "200", "--out", str(tmp_path / "branch")])
+    res = cli.invoke(app, ["run", "--rules", "zone", "--players", "3", "--deals", "10", "--out", str(tmp_path / "x")])
+    assert res.exit_code != 0 and "zone is a game for 2 players" in res.output
