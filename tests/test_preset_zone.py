@@ -270,3 +270,11 @@ def test_cli_commands_run_zone(tmp_path):
     _ok(["branch", "--rules", "zone", "--seat", "1", "--deals", "200", "--out", str(tmp_path / "branch")])
     res = cli.invoke(app, ["run", "--rules", "zone", "--players", "3", "--deals", "10", "--out", str(tmp_path / "x")])
     assert res.exit_code != 0 and "zone is a game for 2 players" in res.output
+
+
+def test_rams_only_helpers_refuse_zone(engine):
+    """settle_deal and legal_cards follow the rams game's R5-R8: under zone they refuse in one line."""
+    with pytest.raises(ValueError, match="plays zone"):
+        engine.legal_cards(ZONE, parse_cards("A♠ 7♥"), 0, [])
+    with pytest.raises(ValueError, match="plays zone"):
+        engine.settle_deal(ZONE, dealer=0, trump=0, hands_dealt=[[], []], hands_final=[[], []], active=[1, 1])

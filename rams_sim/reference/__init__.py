@@ -176,6 +176,8 @@ def settle_deal(
     (a lone player is credited automatically and ``trick_winners`` is ignored);
     crediting stops when the party ends; ``announce``: bools by seat (default all True).
     """
+    if rules.game != Game.RAMS:
+        raise ValueError(f"settle_deal follows the rams game's rules (R5-R8); preset {rules.preset} plays {rules.game.value}")
     book = rule_book(rules)
     n = book.players
     dealer = _check_seat(dealer, n, "dealer")
