@@ -243,6 +243,9 @@ def narrate(rules: Rules, policies: Sequence[PolicySpec], record: DealRecord, *,
         said = _declaration_text(record.declaration[seat], record.jacks[seat], outcome)
         if zone and record.declaration[seat] == Declaration.JACKS_VOID:
             said = "a won jack pair, void: the other won the trump jack's pair (zone_jacks_both)"
+        elif zone and record.declaration[seat] in (Declaration.JACK_PAIR, Declaration.FOUR_JACKS):
+            pairs = "both jack pairs" if record.declaration[seat] == Declaration.FOUR_JACKS else "a jack pair"
+            said = f"won {pairs}, writes off {record.jacks[seat]} (zone_jacks)"
         lines.append(f"{INDENT}{_seat_name(seat, dealer)}: {said}")
 
     lone = _seat_name(active[0], dealer) if len(active) == 1 else ""
