@@ -342,8 +342,15 @@ def simulate_branches(
     )  # fmt: skip
 
 
+def _rams_game_only(rules: Rules, what: str) -> None:
+    """R6.7a and R5-R8 are the rams game's: the other games of R9 have their own (docs/VARIANTS.md)."""
+    if rules.game != "rams":
+        raise ValueError(f"{what} follows the rams game's rules (R5-R8); preset {rules.preset} plays {rules.game.value}")
+
+
 def legal_cards(rules: Rules, hand, trump: int, trick, q_duty: bool = False) -> list[int]:
     """The legal cards (ascending ids) of ``hand`` for ``trick`` so far (R6.7a)."""
+    _rams_game_only(rules, "legal_cards")
     trick_arr = np.full(C.MAX_SEATS, C.NO_CARD, np.int8)
     trick_arr[: len(trick)] = list(trick)
     mask = legal_mask(
@@ -362,6 +369,7 @@ def settle_deal(
     rules: Rules, *, dealer, trump, hands_dealt, hands_final, active, scores=None, trick_winners=(), announce=None
 ) -> DealOutcome:
     """R5 step 4 to R8.3 for given hands and trick winners (ENGINE.md §9), with the kernels."""
+    _rams_game_only(rules, "settle_deal")
     n = rules.players
     out = new_deal_out(1, n, log_plays=True)
     announce_arr = np.ones(n, np.int8) if announce is None else np.asarray(announce, np.int8)

@@ -93,6 +93,25 @@ only if its holder is void in the suit); 0 if nobody plays after it.
     (every preset but ``negotiations``) nothing changes. Measured with ``rams-sim compare
     expert expert:read_intents=0 --rules negotiations`` (docs/VARIANTS.md).
 
+*zone* (R9 ``zone``, docs/VARIANTS.md "zone"). Every basic-like kind (basic, cautious,
+greedy, expert) makes basic's zone decisions with its own parameter values; the classic
+play rules above are not used there (zone has no duty to follow). Parameters, at the end
+of basic's list so every kind inherits them: ``zone_swap_threshold`` (2) and
+``zone_ace_weight`` (1). *Swap* (the dealer's partner only): a rams stands; else swap his
+hand for the widow iff his zone strength (basic's strength plus ``zone_ace_weight`` per
+plain ace) is below ``zone_swap_threshold``. *Play*: with ``s`` his score before the deal,
+``got`` his tricks so far plus the jack points of his won cards as ``zone_jacks`` counts
+them (``zone_jacks_both`` ignored) and ``r = s - got``, winning the trick with card c adds
+``gain(c)`` = 1 plus the jack points the trick's cards (the led card if any, and c) add to
+his won cards. *Follow*: the cheapest (trump, rank, id) of the cards that beat the led card
+with gain <= r; if none, the cheapest card that loses; if every card wins, the least gain,
+ties the cheapest. *Lead*: if r >= 1 and some legal card has gain <= r, the highest trump
+among those, else the highest-ranked of those (ties: lower id); else the lowest-ranked
+plain card (ties: lower id), or the lowest trump. A single legal card is simply played.
+``random`` in zone: the partner swaps iff ``bounded(2) == 1`` (not drawn when branching
+forces the choice); each card is the ``bounded(count)``-th legal card in ascending id
+order, every card of the hand when following, no draw with one choice.
+
 *modern* (R9, [004] "Рамс современный", docs/VARIANTS.md). The cards are played as
 above. *Redeal*, for a seat dealt five of one suit: ``random`` demands one iff
 ``bounded(2) == 1`` (drawn only by such a seat, while the right lasts); every other kind
@@ -101,8 +120,8 @@ keeping one card): ``random``: where a pass is allowed (score below ``modern_no_
 pass iff ``bounded(2) == 1``; then, if the widow is still open, take it iff
 ``bounded(2) == 1``, keeping ``c[bounded(5)]`` of his five cards in ascending id order;
 else play on his cards. The basic-like kinds: (1) if the widow is open, the hand holds no
-same-colour jack pair and its strength is below ``modern_widow_threshold`` (1: no trump
-and at most one plain king), take it, keeping the card of highest keep value (ties: the
+same-colour jack pair and its strength is below ``modern_widow_threshold`` (3.5:
+anything weaker than two high trumps), take it, keeping the card of highest keep value (ties: the
 lower id); (2) else, where a pass is allowed, pass as basic does (strength below
 ``pass_threshold``, no jack pair); (3) else play on his cards. The ``announce`` flag has
 no effect in modern (counting up, reaching the target always wins at once).
@@ -146,6 +165,9 @@ BASIC_PARAMS: dict[str, float] = {
     "keep_kings": 1.0,
     "rams_draw": 1.0,
     "intent_threshold": 3.0,
+    # ---- zone (R9, docs/VARIANTS.md "zone") ----
+    "zone_swap_threshold": 2.0,
+    "zone_ace_weight": 1.0,
     # ---- modern (R9, docs/VARIANTS.md) ----
     "modern_widow_threshold": 3.5,  # take the widow with a strength below this (and no jack pair)
 }
@@ -177,12 +199,17 @@ PARAMS_BY_KIND: dict[PolicyKind, dict[str, float]] = {
 B_PASS_THRESHOLD, B_TRUMP_WEIGHT, B_HIGH_TRUMP_BONUS, B_HIGH_TRUMP_RANK = 0, 1, 2, 3
 B_KING_WEIGHT, B_KEEP_TRUMP_RANK, B_KEEP_KINGS, B_RAMS_DRAW = 4, 5, 6, 7
 B_INTENT_THRESHOLD = 8  # R4.0a: announce "on trumps" from this trump strength up
+# the kind-specific parameters follow basic's (whose list the games of R9 extend), so their
+# indices are looked up rather than written out
+G_RAMS_LENGTH = list(GREEDY_PARAMS).index("rams_length")  # greedy: keep a suit this long to draw to a rams
+X_VOID_WEIGHT = list(EXPERT_PARAMS).index("void_weight")  # cautious, expert: weight of a trump threat against a plain card
+X_READ_INTENTS = list(EXPERT_PARAMS).index("read_intents")  # expert: read the others' R4.0a announcements (0 = ignore them)
+X_INTENT_WEIGHT = list(EXPERT_PARAMS).index("intent_weight")  # expert: weight of the higher trumps against a trump card when a seat to play said "on trumps"
+assert list(CAUTIOUS_PARAMS).index("void_weight") == X_VOID_WEIGHT
+# ---- zone (R9): basic's zone decisions (docs/VARIANTS.md "zone")
+Z_SWAP_THRESHOLD = list(BASIC_PARAMS).index("zone_swap_threshold")  # the partner swaps below this zone strength
+Z_ACE_WEIGHT = list(BASIC_PARAMS).index("zone_ace_weight")  # zone strength of a plain ace
 M_WIDOW_THRESHOLD = list(BASIC_PARAMS).index("modern_widow_threshold")  # R9 modern: take the widow below this strength
-# the kinds' own parameters follow basic's (the game blocks appended to BASIC_PARAMS shift them)
-G_RAMS_LENGTH = len(BASIC_PARAMS)  # greedy: keep a suit this long to draw to a rams
-X_VOID_WEIGHT = len(BASIC_PARAMS)  # cautious, expert: weight of a trump threat against a plain card
-X_READ_INTENTS = len(BASIC_PARAMS) + 1  # expert: read the others' R4.0a announcements (0 = ignore them)
-X_INTENT_WEIGHT = len(BASIC_PARAMS) + 2  # expert: weight of the higher trumps against a trump card when a seat to play said "on trumps"
 
 
 @dataclass(frozen=True, slots=True)

@@ -45,7 +45,7 @@ _END_TEXT = {
     EndKind.DEAL_END: "by being at zero or below when the deal ends, without announcing (R8.3)",
     EndKind.UNFINISHED: "unfinished (R8.2c)",
     EndKind.FOUR_JACKS: "by showing four jacks (four_jacks_win, R9 from-15)",
-    EndKind.TARGET: "by reaching the target score at a trick; the deal stops there (R9, docs/VARIANTS.md)",
+    EndKind.TARGET: "by reaching the game's target (R9: modern's 20 at a trick, the deal stops there; zone's exact 15)",
 }
 
 
@@ -159,10 +159,25 @@ def _intent_lines(rules: Rules, record: DealRecord, order: list[int]) -> list[st
     return lines
 
 
+def _zone_swap_lines(record: DealRecord) -> list[str]:
+    """R9 zone: the dealer's partner swaps his hand for the widow or stands (docs/VARIANTS.md)."""
+    partner = (record.dealer + 1) % 2
+    if record.widow == partner:
+        text = (f"gives his five cards back to the stock ({hand_text(record.discards[partner])}) "
+                f"and takes the widow {hand_text(record.drawn[partner])}")  # fmt: skip
+    else:
+        text = "stands on his cards; the widow stays aside, unseen"
+    trump = C.format_card(record.trump_card)
+    return [f"The swap (zone): seat {partner}, the dealer's partner, {text}.",
+            f"The trump card {trump} stays on the table (zone: nobody takes it)."]  # fmt: skip
+
+
 def _exchange_lines(rules: Rules, record: DealRecord, order: list[int]) -> list[str]:
     """R4.0: the turns of the exchange, in one round or a play/pass round then a buying round;
     R4.0a's announcements once everybody has said play or pass."""
     dealer = record.dealer
+    if rules.game == Game.ZONE:
+        return _zone_swap_lines(record)
     lines = []
     if rules.exchange_order == ExchangeOrder.DECLARE_THEN_BUY:
         lines.append("Play or pass (R4.0, declare-then-buy):")
@@ -246,12 +261,20 @@ def narrate(rules: Rules, policies: Sequence[PolicySpec], record: DealRecord, *,
 
     declared = [seat for seat in order if record.declaration[seat] != Declaration.NONE]
     lines.append("Declarations (R5):" if declared else "Declarations (R5): none")
+    zone = rules.game == Game.ZONE
+    if zone and outcome == Outcome.PLAYED and declared:
+        lines[-1] = "Won jacks (zone, counted after the play):"
     for seat in declared:
         said = _declaration_text(record.declaration[seat], record.jacks[seat], outcome)
         if modern and record.declaration[seat] == Declaration.JACK_PAIR:
             said = f"shows a jack pair: adds {rules.jack_pair} if he takes a trick (scored: {record.jacks[seat]})"
         elif modern and record.declaration[seat] == Declaration.FOUR_JACKS:
             said = "four jacks: wins the party"
+        if zone and record.declaration[seat] == Declaration.JACKS_VOID:
+            said = "a won jack pair, void: the other won the trump jack's pair (zone_jacks_both)"
+        elif zone and record.declaration[seat] in (Declaration.JACK_PAIR, Declaration.FOUR_JACKS):
+            pairs = "both jack pairs" if record.declaration[seat] == Declaration.FOUR_JACKS else "a jack pair"
+            said = f"won {pairs}, writes off {record.jacks[seat]} (zone_jacks)"
         lines.append(f"{INDENT}{_seat_name(seat, dealer)}: {said}")
 
     lone = _seat_name(active[0], dealer) if len(active) == 1 else ""
@@ -269,6 +292,10 @@ def narrate(rules: Rules, policies: Sequence[PolicySpec], record: DealRecord, *,
         lines.append("Score deltas (R7.5; negative = written off, positive = written on):")
     for seat in order:
         note = "; overshot, back to the start score (R8.3)" if record.overshoot[seat] else ""
+        if zone and record.overshoot[seat]:
+            note = "; wrote off past 15: the total is written on (zone_overshoot)"
+        if zone and record.prokat and record.prokat[seat]:
+            note += "; no trick: pays the прокат"
         delta = f"delta {record.delta[seat]:+d}" if modern else _delta_text(record.delta[seat])
         lines.append(f"{INDENT}{_seat_name(seat, dealer)}: {delta}{note}")
     if record.ends_party >= 0:

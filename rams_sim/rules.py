@@ -84,6 +84,34 @@ class Settle(StrEnum):
     STAKE = "stake"
 
 
+class ZoneLead(StrEnum):
+    """R9 zone: who leads first (docs/VARIANTS.md "zone: the first lead")."""
+
+    DUTY = "duty"  # the holder of a lead duty opens with it, else the dealer's partner
+    PARTNER = "partner"  # the dealer's partner always leads, any card
+
+
+class ZoneJacks(StrEnum):
+    """R9 zone: where two jacks of one colour count ("Если во взятке 2 Валета одного цвета")."""
+
+    WON_CARDS = "won-cards"  # a same-colour pair among the cards a player won
+    ONE_TRICK = "one-trick"  # a trick holding both jacks of one colour
+
+
+class ZoneJacksBoth(StrEnum):
+    """R9 zone: both players collected a pair."""
+
+    TRUMP_JACK = "trump-jack"  # only the winner of the trump jack writes off
+    BOTH = "both"  # "по договоренности": both write off
+
+
+class ZoneOvershoot(StrEnum):
+    """R9 zone: writing off past 0 ("списывает более 15 очков, например, 17")."""
+
+    PENALTY = "penalty"  # the total T written off is written on instead: score + T
+    RESTART = "restart"  # the write-off stands and T is written on: back to the start
+
+
 class ModernHorns(StrEnum):
     """R9 modern: "Списывать очки начинают или с нуля или с пяти набранных очков" (docs/VARIANTS.md)."""
 
@@ -161,6 +189,12 @@ class Rules:
     trump_rams: int = 10  # R5.3
     jack_pair: int = 5  # R5.5
     four_jacks: int = 10  # R5.5
+    # ---- zone (R9, docs/VARIANTS.md "zone") ----
+    zone_lead: ZoneLead = ZoneLead.DUTY  # the first lead: by the lead duties, or always the dealer's partner
+    zone_jacks: ZoneJacks = ZoneJacks.WON_CARDS  # a jack pair among a player's won cards, or in one trick
+    zone_jacks_both: ZoneJacksBoth = ZoneJacksBoth.TRUMP_JACK  # both collected a pair: the trump jack's, or both
+    zone_overshoot: ZoneOvershoot = ZoneOvershoot.PENALTY  # past 0: the total written on, or back to the start
+    zone_prokat: int = 1  # the прокат a trickless player pays the other, in party stakes
     # ---- modern (R9, docs/VARIANTS.md) ----
     modern_target: int = 20  # [004] "пока кто-нибудь из игроков не наберет 20 очков"
     modern_no_pass: int = 17  # [004] "казна": from this score a player may not pass
@@ -188,6 +222,8 @@ class Rules:
             done = ", ".join(n for n, p in PRESETS.items() if p.implemented)
             raise PresetNotImplemented(f"preset {self.preset!r} is not implemented yet; implemented presets: {done}")
         self._validate_game_options()
+        if self.game == Game.ZONE:
+            self._validate_zone()
         if self.game == Game.MODERN:
             self._validate_modern()
         if not isinstance(self.players, int) or not C.MIN_SEATS <= self.players <= C.MAX_SEATS:
@@ -212,6 +248,13 @@ class Rules:
             value = getattr(self, name)
             if not isinstance(value, int) or value < 0:
                 raise ValueError(f"option {name} must be a non-negative integer; got {value!r}")
+
+    def _validate_zone(self) -> None:
+        """R9 zone: a game for two (docs/VARIANTS.md "zone")."""
+        if self.players != 2:
+            raise ValueError(f"zone is a game for 2 players; got players={self.players!r}")
+        if not isinstance(self.zone_prokat, int) or isinstance(self.zone_prokat, bool) or self.zone_prokat < 0:
+            raise ValueError(f"option zone_prokat must be a non-negative integer; got {self.zone_prokat!r}")
 
     def _validate_modern(self) -> None:
         """R9 modern (docs/VARIANTS.md): four players, the 24-card deck, one turn each, counting up."""
@@ -288,6 +331,11 @@ class Rules:
         return cls.named("from-15", **overrides)
 
     @classmethod
+    def zone(cls, **overrides: Any) -> "Rules":
+        """R9 ``zone``: [004] "Рамс на зоне" (docs/VARIANTS.md)."""
+        return cls.named("zone", **overrides)
+
+    @classmethod
     def negotiations(cls, **overrides: Any) -> "Rules":
         """R9 ``negotiations``: [004] "Рамс с переговорами" (declare-then-buy and the R4.0a round)."""
         return cls.named("negotiations", **overrides)
@@ -347,6 +395,10 @@ _ENUM_FIELDS: dict[str, type[StrEnum]] = {
     "ruff": Ruff,
     "truncated_deal": TruncatedDeal,
     "settle": Settle,
+    "zone_lead": ZoneLead,
+    "zone_jacks": ZoneJacks,
+    "zone_jacks_both": ZoneJacksBoth,
+    "zone_overshoot": ZoneOvershoot,
     "modern_horns": ModernHorns,
     "modern_settle": ModernSettle,
 }
@@ -377,6 +429,11 @@ OPTION_HELP: dict[str, str] = {
     "trump_rams": "R5.3: points of a trump rams",
     "jack_pair": "R5.5: points written off for a same-colour jack pair",
     "four_jacks": "R5.5: points written off for all four jacks (unused while four_jacks_win holds)",
+    "zone_lead": "R9 zone: duty (the holder of a lead duty opens with it, else the dealer's partner) or partner (always him)",
+    "zone_jacks": "R9 zone: won-cards (a same-colour jack pair among a player's won cards) or one-trick (in one trick)",
+    "zone_jacks_both": "R9 zone: both players collected a pair: trump-jack (only the trump jack's winner writes off) or both",
+    "zone_overshoot": "R9 zone: writing off past 0: penalty (the total written off is written on) or restart (back to start)",
+    "zone_prokat": "R9 zone: the прокат a player with no trick pays the other, in party stakes",
     # ---- modern (R9, docs/VARIANTS.md) ----
     "modern_target": "R9 modern: the score (counting up) whose first reacher wins the party",
     "modern_no_pass": "R9 modern: 'казна', from this score a player may not pass",
@@ -472,7 +529,13 @@ PRESETS: dict[str, PresetInfo] = {
          "four_aces_win": False, "four_jacks_win": True, "jacks_count": JacksCount.FINAL},
         game=Game.MODERN,
     ),
-    "zone": PresetInfo("[004]", "two players, 36 cards, exact finish at 15, no duty to follow", False, game=Game.ZONE),
+    "zone": PresetInfo(
+        "[004]",
+        "two players, 36 cards, a widow swap, no duty to follow, exact finish at 15, the прокат",
+        True,
+        {"players": 2, "deck": Deck.D36, "start": 15},
+        game=Game.ZONE,
+    ),
 }
 
 # The options that belong to one game only; under another game they must keep their default.
@@ -480,5 +543,5 @@ GAME_OPTIONS: dict[Game, tuple[str, ...]] = {
     Game.RAMS: (),
     Game.DUEL: (),
     Game.MODERN: ("modern_target", "modern_no_pass", "modern_horns", "modern_settle"),
-    Game.ZONE: (),
+    Game.ZONE: ("zone_lead", "zone_jacks", "zone_jacks_both", "zone_overshoot", "zone_prokat"),
 }

@@ -120,3 +120,33 @@ def test_parties_agree(preset):
         fast = engine.party_record_of(out, p)
         slow = reference.play_party(rules, ["basic", "random", "basic", "random"], seed=3, party=p)
         assert not slow.differences(fast), f"{preset}: seed 3 party {p}: {slow.differences(fast)}"
+
+
+# ---- R9 games with their own kernels: a fixed table each (docs/VARIANTS.md)
+ZONE_OPTIONS = [
+    {},
+    {"zone_jacks": "one-trick"},
+    {"zone_jacks_both": "both", "zone_overshoot": "restart"},
+    {"zone_lead": "partner", "start": 4},  # near the target: the exact finish and the overshoot
+    {"start": 3, "deck": "32", "zone_prokat": 0},
+]
+
+
+@pytest.mark.parametrize("policy", POLICIES + ("mixed",))
+@pytest.mark.parametrize("options", ZONE_OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "zone")
+def test_zone_agrees(options, policy):
+    """R9 zone: both engines play random decks identically, every policy and zone option."""
+    rules = Rules.named("zone", **options)
+    policies = ["random", "expert:zone_swap_threshold=3,zone_ace_weight=0.5"] if policy == "mixed" else policy
+    assert_same_deals(rules, policies, seed=61, deals=600, label=f"zone {options}/{policy}")
+
+
+@pytest.mark.parametrize("options", ZONE_OPTIONS[:4], ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "zone")
+def test_zone_parties_agree(options):
+    """R9 zone: whole parties agree (the loser deals next, the exact finish, прокат settlement)."""
+    rules = Rules.named("zone", **options)
+    out = engine.simulate_parties(rules, ["basic", "random"], seed=3, parties=60)
+    for p in range(60):
+        fast = engine.party_record_of(out, p)
+        slow = reference.play_party(rules, ["basic", "random"], seed=3, party=p)
+        assert not slow.differences(fast), f"zone {options}: seed 3 party {p}: {slow.differences(fast)}"

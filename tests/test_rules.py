@@ -93,8 +93,9 @@ PRESET_CHANGES = {
         "four_jacks_win": True,
         "jacks_count": JacksCount.FINAL,
     },
+    "zone": {"players": 2, "deck": Deck.D36, "start": 15},  # docs/VARIANTS.md; the zone options at their defaults
 }
-UNIMPLEMENTED = ["duel", "duel-trump", "zone"]
+UNIMPLEMENTED = ["duel", "duel-trump"]
 
 
 # --------------------------------------------------------------------- defaults

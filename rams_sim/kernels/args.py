@@ -54,6 +54,12 @@ RulesArgs = namedtuple(
         "card_points",  # int64[13]: R1 points by rank (R5.4 ties)
         "deck",  # int8[deck_size]: the deck's card ids, ascending
         "deck_mask",  # uint64: the same cards as a mask
+        # ---- zone (R9, docs/VARIANTS.md "zone") ----
+        "zone_lead_duty",  # 0/1: the first lead by the lead duties (zone_lead=duty)
+        "zone_one_trick",  # 0/1: jacks count in one trick (zone_jacks=one-trick), else among won cards
+        "zone_jacks_both",  # 0/1: both players write off their pairs (zone_jacks_both=both)
+        "zone_overshoot_restart",  # 0/1: going past 0 restarts at the start score (zone_overshoot=restart)
+        "zone_prokat",  # the прокат, in party stakes
         # ---- modern (R9, docs/VARIANTS.md) ----
         "modern_target",  # the score that wins the party, counting up
         "modern_no_pass",  # from this score a player may not pass
@@ -97,6 +103,11 @@ def rules_args(rules) -> RulesArgs:
         card_points=np.array(CARD_POINTS, dtype=np.int64),
         deck=C.deck_cards(rules.deck_size),
         deck_mask=np.uint64(C.deck_mask(rules.deck_size)),
+        zone_lead_duty=np.int64(rules.zone_lead == "duty"),
+        zone_one_trick=np.int64(rules.zone_jacks == "one-trick"),
+        zone_jacks_both=np.int64(rules.zone_jacks_both == "both"),
+        zone_overshoot_restart=np.int64(rules.zone_overshoot == "restart"),
+        zone_prokat=np.int64(rules.zone_prokat),
         modern_target=np.int64(rules.modern_target),
         modern_no_pass=np.int64(rules.modern_no_pass),
         horns_from_five=np.int64(rules.modern_horns == ModernHorns.FROM_FIVE),

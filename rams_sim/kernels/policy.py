@@ -28,8 +28,13 @@ from ..policies import (
     X_INTENT_WEIGHT,
     X_READ_INTENTS,
     X_VOID_WEIGHT,
+    Z_ACE_WEIGHT,  # noqa: F401  (zone, re-exported for kernels/zone.py)
+    Z_SWAP_THRESHOLD,  # noqa: F401
     PolicyKind,
 )
+
+# ---- zone (R9): Z_SWAP_THRESHOLD, Z_ACE_WEIGHT (imported above) index basic's zone
+# parameters; kernels/zone.py makes the zone decisions
 from ..record import Intent
 from .bits import ONE, ZERO, above, bit, nth_card, card_of, has, jack_kind, lowest, pair_jacks, popcount, rams_suit
 from .legal import winning_cards

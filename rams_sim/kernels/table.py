@@ -24,6 +24,8 @@ from ..record import EndKind
 from . import modern
 from .args import GAME_MODERN
 from .deal import N_OPTIONS, NO_FORCE, NO_INTENT, OK, OPTION_PASS, UNAVAILABLE
+from . import zone
+from .args import GAME_ZONE
 from .game import credit_lone, declare, finish_deal, play_deal, prepare_final, reset_scoring
 from .rng import deal_key, party_deal_key
 from .score import credit_trick, settle
@@ -54,6 +56,9 @@ def any_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order
     takes the same. ``info[STAKE]`` and ``info[CUBE]`` carry the party's dave state in and out.
     """
     # each other game of R9 adds its branch here: ``if r.game == GAME_DUEL: return duel.play_deal(...)``
+    if r.game == GAME_ZONE:
+        return zone.play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st,
+                              trick, info, log, forced_seat, forced_option)  # fmt: skip
     if r.game == GAME_MODERN:
         return modern.play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st,
                                 trick, info, log, forced_seat, forced_option)  # fmt: skip
@@ -62,9 +67,14 @@ def any_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order
 
 
 @njit(cache=True, _nrt=False)
-def settle_party(r, won, scores, stake, settlement, row):
-    """Money by seat at the end of a party (R8.4 and the games' own settlements) into ``settlement[row]``."""
+def settle_party(r, won, scores, stake, prokats, settlement, row):
+    """Money by seat at the end of a party (R8.4 and the games' own settlements) into ``settlement[row]``.
+
+    ``prokats`` int64[n]: the прокаты each seat paid during the party (zone; 0 elsewhere).
+    """
     # each game of R9 with its own settlement adds its branch here
+    if r.game == GAME_ZONE:
+        zone.settle_party(r, won, stake, prokats, settlement, row)
     if r.game == GAME_MODERN:
         modern.settle_modern(r, won, scores, stake, settlement, row)
         return
@@ -151,6 +161,7 @@ def play_party(r, kinds, params, announce, seed, party, state, deals, scores_out
     order, rng, cardsets, st, trick, info, log = state
     n = r.players
     scores = np.empty(n, np.int64)
+    prokats = np.zeros(n, np.int64)  # zone: the прокаты each seat paid
     for seat in range(n):
         scores[seat] = r.start
         resets[row, seat] = 0
@@ -170,6 +181,7 @@ def play_party(r, kinds, params, announce, seed, party, state, deals, scores_out
         for seat in range(n):
             scores[seat] += st[DELTA, seat]
             resets[row, seat] += st[OVERSHOT, seat]
+            prokats[seat] += st[PROKAT, seat]
         if info[ENDS_PARTY] >= 0:
             won = info[ENDS_PARTY]
             kind = info[END_KIND]
@@ -181,7 +193,7 @@ def play_party(r, kinds, params, announce, seed, party, state, deals, scores_out
     stakes[row] = info[STAKE]
     for seat in range(n):
         scores_out[row, seat] = scores[seat]
-    settle_party(r, won, scores, info[STAKE], settlement, row)
+    settle_party(r, won, scores, info[STAKE], prokats, settlement, row)
     return status
 
 

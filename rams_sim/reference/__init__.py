@@ -38,6 +38,7 @@ from .. import cards as C
 from ..kernels.rng import deal_key, deck_order, party_deal_key
 from ..record import DealOutcome, DealRecord, EndKind, PartyRecord
 from ..rules import Game
+from . import zone
 from . import modern
 from .deal import DealTable
 from .decisions import BasicPolicy, RandomPolicy, seat_specs
@@ -101,6 +102,8 @@ def play_deal(rules, policies, *, seed=0, deal=0, dealer=None, scores=None, orde
         order = [int(c) for c in deck_order(key, book.deck_array)]
     else:
         order = _check_order(order, book)
+    if rules.game == Game.ZONE:
+        return zone.play_deal(rules, specs, key, dealer, scores, order, events)
     if rules.game == Game.MODERN:
         return modern.play_deal(book, specs, key, dealer, scores, order, given, events)
     return DealTable(book, specs, key, dealer, scores, order, events).run()
@@ -115,6 +118,8 @@ def play_party(rules, policies, *, seed=0, party=0) -> PartyRecord:
     book = rule_book(rules)
     specs = seat_specs(policies, book.players)
     # each other game of R9 dispatches here: ``if rules.game == Game.DUEL: return duel.play_party(...)``
+    if rules.game == Game.ZONE:
+        return zone.play_party(rules, specs, seed, party)
     if rules.game == Game.MODERN:
         return modern.play_party(rules, specs, lambda d: party_deal_key(seed, party, d))
     n = book.players
@@ -177,6 +182,8 @@ def settle_deal(
     (a lone player is credited automatically and ``trick_winners`` is ignored);
     crediting stops when the party ends; ``announce``: bools by seat (default all True).
     """
+    if rules.game != Game.RAMS:
+        raise ValueError(f"settle_deal follows the rams game's rules (R5-R8); preset {rules.preset} plays {rules.game.value}")
     book = rule_book(rules)
     n = book.players
     dealer = _check_seat(dealer, n, "dealer")

@@ -1,0 +1,361 @@
+"""R9 ``zone`` ([004] "Рамс на зоне"): one deal, as docs/VARIANTS.md "zone" states it.
+
+Same signature and state arrays as :func:`rams_sim.kernels.game.play_deal`
+(:mod:`rams_sim.kernels.state`); :func:`rams_sim.kernels.table.any_deal` calls it for
+GAME_ZONE. Two players: the partner (seat dealer+1) and the dealer. The deal: the
+hands, the widow, the turned card (R3's layout); the partner's swap; a rams ends the
+deal (R5.2-R5.4 seniority, ``declare.best_rams``); else five tricks, the first lead by
+duty, any card in answer, the trick by R6.4 (``trick.trick_winner``); the count at the
+end of the deal (write off exactly to 0; going past writes the total on).
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from ..cards import ACE, HAND_SIZE, JACK, KING, N_SUITS, N_TRICKS, QUEEN, RANKS_PER_SUIT, SUIT_MASKS
+from ..record import Declaration, EndKind, Outcome
+from .bits import ONE, ZERO, bit, card_of, has, lowest, nth_card, pair_jacks, popcount, rams_suit
+from .deal import ERR_CARD, NO_FORCE, OK, UNAVAILABLE, deal_cards
+from .declare import D_FOUR_JACKS, D_JACK_PAIR, D_JACKS_VOID, D_TRUMP_RAMS, best_rams
+from .game import reset_scoring
+from .policy import RANDOM, Z_ACE_WEIGHT, Z_SWAP_THRESHOLD, _strength, highest_ranked, lowest_ranked, uses_coins
+from .rng import bounded, seed_stream, shuffle_deck
+from .state import (
+    ACES, DECL, DELTA, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, FINAL, HAND, JACK_KIND, JACKS, LOG_LEADER, LOG_WINNER,
+    NEXT_DEALER, OUTCOME, OVERSHOT, PROKAT, STATUS, TRICK_CARD, TRICK_SEAT, TRICKS, TRUMP_CARD, WIDOW, seat_after,
+)  # fmt: skip
+from .trick import trick_winner
+
+N_ZONE = 2  # VARIANTS "zone: the table": two players
+WIDOW_SIZE = 5  # a five-card widow
+SWAP_OPTION = (1 << HAND_SIZE) - 1  # branching: discard mask 31 = give all five for the widow
+O_PLAYED, O_RAMS = int(Outcome.PLAYED), int(Outcome.RAMS)
+E_TARGET, E_RAMS = int(EndKind.TARGET), int(EndKind.RAMS)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _pairs(mask):
+    """Same-colour jack pairs in ``mask``: 0, 1 or 2 (R0: ♠♣ black, ♦♥ red)."""
+    return popcount(pair_jacks(mask)) // 2
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _is_pair(a, b):
+    """Whether the two cards are the two jacks of one colour."""
+    return popcount(pair_jacks(bit(a) | bit(b))) == 2
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def jack_points(one_trick, jack_pair, won, pair_tricks):
+    """(points, pairs) of one player's jacks: pairs among his won cards (won-cards), or his
+    tricks holding a pair (one-trick); ``jack_pair`` points each."""
+    pairs = pair_tricks if one_trick else _pairs(won)
+    return pairs * jack_pair, pairs
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def new_score(start, restart, score, write_off, write_on):
+    """(score after the deal, overshoot): VARIANTS "zone: counting and the exact finish".
+
+    Going past 0 (``write_off > score``): the total written off would be
+    ``T = start - score + write_off``; T is written on instead (score + T), or with
+    ``restart`` after the write-off (the start score).
+    """
+    if write_off > score:
+        total = start - score + write_off
+        if restart:
+            return score - write_off + total, 1
+        return score + total, 1
+    return score - write_off + write_on, 0
+
+
+# ---- the policies (policies.py, paragraph "zone") ---------------------------------------
+@njit(cache=True, _nrt=False, inline="always")
+def wants_swap(kind, params, seat, rng, hand, trump):
+    """The partner's swap: random ``bounded(2) == 1``; basic-like: no rams and zone strength
+    (basic's strength + ``zone_ace_weight`` per plain ace) below ``zone_swap_threshold``."""
+    if kind == RANDOM:
+        return bounded(rng, seat + 1, 2) == 1
+    if rams_suit(hand) >= 0:
+        return False
+    aces = 0
+    for suit in range(N_SUITS):
+        if suit != trump and has(hand, card_of(suit, ACE)):
+            aces += 1
+    strength = _strength(hand, trump, params, seat) + params[seat, Z_ACE_WEIGHT] * aces
+    return strength < params[seat, Z_SWAP_THRESHOLD]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _cheap_key(card, trump):
+    """Order (trump, rank, id) as one integer."""
+    return (1 if card // RANKS_PER_SUIT == trump else 0) * 4096 + (card % RANKS_PER_SUIT) * 64 + card
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _cheapest(mask, trump):
+    best = -1
+    m = mask
+    while m != ZERO:
+        card = lowest(m)
+        m &= m - ONE
+        if best < 0 or _cheap_key(card, trump) < _cheap_key(best, trump):
+            best = card
+    return best
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _gain(card, led, n_trick, won, one_trick, jack_pair):
+    """1 + the jack points winning this trick with ``card`` adds to his won cards."""
+    if one_trick:
+        return 1 + (jack_pair if n_trick == 1 and _is_pair(led, card) else 0)
+    cards = bit(card)
+    if n_trick == 1:
+        cards |= bit(led)
+    return 1 + (_pairs(won | cards) - _pairs(won)) * jack_pair
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def choose_card(kind, params, seat, rng, legal, led, n_trick, trump, need_left, won, one_trick, jack_pair):
+    """The card to play (VARIANTS "zone: the policies"); ``led``: the led card when ``n_trick`` is 1."""
+    if kind == RANDOM:
+        count = popcount(legal)
+        if count < 2:
+            return lowest(legal)
+        return nth_card(legal, bounded(rng, seat + 1, count))
+    if popcount(legal) == 1:
+        return lowest(legal)
+    trumps = SUIT_MASKS[trump]
+    if n_trick == 1:
+        led_suit = led // RANKS_PER_SUIT
+        winners = ZERO
+        fitting = ZERO
+        m = legal
+        while m != ZERO:
+            card = lowest(m)
+            m &= m - ONE
+            suit = card // RANKS_PER_SUIT
+            if (suit == led_suit and card > led) or (suit == trump and led_suit != trump):
+                winners |= bit(card)
+                if _gain(card, led, 1, won, one_trick, jack_pair) <= need_left:
+                    fitting |= bit(card)
+        if fitting != ZERO:
+            return _cheapest(fitting, trump)
+        if legal & ~winners != ZERO:
+            return _cheapest(legal & ~winners, trump)
+        best = -1
+        best_gain = 0
+        m = legal
+        while m != ZERO:
+            card = lowest(m)
+            m &= m - ONE
+            g = _gain(card, led, 1, won, one_trick, jack_pair)
+            if best < 0 or g < best_gain or (g == best_gain and _cheap_key(card, trump) < _cheap_key(best, trump)):
+                best, best_gain = card, g
+        return best
+    fitting = ZERO
+    if need_left >= 1:
+        m = legal
+        while m != ZERO:
+            card = lowest(m)
+            m &= m - ONE
+            if _gain(card, -1, 0, won, one_trick, jack_pair) <= need_left:
+                fitting |= bit(card)
+    if fitting != ZERO:
+        if fitting & trumps != ZERO:
+            top = fitting & trumps
+            card = lowest(top)
+            while top != ZERO:
+                card = lowest(top)
+                top &= top - ONE
+            return card
+        return highest_ranked(fitting)
+    if legal & ~trumps != ZERO:
+        return lowest_ranked(legal & ~trumps)
+    return lowest(legal)
+
+
+# ---- the deal ---------------------------------------------------------------------------
+@njit(cache=True, _nrt=False, inline="always")
+def first_lead(duty, cardsets, trump_card, partner):
+    """(leader, duty cards or ZERO for any card): VARIANTS "zone: the first lead"."""
+    if duty:
+        trump = trump_card // RANKS_PER_SUIT
+        ace = card_of(trump, ACE)
+        king = card_of(trump, KING)
+        queen = card_of(trump, QUEEN)
+        for k in range(N_ZONE):
+            seat = seat_after(partner, k, N_ZONE)
+            if has(cardsets[HAND, seat], ace):
+                return seat, bit(ace)
+        if trump_card == ace:
+            for k in range(N_ZONE):
+                seat = seat_after(partner, k, N_ZONE)
+                if has(cardsets[HAND, seat], king):
+                    return seat, bit(king)
+        for k in range(N_ZONE):
+            seat = seat_after(partner, k, N_ZONE)
+            if has(cardsets[HAND, seat], king) and has(cardsets[HAND, seat], queen):
+                return seat, bit(king) | bit(queen)
+    return partner, ZERO
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def settle(r, scores, dealer, off0, on0, off1, on1, kind, st, info):
+    """Deltas from (write-off, write-on) by seat; the first seat at exactly 0 from the
+    dealer's left wins; the seat with the larger delta deals next (equal: rotation)."""
+    restart = r.zone_overshoot_restart
+    s0, o0 = new_score(r.start, restart, scores[0], off0, on0)
+    s1, o1 = new_score(r.start, restart, scores[1], off1, on1)
+    st[DELTA, 0] = s0 - scores[0]
+    st[DELTA, 1] = s1 - scores[1]
+    st[OVERSHOT, 0] = o0
+    st[OVERSHOT, 1] = o1
+    for k in range(N_ZONE):
+        seat = seat_after(dealer, k + 1, N_ZONE)
+        if scores[seat] + st[DELTA, seat] == 0:
+            info[ENDS_PARTY] = seat
+            info[END_KIND] = kind
+            break
+    if st[DELTA, 0] != st[DELTA, 1]:
+        info[NEXT_DEALER] = 0 if st[DELTA, 0] > st[DELTA, 1] else 1
+
+
+@njit(cache=True, _nrt=False)
+def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st, trick, info, log,
+              forced_seat=NO_FORCE, forced_option=0):  # fmt: skip
+    """Play one zone deal into the state arrays; return a status code (OK = 0).
+
+    Arguments as :func:`rams_sim.kernels.game.play_deal`. Branching (``forced_seat``):
+    the partner's options are 0 (stand) and 31 (swap); every other option is UNAVAILABLE.
+    """
+    n = N_ZONE
+    partner = seat_after(dealer, 1, n)
+    if fixed_order.shape[0] > 0:
+        for j in range(r.deck_size):
+            order[j] = fixed_order[j]
+    else:
+        shuffle_deck(key, r.deck, order, rng)
+    for seat in range(n):
+        if uses_coins(kinds[seat]):
+            seed_stream(rng, seat + 1, key, seat + 1)
+    reset_scoring(st, n, info)
+    for t in range(N_TRICKS):
+        log[t, LOG_LEADER] = -1
+        for seat in range(n):
+            log[t, seat] = -1
+    deal_cards(order, n, dealer, cardsets, st)  # R3: the hands; its "trump card" is the widow's first
+    widow = ZERO
+    for j in range(WIDOW_SIZE):
+        widow |= bit(order[HAND_SIZE * n + j])
+    trump_card = order[HAND_SIZE * n + WIDOW_SIZE]
+    info[TRUMP_CARD] = trump_card
+    trump = trump_card // RANKS_PER_SUIT
+    # the swap: the partner alone, his whole hand for the widow
+    if forced_seat >= 0 and not (forced_option == 0 or (forced_seat == partner and forced_option == SWAP_OPTION)):
+        info[STATUS] = UNAVAILABLE
+        return UNAVAILABLE
+    if forced_seat == partner:
+        swap = forced_option == SWAP_OPTION
+    else:
+        swap = wants_swap(kinds[partner], params, partner, rng, cardsets[HAND, partner], trump)
+    if swap:
+        cardsets[DISCARDS, partner] = cardsets[HAND, partner]
+        cardsets[DRAWN, partner] = widow
+        cardsets[HAND, partner] = widow
+        info[WIDOW] = partner
+    for seat in range(n):
+        cardsets[FINAL, seat] = cardsets[HAND, seat]
+        st[ACES, seat] = 0
+        st[JACK_KIND, seat] = 0
+    # rams: no play follows (R5.2-R5.4 seniority)
+    best = best_rams(cardsets, st, n, partner, trump, r.card_points)
+    if best >= 0:
+        value = r.trump_rams if st[DECL, best] == D_TRUMP_RAMS else r.suit_rams
+        info[OUTCOME] = O_RAMS
+        if best == 0:
+            settle(r, scores, dealer, value, 0, 0, value, E_RAMS, st, info)
+        else:
+            settle(r, scores, dealer, 0, value, value, 0, E_RAMS, st, info)
+        return OK
+    info[OUTCOME] = O_PLAYED
+    one_trick = r.zone_one_trick
+    leader, duty = first_lead(r.zone_lead_duty, cardsets, trump_card, partner)
+    cards = trick[TRICK_CARD]
+    won0 = ZERO
+    won1 = ZERO
+    pt0 = 0
+    pt1 = 0
+    for t in range(N_TRICKS):
+        seat = leader
+        for k in range(n):
+            hand = cardsets[HAND, seat]
+            legal = duty if (t == 0 and k == 0 and duty != ZERO) else hand
+            won = won0 if seat == 0 else won1
+            pts, _ = jack_points(one_trick, r.jack_pair, won, pt0 if seat == 0 else pt1)
+            need_left = scores[seat] - st[TRICKS, seat] - pts
+            card = choose_card(kinds[seat], params, seat, rng, legal, cards[0], k, trump, need_left, won, one_trick,
+                               r.jack_pair)  # fmt: skip
+            if card < 0 or not has(legal, card):
+                info[STATUS] = ERR_CARD
+                return ERR_CARD
+            cards[k] = card
+            trick[TRICK_SEAT, k] = seat
+            cardsets[HAND, seat] = hand & ~bit(card)
+            log[t, seat] = card
+            seat = seat_after(seat, 1, n)
+        w = trick[TRICK_SEAT, trick_winner(cards, n, trump)]
+        st[TRICKS, w] += 1
+        both = bit(cards[0]) | bit(cards[1])
+        pair = 1 if _is_pair(cards[0], cards[1]) else 0
+        if w == 0:
+            won0 |= both
+            pt0 += pair
+        else:
+            won1 |= both
+            pt1 += pair
+        log[t, LOG_LEADER] = leader
+        log[t, LOG_WINNER] = w
+        leader = w
+    # the count at the end of the deal
+    j0, p0 = jack_points(one_trick, r.jack_pair, won0, pt0)
+    j1, p1 = jack_points(one_trick, r.jack_pair, won1, pt1)
+    if p0 > 0 and p1 > 0 and not r.zone_jacks_both:
+        trump_jack = card_of(trump, JACK)  # both collected: the winner of the trump jack writes off
+        if has(won0, trump_jack):
+            j1 = 0
+            st[DECL, 1] = D_JACKS_VOID
+        else:
+            j0 = 0
+            st[DECL, 0] = D_JACKS_VOID
+    st[JACKS, 0] = j0
+    st[JACKS, 1] = j1
+    for seat in range(n):
+        if st[JACKS, seat] > 0:
+            st[DECL, seat] = D_FOUR_JACKS if st[JACKS, seat] > r.jack_pair else D_JACK_PAIR
+    off0, on0, off1, on1 = 0, 0, 0, 0
+    if st[TRICKS, 0] == 0:
+        on0 = r.remiz
+        st[PROKAT, 0] = 1
+    else:
+        off0 = st[TRICKS, 0] + j0
+    if st[TRICKS, 1] == 0:
+        on1 = r.remiz
+        st[PROKAT, 1] = 1
+    else:
+        off1 = st[TRICKS, 1] + j1
+    settle(r, scores, dealer, off0, on0, off1, on1, E_TARGET, st, info)
+    return OK
+
+
+@njit(cache=True, _nrt=False)
+def settle_party(r, won, stake, prokats, settlement, row):
+    """VARIANTS "zone: settlement": the winner receives ``stake`` from the loser (nothing if
+    unfinished); each прокат paid moves ``zone_prokat`` stakes from its payer to the other."""
+    for seat in range(N_ZONE):
+        other = seat_after(seat, 1, N_ZONE)
+        money = float(r.zone_prokat * (prokats[other] - prokats[seat]))
+        if won >= 0:
+            money += float(stake) if seat == won else -float(stake)
+        settlement[row, seat] = money
