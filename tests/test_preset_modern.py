@@ -284,3 +284,43 @@ def test_replay_tells_the_turns():
 def test_rules_list_shows_modern_implemented():
     result = cli.invoke(app, ["rules", "show", "modern"])
     assert result.exit_code == 0 and "modern_target" in result.output, result.output
+
+
+# ----------------------------------------------------------------------- properties
+@pytest.mark.parametrize("policies", ["random", "basic", ("expert", "random", "greedy", "cautious")])
+def test_every_card_in_one_place(policies):
+    """On random decks: the 24 cards are dealt once; the widow is in the taker's hand or out of play,
+    his four given up are out; tricks sum to 5 when played; the deltas follow the scoring."""
+    out = fast.simulate(MODERN, policies, seed=24, deals=3000)
+    deck = int(mask_of([int(c) for c in deck_cards(24)]))
+    for i in range(len(out)):
+        dealt = [int(m) for m in out.hand_dealt[i]]
+        final = [int(m) for m in out.hand_final[i]]
+        disc = [int(m) for m in out.discards[i]]
+        drawn = [int(m) for m in out.drawn[i]]
+        union = 0
+        for m in dealt:
+            assert union & m == 0
+            union |= m
+        assert bin(union).count("1") == 20 and union & ~deck == 0
+        assert dealt[int(out.dealer[i])] >> int(out.trump_card[i]) & 1  # the dealer's own card
+        taker = int(out.widow[i])
+        seen = 0
+        for s in range(4):
+            for m in (final[s], disc[s]):
+                assert seen & m == 0
+                seen |= m
+            if s == taker:
+                assert bin(disc[s]).count("1") == 4 and bin(drawn[s]).count("1") == 4 and disc[s] | final[s] & ~drawn[s] == dealt[s]
+            else:
+                assert disc[s] == 0 and drawn[s] == 0 and final[s] == dealt[s]
+        assert seen == (deck if taker >= 0 else union)
+        tricks = [int(t) for t in out.tricks[i]]
+        if out.outcome[i] == Outcome.PLAYED or out.outcome[i] == Outcome.LONE:
+            assert sum(tricks) == 5
+        for s in range(4):
+            d, t, j = int(out.delta[i, s]), tricks[s], int(out.jacks[i, s])
+            if out.passed[i, s] or out.outcome[i] in (Outcome.FOUR_JACKS, Outcome.NOBODY, Outcome.VOID):
+                assert d == 0 and t == 0
+            else:
+                assert d == (t + j if t else -5) and j in ((0, 5) if t else (0,))

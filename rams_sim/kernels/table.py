@@ -75,6 +75,7 @@ def settle_party(r, won, scores, stake, prokats, settlement, row):
     # each game of R9 with its own settlement adds its branch here
     if r.game == GAME_ZONE:
         zone.settle_party(r, won, stake, prokats, settlement, row)
+        return
     if r.game == GAME_MODERN:
         modern.settle_modern(r, won, scores, stake, settlement, row)
         return

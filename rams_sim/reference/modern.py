@@ -23,7 +23,6 @@ from .tables import FOUR_JACKS_KIND, SUIT, jack_kind, mask_of, rams_suit, rule_b
 
 MAX_REDEALS = 10  # VARIANTS.md: after 10 redeals the right to a redeal lapses
 WIDOW_SIZE = 4  # [004]: "4 карты откладываются в прикуп"
-KEEP = 1  # [004]: the widow taker keeps one of his cards
 
 
 # ---- the policies' decisions in this game (policies.py, VARIANTS.md "Policies") ---------
