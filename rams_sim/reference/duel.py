@@ -18,12 +18,12 @@ from __future__ import annotations
 import dataclasses
 
 from .. import cards as C
-from ..policies import PARAMS_BY_KIND, PolicyKind
+from ..policies import PARAMS_BY_KIND
 from ..record import DealRecord, Declaration, EndKind, Outcome, PartyRecord, Trick
 from .deal import DealTable
 from .decisions import RandomPolicy
 from .scoresheet import Scoresheet
-from .tables import RANK, SUIT, TRUMP_HONOURS, rams_suit, seat_order
+from .tables import RANK, SUIT, TRUMP_HONOURS, jack_kind, rams_suit, seat_order
 from .tricks import trick_winner
 
 WIDOW_AT = 2 * C.HAND_SIZE + 1  # the widow's first position in the deck order (after the trump card)
@@ -42,13 +42,13 @@ def duel_value(policy, hand, trump) -> float:
     return policy.strength(hand, trump) + param(policy, "duel_ace_weight") * aces
 
 
-def wants_widow(policy, hand, trump, jack_kind_counted: int) -> bool:
+def wants_widow(policy, hand, trump) -> bool:
     """Swap the hand for the widow? random: ``bounded(2) == 1``; basic-like: stand with a
-    rams or a counted jack pair (it wins at once), else swap iff the duel value is below
+    rams or a jack pair in hand (it wins at once), else swap iff the duel value is below
     ``duel_widow_threshold``."""
     if isinstance(policy, RandomPolicy):
         return policy.draw(2) == 1
-    if rams_suit(hand) >= 0 or jack_kind_counted > 0:
+    if rams_suit(hand) >= 0 or jack_kind(hand) > 0:
         return False
     return duel_value(policy, hand, trump) < param(policy, "duel_widow_threshold")
 
@@ -59,12 +59,13 @@ def need(score: int, tricks: int, aces: int) -> int:
     return max(rest, 1) if tricks == 0 else max(rest, 0)
 
 
-def win_estimate(policy, hand, trump, my_score, my_tricks, my_aces, other_score, other_tricks) -> float:
+def win_estimate(policy, hand, trump, my_score, my_tricks, my_aces, other_score, other_tricks, other_aces) -> float:
     """p = clamp(0.5 + slope x (need_other - need_me) + hand x (strength - 2), 0, 1).
 
-    need_me counts his own aces (he knows them); need_other counts the opponent's as 0.
+    need_me counts his own aces (he knows them), need_other the ``other_aces`` the seat
+    credits the opponent with (DuelTable.estimate).
     """
-    diff = need(other_score, other_tricks, 0) - need(my_score, my_tricks, my_aces)
+    diff = need(other_score, other_tricks, other_aces) - need(my_score, my_tricks, my_aces)
     p = 0.5 + param(policy, "duel_dave_slope") * diff + param(policy, "duel_dave_hand") * (policy.strength(hand, trump) - 2.0)
     return min(max(p, 0.0), 1.0)
 
@@ -169,8 +170,7 @@ class DuelTable(DealTable):
         """The widow: the first hand swaps or stands ("продаю"); if he stood, the dealer may."""
         for seat in self.seats:
             hand = self.hand[seat]
-            kind = self.book.counted_jack_kind(self.hand_dealt[seat], hand)
-            if wants_widow(self.policies[seat], list(hand), self.trump, kind):
+            if wants_widow(self.policies[seat], list(hand), self.trump):
                 self.discards[seat] = list(hand)
                 self.drawn[seat] = list(self.widow)
                 self.hand[seat] = list(self.widow)
@@ -203,27 +203,35 @@ class DuelTable(DealTable):
             return False
         return self.cube in (C.NO_SEAT, seat)
 
-    def estimate(self, seat: int) -> float:
-        """The seat's win estimate (policies.py "duel")."""
+    def estimate(self, seat: int, trick, centred_offer: bool) -> float:
+        """The seat's win estimate (policies.py "duel"). The opponent's aces count 0 when
+        the seat offers from a centred cube; otherwise (answering, or redoubling after the
+        opponent showed strength) the least value of an ace he may hold (one of the seat's
+        threats), 0 if none."""
         other = 1 - seat
         sheet = self.sheet
+        other_aces = 0
+        if not centred_offer:
+            values = [self.book.ace_values[SUIT[c]] for c in self.threats(seat, trick) if RANK[c] == C.ACE]
+            other_aces = min(values) if values else 0
         return win_estimate(
             self.policies[seat], list(self.hand[seat]), self.trump, self.scores[seat], sheet.tricks[seat],
-            sheet.aces[seat], self.scores[other], sheet.tricks[other],
+            sheet.aces[seat], self.scores[other], sheet.tricks[other], other_aces,
         )  # fmt: skip
 
-    def dave_turn(self, seat: int, leading: bool) -> bool:
+    def dave_turn(self, seat: int, trick) -> bool:
         """Before ``seat`` plays: may offer; the other accepts (stake x2, he owns the cube) or
         declines (the party ends, ``seat`` wins). Returns True when declined."""
-        if not self.may_offer(seat, leading):
+        if not self.may_offer(seat, not trick):
             return False
         policy = self.policies[seat]
-        if not offers_dave(policy, 0.0 if isinstance(policy, RandomPolicy) else self.estimate(seat)):
+        centred = self.cube == C.NO_SEAT
+        if not offers_dave(policy, 0.0 if isinstance(policy, RandomPolicy) else self.estimate(seat, trick, centred)):
             return False
         self.offers[seat] += 1
         other = 1 - seat
         answerer = self.policies[other]
-        if takes_dave(answerer, 0.0 if isinstance(answerer, RandomPolicy) else self.estimate(other)):
+        if takes_dave(answerer, 0.0 if isinstance(answerer, RandomPolicy) else self.estimate(other, trick, False)):
             self.stake *= 2
             self.cube = other
             self.note("dave", seat=seat, accepted=True, stake=self.stake)
@@ -244,7 +252,7 @@ class DuelTable(DealTable):
             trick = []
             by_seat = [C.NO_CARD] * self.n
             for k, seat in enumerate(players):
-                if self.dave_turn(seat, k == 0):
+                if self.dave_turn(seat, trick):
                     return  # a trick left unfinished is not recorded
                 card = self.ask_card(seat, trick, q_duty and k == 0, players[k + 1 :])
                 trick.append(card)
