@@ -22,7 +22,7 @@ from .kernels.columns import fill_deal_columns
 from .policies import PolicyKind
 from .record import Declaration, EndKind, Intent, Outcome
 
-SCHEMA_VERSION = 2  # 2: the intent column (R4.0a)
+SCHEMA_VERSION = 3  # 2: the intent column (R4.0a); 3: the R9 games' columns (widow .. prokat, party stake)
 NO_SEAT = -1  # ends_party / winner when nobody
 
 
@@ -66,6 +66,12 @@ DEAL_COLUMNS: tuple[Column, ...] = (
     OUTCOME,
     Column("ends_party", pl.Int8, "seat that reached zero and so ended the party in this deal (R8.2b), or -1"),
     Column("intent", pl.Int8, f"the seat's announcement (R4.0a, option intent_round; preset negotiations): {codes(Intent)}"),
+    Column("widow", pl.Int8, "seat that took the widow (presets duel, duel-trump, modern, zone), or -1"),
+    Column("stake", pl.Int8, "the party's stake multiplier after the deal (duel's dave, doubling); 1 without"),
+    Column("redeals", pl.Int8, "redeals demanded before the deal was played (modern: a dealt five of a suit)"),
+    Column("fine", pl.Int8, "points written on to the seat for a broken duty (zone's lead duty), included in delta"),
+    Column("dave", pl.Int8, "doublings (dave) the seat offered in the deal (duel)"),
+    Column("prokat", pl.Boolean, "the seat pays the прокат, a fixed payment for taking no trick (zone)"),
 )
 
 # with --log-plays: the cards of the tricks, per seat
@@ -110,6 +116,7 @@ PARTY_COLUMNS: tuple[Column, ...] = (
     Column("end_kind", pl.Int8, f"how the party ended: {codes(EndKind)}"),
     Column("settlement", pl.Float64, "the seat's settlement (R8.4, option settle): positive = received"),
     Column("resets", pl.Int16, "times the seat overshot zero and was reset (R8.3)"),
+    Column("stake", pl.Int16, "the stake the party was settled at (duel's dave, doubling); 1 without"),
 )
 
 
@@ -174,6 +181,7 @@ def party_table(out: PartyOut, first_party: int, policy_codes: np.ndarray) -> pl
         "end_kind": np.repeat(out.end_kind, p),
         "settlement": out.settlement.reshape(-1),
         "resets": out.resets.reshape(-1),
+        "stake": np.repeat(out.stake, p),
     }
     return pl.DataFrame({c.name: data[c.name] for c in PARTY_COLUMNS}, schema=schema(PARTY_COLUMNS))
 

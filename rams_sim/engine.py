@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import cards as C
-from .kernels import deal, game
+from .kernels import deal, table
 from .kernels.legal import legal_mask
 from .kernels.rng import deal_key
 from .kernels.trick import trick_winner as _trick_winner
@@ -56,10 +56,10 @@ class DealOut:
     def empty(cls, n_deals: int, n_seats: int, log_plays: bool = False) -> "DealOut":
         """Allocate outputs for ``n_deals`` deals of ``n_seats`` seats."""
         return cls(
-            np.zeros((n_deals, len(game.OUT_SETS), n_seats), np.uint64),
-            np.zeros((n_deals, len(game.OUT_SEAT), n_seats), np.int8),
+            np.zeros((n_deals, len(table.OUT_SETS), n_seats), np.uint64),
+            np.zeros((n_deals, len(table.OUT_SEAT), n_seats), np.int8),
             np.zeros((n_deals, n_seats), np.int16),
-            np.zeros((n_deals, len(game.OUT_DEAL)), np.int8),
+            np.zeros((n_deals, len(table.OUT_DEAL)), np.int8),
             np.zeros((n_deals if log_plays else 0, C.N_TRICKS, n_seats + 2), np.int8),
         )
 
@@ -69,12 +69,12 @@ class DealOut:
         return (self.sets, self.seat, self.delta, self.deal, self.log)
 
     def __getattr__(self, name: str) -> np.ndarray:
-        if name in game.OUT_SETS:
-            return self.sets[:, game.OUT_SETS.index(name), :]
-        if name in game.OUT_SEAT:
-            return self.seat[:, game.OUT_SEAT.index(name), :]
-        if name in game.OUT_DEAL:
-            return self.deal[:, game.OUT_DEAL.index(name)]
+        if name in table.OUT_SETS:
+            return self.sets[:, table.OUT_SETS.index(name), :]
+        if name in table.OUT_SEAT:
+            return self.seat[:, table.OUT_SEAT.index(name), :]
+        if name in table.OUT_DEAL:
+            return self.deal[:, table.OUT_DEAL.index(name)]
         n = self.delta.shape[1]
         if name == "play_card":
             return self.log[:, :, :n]
@@ -133,7 +133,7 @@ def simulate(
     out = new_deal_out(deals, rules.players, log_plays)
     scores = np.full(rules.players, rules.start, np.int64)
     fixed = -1 if dealer is None else dealer
-    game.play_deals(rules.to_kernel(), kinds, params, announce, np.uint64(seed), first_deal, fixed, scores, *out.arrays)
+    table.play_deals(rules.to_kernel(), kinds, params, announce, np.uint64(seed), first_deal, fixed, scores, *out.arrays)
     _check_status(out.status, first_deal, seed)
     return out
 
@@ -172,6 +172,12 @@ def record_of(out: DealOut, i: int) -> DealRecord:
         end_kind=int(out.end_kind[i]),
         plays=plays,
         intent=seats(out.intent),
+        widow=int(out.widow[i]),
+        stake=int(out.stake[i]),
+        redeals=int(out.redeals[i]),
+        fine=seats(out.fine),
+        dave=seats(out.dave),
+        prokat=seats(out.prokat, bool),
     )
 
 
@@ -204,7 +210,7 @@ def play_deal(rules: Rules, policies="basic", *, seed=0, deal=0, dealer=None, sc
     key = deal_key(seed, deal) if key is None else key
     kinds, params, announce = _policy_arrays(rules, policies)
     out = new_deal_out(1, rules.players, log_plays=True)
-    game.play_one(
+    table.play_one(
         rules.to_kernel(), kinds, params, announce, np.uint64(key), _order(rules, order), dealer,
         _scores(rules, scores), *out.arrays,
     )  # fmt: skip
@@ -222,6 +228,7 @@ class PartyOut:
     end_kind: np.ndarray  # int8[n_parties]: EndKind code
     settlement: np.ndarray  # float64[n_parties, n]: R8.4
     resets: np.ndarray  # int16[n_parties, n]: R8.3 overshoots
+    stake: np.ndarray  # int16[n_parties]: the stake the party was settled at (dave; 1 without)
     status: np.ndarray  # int8[n_parties]
 
     @classmethod
@@ -234,6 +241,7 @@ class PartyOut:
             end_kind=np.zeros(n_parties, np.int8),
             settlement=np.zeros((n_parties, n_seats), np.float64),
             resets=np.zeros((n_parties, n_seats), np.int16),
+            stake=np.zeros(n_parties, np.int16),
             status=np.zeros(n_parties, np.int8),
         )
 
@@ -244,9 +252,9 @@ def simulate_parties(rules: Rules, policies="basic", *, seed: int = 0, parties: 
         raise ValueError(f"parties must be non-negative; got {parties}")
     kinds, params, announce = _policy_arrays(rules, policies)
     out = PartyOut.empty(parties, rules.players)
-    game.play_parties(
+    table.play_parties(
         rules.to_kernel(), kinds, params, announce, np.uint64(seed), first_party,
-        out.deals, out.scores, out.winner, out.end_kind, out.settlement, out.resets, out.status,
+        out.deals, out.scores, out.winner, out.end_kind, out.settlement, out.resets, out.stake, out.status,
     )  # fmt: skip
     _check_status(out.status, first_party, seed)
     return out
@@ -261,6 +269,7 @@ def party_record_of(out: PartyOut, i: int) -> PartyRecord:
         end_kind=int(out.end_kind[i]),
         settlement=tuple(float(v) for v in out.settlement[i]),
         resets=tuple(int(v) for v in out.resets[i]),
+        stake=int(out.stake[i]),
     )
 
 
@@ -318,7 +327,7 @@ def simulate_branches(
     delta = np.zeros(rows, np.int16)
     scores = np.full(rules.players, rules.start, np.int64)
     fixed = -1 if dealer is None else dealer
-    errors = game.play_branches(
+    errors = table.play_branches(
         rules.to_kernel(), kinds, params, announce, np.uint64(seed), first_deal, fixed, seat, scores, valid, sets, small, delta
     )  # fmt: skip
     if errors:
@@ -356,7 +365,7 @@ def settle_deal(
     n = rules.players
     out = new_deal_out(1, n, log_plays=True)
     announce_arr = np.ones(n, np.int8) if announce is None else np.asarray(announce, np.int8)
-    game.settle_given(
+    table.settle_given(
         rules.to_kernel(), announce_arr, dealer, trump,
         np.array([_mask(h) for h in hands_dealt], np.uint64),
         np.array([_mask(h) for h in hands_final], np.uint64),

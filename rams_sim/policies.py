@@ -107,7 +107,7 @@ import numpy as np
 
 from . import cards as C
 
-MAX_POLICY_PARAMS = 16
+MAX_POLICY_PARAMS = 32
 
 
 class PolicyKind(IntEnum):

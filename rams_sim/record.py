@@ -56,6 +56,8 @@ class EndKind(IntEnum):
     DEAL_END = 5  # R8.3: a player who does not announce is at zero after the deal
     UNFINISHED = 6  # R8.2c: a party stopped after max_deals (party records only)
     FOUR_JACKS = 7  # four_jacks_win (R9 from-15)
+    DECLINED = 8  # R9 duel: a player declined the dave (doubling) and lost the party at the stake before it
+    TARGET = 9  # R9 modern, zone: a player reached the game's target score (modern's 20, zone's exact 15)
 
 
 @dataclass(frozen=True)
@@ -93,6 +95,13 @@ class DealRecord:
     end_kind: int  # EndKind code
     plays: tuple[Trick, ...]  # the tricks actually played (empty without play)
     intent: tuple[int, ...] = ()  # R4.0a: Intent code by seat (both engines fill it; empty only in hand-made records)
+    # R9 games (docs/VARIANTS.md); classic deals have -1, 1, 0 and zeros
+    widow: int = -1  # the seat that took the widow, -1 none (duel, modern, zone)
+    stake: int = 1  # the party's stake multiplier after the deal (duel's dave; 1 without)
+    redeals: int = 0  # redeals demanded before the deal was played (modern)
+    fine: tuple[int, ...] = ()  # points written on by seat for a broken duty (zone), included in delta
+    dave: tuple[int, ...] = ()  # doublings offered by seat in the deal (duel)
+    prokat: tuple[bool, ...] = ()  # the seat pays the прокат (zone)
 
     def differences(self, other: "DealRecord") -> list[str]:
         """Names and values of the fields where ``other`` differs."""
@@ -128,6 +137,7 @@ class PartyRecord:
     end_kind: int  # EndKind code (UNFINISHED when no one won)
     settlement: tuple[float, ...]  # R8.4: money won (+) or paid (-) by seat
     resets: tuple[int, ...]  # R8.3: overshoots by seat
+    stake: int = 1  # the stake the party was settled at (duel's dave; 1 without)
 
     def differences(self, other: "PartyRecord") -> list[str]:
         """Names and values of the fields where ``other`` differs."""

@@ -84,6 +84,15 @@ class Settle(StrEnum):
     STAKE = "stake"
 
 
+class Game(StrEnum):
+    """R9: the deal structure a preset plays. Each has its own kernel (kernels/table.py)."""
+
+    RAMS = "rams"  # R3-R8: classic Rams and the presets that only change its options
+    DUEL = "duel"  # [000] variants 2 and 3: two players, a widow, any declaration wins, dave
+    MODERN = "modern"  # [004] "Рамс современный": 24 cards, a widow offered round, counting up to 20
+    ZONE = "zone"  # [004] "Рамс на зоне": two players, 36 cards, exact finish at 15
+
+
 def enum_code(member: StrEnum) -> int:
     """Return the kernel code of an option value: its position in its enum."""
     return list(type(member)).index(member)
@@ -159,6 +168,7 @@ class Rules:
         if not PRESETS[self.preset].implemented:
             done = ", ".join(n for n, p in PRESETS.items() if p.implemented)
             raise PresetNotImplemented(f"preset {self.preset!r} is not implemented yet; implemented presets: {done}")
+        self._validate_game_options()
         if not isinstance(self.players, int) or not C.MIN_SEATS <= self.players <= C.MAX_SEATS:
             raise ValueError(f"players must be an integer from {C.MIN_SEATS} to {C.MAX_SEATS} (R2); got {self.players!r}")
         needed = C.HAND_SIZE * self.players + 1  # R2: five cards each and the trump card
@@ -179,6 +189,22 @@ class Rules:
             value = getattr(self, name)
             if not isinstance(value, int) or value < 0:
                 raise ValueError(f"option {name} must be a non-negative integer; got {value!r}")
+
+    def _validate_game_options(self) -> None:
+        """An option that belongs to another game (GAME_OPTIONS) must keep its default."""
+        for game, names in GAME_OPTIONS.items():
+            if game == self.game:
+                continue
+            for name in names:
+                if getattr(self, name) != _DEFAULTS[name]:
+                    presets = ", ".join(n for n, p in PRESETS.items() if p.game == game)
+                    raise ValueError(f"option {name} applies only to the {game.value} game (presets {presets}); "
+                                     f"preset {self.preset} plays {self.game.value}")  # fmt: skip
+
+    @property
+    def game(self) -> Game:
+        """The deal structure of the preset (R9): which kernel plays it."""
+        return PRESETS[self.preset].game
 
     @property
     def deck_size(self) -> int:
@@ -266,6 +292,8 @@ class Rules:
         return rules_args(self)
 
 
+_DEFAULTS: dict[str, Any] = {f.name: f.default for f in dataclasses.fields(Rules)}
+
 _ENUM_FIELDS: dict[str, type[StrEnum]] = {
     "deck": Deck,
     "exchange_order": ExchangeOrder,
@@ -347,6 +375,7 @@ class PresetInfo:
     summary: str
     implemented: bool
     options: dict[str, Any] = field(default_factory=dict)
+    game: Game = Game.RAMS  # the deal structure (kernel) the preset plays
 
 
 PRESETS: dict[str, PresetInfo] = {
@@ -376,14 +405,22 @@ PRESETS: dict[str, PresetInfo] = {
         True,
         {"start": 15, "ace_values": (0, 0, 0, 0), "four_aces_win": False, "four_jacks_win": True},
     ),
-    "duel": PresetInfo("[000] variant 2", "two players, a five-card widow, any declaration wins, dave", False),
-    "duel-trump": PresetInfo("[000] variant 3", "duel where the dealer also uses the trump card", False),
+    "duel": PresetInfo("[000] variant 2", "two players, a five-card widow, any declaration wins, dave", False, game=Game.DUEL),
+    "duel-trump": PresetInfo("[000] variant 3", "duel where the dealer also uses the trump card", False, game=Game.DUEL),
     "negotiations": PresetInfo(
         "[004]",
         "declare-then-buy, then each player who plays announces 'on trumps' or 'on suits' before the buying",
         True,
         {"exchange_order": ExchangeOrder.DECLARE_THEN_BUY, "intent_round": True},
     ),
-    "modern": PresetInfo("[004]", "24 cards, four players, a widow, counting up to 20", False),
-    "zone": PresetInfo("[004]", "two players, 36 cards, exact finish at 15, no duty to follow", False),
+    "modern": PresetInfo("[004]", "24 cards, four players, a widow, counting up to 20", False, game=Game.MODERN),
+    "zone": PresetInfo("[004]", "two players, 36 cards, exact finish at 15, no duty to follow", False, game=Game.ZONE),
+}
+
+# The options that belong to one game only; under another game they must keep their default.
+GAME_OPTIONS: dict[Game, tuple[str, ...]] = {
+    Game.RAMS: (),
+    Game.DUEL: (),
+    Game.MODERN: (),
+    Game.ZONE: (),
 }

@@ -222,7 +222,7 @@ def kernels_cached(kind: str) -> bool:
     """Whether numba's on-disk cache already holds the kernels a run of ``kind`` calls."""
     import numba
 
-    name = "game.play_deals-*.nbi" if kind == DEALS else "game.play_parties-*.nbi"
+    name = "table.play_deals-*.nbi" if kind == DEALS else "table.play_parties-*.nbi"
     return any(Path(numba.config.CACHE_DIR).rglob(name))
 
 

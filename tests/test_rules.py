@@ -5,13 +5,17 @@ from __future__ import annotations
 import dataclasses
 
 import numpy as np
+from enum import StrEnum
+
 import pytest
 
 from rams_sim import cards as C
 from rams_sim.kernels import args as K
 from rams_sim.rules import (
     CARD_POINTS,
+    GAME_OPTIONS,
     PRESETS,
+    Game,
     DealerTakesTrump,
     Deck,
     ExchangeOrder,
@@ -316,7 +320,39 @@ KERNEL_CONSTANTS = [
     (JacksCount.FINAL, K.JACKS_FINAL),
     (Settle.REMAINING, K.SETTLE_REMAINING),
     (Settle.STAKE, K.SETTLE_STAKE),
+    (Game.RAMS, K.GAME_RAMS),
+    (Game.DUEL, K.GAME_DUEL),
+    (Game.MODERN, K.GAME_MODERN),
+    (Game.ZONE, K.GAME_ZONE),
 ]
+
+
+def test_every_preset_names_its_game():
+    """R9: the presets that only change options play classic Rams; the others their own game."""
+    games = {name: info.game for name, info in PRESETS.items()}
+    assert games == {
+        "classic": Game.RAMS, "handbook": Game.RAMS, "encyclopedia": Game.RAMS, "from-15": Game.RAMS,
+        "negotiations": Game.RAMS, "duel": Game.DUEL, "duel-trump": Game.DUEL, "modern": Game.MODERN,
+        "zone": Game.ZONE,
+    }  # fmt: skip
+    assert Rules().game == Game.RAMS and Rules().to_kernel().game == K.GAME_RAMS
+    assert set(GAME_OPTIONS) == set(Game)
+
+
+@pytest.mark.parametrize("game, names", [(g, n) for g, n in GAME_OPTIONS.items() if n], ids=lambda v: str(v))
+def test_another_games_option_is_refused(game, names):
+    """An option of one game (GAME_OPTIONS) keeps its default under a preset of another game."""
+    other = next(name for name, info in PRESETS.items() if info.implemented and info.game != game)
+    for name in names:
+        default = getattr(Rules.named(other), name)
+        if isinstance(default, bool):
+            changed = not default
+        elif isinstance(default, StrEnum):
+            changed = next(m for m in type(default) if m != default)
+        else:
+            changed = default + 1
+        with pytest.raises(ValueError, match=f"option {name} applies only to the {game.value} game"):
+            Rules.named(other, **{name: changed})
 
 
 @pytest.mark.parametrize("member, constant", KERNEL_CONSTANTS, ids=[m.value for m, _ in KERNEL_CONSTANTS])

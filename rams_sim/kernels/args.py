@@ -19,10 +19,13 @@ ORDER_ONE_TURN, ORDER_DECLARE_THEN_BUY = 0, 1
 JACKS_DEALT_OR_FINAL, JACKS_DEALT, JACKS_FINAL = 0, 1, 2
 # R8.4 settle
 SETTLE_REMAINING, SETTLE_STAKE = 0, 1
+# R9 the game a preset plays (rules.Game)
+GAME_RAMS, GAME_DUEL, GAME_MODERN, GAME_ZONE = 0, 1, 2, 3
 
 RulesArgs = namedtuple(
     "RulesArgs",
     [
+        "game",  # R9: rules.Game code (GAME_*): which deal kernel plays it
         "players",  # R2
         "deck_size",  # R2
         "exchange_order",  # R4.0 code
@@ -60,6 +63,7 @@ def rules_args(rules) -> RulesArgs:
     from ..rules import DealerTakesTrump, LonePlayer, Ruff, TruncatedDeal, enum_code, CARD_POINTS
 
     return RulesArgs(
+        game=np.int64(enum_code(rules.game)),
         players=np.int64(rules.players),
         deck_size=np.int64(rules.deck_size),
         exchange_order=np.int64(enum_code(rules.exchange_order)),

@@ -1,6 +1,6 @@
 """The per-(deal, seat) columns of ``rams-sim run``, filled in parallel from the kernels' output.
 
-:func:`fill_deal_columns` reads the bulk outputs of :func:`rams_sim.kernels.game.play_deals`
+:func:`fill_deal_columns` reads the bulk outputs of :func:`rams_sim.kernels.table.play_deals`
 and writes one flat array per column, row ``i * players + seat`` for deal ``i`` of the
 chunk (:mod:`rams_sim.dataset` lists the columns and their meanings). Only copies and
 bit counting happen here; no rule is applied.
@@ -12,12 +12,14 @@ from numba import njit, prange
 
 from ..cards import RANKS_PER_SUIT
 from .bits import aces_mask, popcount
-from .game import OUT_DEAL, OUT_SEAT, OUT_SETS
+from .table import OUT_DEAL, OUT_SEAT, OUT_SETS
 
 S_DEALT, S_DISCARDS, S_FINAL = OUT_SETS.index("hand_dealt"), OUT_SETS.index("discards"), OUT_SETS.index("hand_final")
 P_PASSED, P_TOOK_TRUMP = OUT_SEAT.index("passed"), OUT_SEAT.index("took_trump")
 P_DECL, P_TRICKS = OUT_SEAT.index("declaration"), OUT_SEAT.index("tricks")
 P_INTENT = OUT_SEAT.index("intent")
+P_FINE, P_DAVE, P_PROKAT = OUT_SEAT.index("fine"), OUT_SEAT.index("dave"), OUT_SEAT.index("prokat")
+D_WIDOW, D_STAKE, D_REDEALS = OUT_DEAL.index("widow"), OUT_DEAL.index("stake"), OUT_DEAL.index("redeals")
 D_DEALER, D_TRUMP_CARD = OUT_DEAL.index("dealer"), OUT_DEAL.index("trump_card")
 D_OUTCOME, D_ENDS_PARTY = OUT_DEAL.index("outcome"), OUT_DEAL.index("ends_party")
 
@@ -27,13 +29,14 @@ def fill_deal_columns(
     first_deal, out_sets, out_seat, out_delta, out_deal, codes,
     deal, seat, dealer, players, policy, trump, trump_card, hand_dealt, hand_final,
     passed, discarded, took_trump, aces, declaration, tricks, delta, outcome, ends_party, intent,
+    widow, stake, redeals, fine, dave, prokat,
 ):  # fmt: skip
     """Fill the column arrays (length n_deals * n) from a chunk's outputs.
 
     Inputs: ``out_sets`` uint64[n_deals, N_OUT_SETS, n], ``out_seat`` int8[n_deals,
     N_OUT_SEAT, n], ``out_delta`` int16[n_deals, n], ``out_deal`` int8[n_deals,
     N_OUT_DEAL], ``codes`` int8[n] (policy code by seat). Outputs: int64 ``deal``,
-    uint64 ``hand_dealt``/``hand_final``, int16 ``delta``, bool ``passed``/``took_trump``,
+    uint64 ``hand_dealt``/``hand_final``, int16 ``delta``, bool ``passed``/``took_trump``/``prokat``,
     int8 for every other column.
     """
     n_deals, n = out_delta.shape
@@ -60,3 +63,9 @@ def fill_deal_columns(
             outcome[row] = out_deal[i, D_OUTCOME]
             ends_party[row] = out_deal[i, D_ENDS_PARTY]
             intent[row] = out_seat[i, P_INTENT, s]
+            widow[row] = out_deal[i, D_WIDOW]
+            stake[row] = out_deal[i, D_STAKE]
+            redeals[row] = out_deal[i, D_REDEALS]
+            fine[row] = out_seat[i, P_FINE, s]
+            dave[row] = out_seat[i, P_DAVE, s]
+            prokat[row] = out_seat[i, P_PROKAT, s] != 0

@@ -1,35 +1,29 @@
-"""One deal (R3-R8.3), many deals in parallel, and whole parties (R8).
+"""One deal of classic Rams (R3-R8.3) on the state arrays, and its steps.
 
 The procedure is docs/ENGINE.md's. State arrays are those of
-:mod:`rams_sim.kernels.state`. Bulk results go to flat output arrays:
-
-* ``out_sets``  uint64[n_deals, N_OUT_SETS, n]: hand_dealt, discards, drawn, hand_final
-* ``out_seat``  int8[n_deals, N_OUT_SEAT, n]: passed, took_trump, trump_discard, jacks,
-  declaration, tricks, overshoot, intent
-* ``out_delta`` int16[n_deals, n]: the score deltas (R7.5)
-* ``out_deal``  int8[n_deals, N_OUT_DEAL]: dealer, trump_card, outcome, ends_party, end_kind, status
-* ``out_log``   int8[n_log, N_TRICKS, n + 2]: cards by seat, leader, winner (n_log = 0: no log)
+:mod:`rams_sim.kernels.state`. The drivers that play many deals, whole parties and
+branches, and the output layout, are in :mod:`rams_sim.kernels.table`; the other
+games of R9 reuse the steps here (``declare``, ``play_tricks``, ``finish_deal``, …).
 """
 
 from __future__ import annotations
 
-import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from ..cards import KING, N_TRICKS, QUEEN, RANKS_PER_SUIT
 from ..record import EndKind, Outcome
 from .bits import ZERO, ace_points, bit, card_of, has
-from .deal import ERR_CARD, N_OPTIONS, NO_FORCE, NO_INTENT, OK, OPTION_PASS, UNAVAILABLE, deal_cards, dealer_trump, exchange
+from .deal import ERR_CARD, NO_FORCE, OK, deal_cards, dealer_trump, exchange
 from .declare import D_FOUR_ACES, D_FOUR_JACKS, D_JACK_PAIR, D_NONE, D_TRUMP_RAMS
 from .declare import best_rams, four_aces_holder, four_jacks_holder, jack_kinds, void_jacks
 from .legal import legal_mask
 from .policy import INTENT_TRUMPS, choose_card, reads_intents, uses_coins, uses_threats
-from .rng import deal_key, party_deal_key, seed_stream, shuffle_deck
-from .score import credit_trick, cut_short_deltas, played_out_deltas, settle
+from .rng import seed_stream, shuffle_deck
+from .score import credit_trick, cut_short_deltas, played_out_deltas
 from .state import (
-    ACES, ACTIVE, AT_ZERO, DEALT, DECL, DELTA, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, FINAL, HAND, INTENT,
-    JACK_KIND, JACKS, LOG_LEADER, LOG_WINNER, OUTCOME, OVERSHOT, PASSED, STATUS, TOOK_TRUMP,
-    TRICK_CARD, TRICK_SEAT, TRICKS, TRUMP_CARD, TRUMP_DISCARD, make_state, seat_after,
+    ACES, ACTIVE, AT_ZERO, DAVE, DECL, DELTA, DISCARDS, END_KIND, ENDS_PARTY, FINAL, FINE, HAND, INTENT,
+    JACK_KIND, JACKS, LOG_LEADER, LOG_WINNER, NEXT_DEALER, OUTCOME, OVERSHOT, PROKAT, REDEALS, STATUS, TOOK_TRUMP,
+    TRICK_CARD, TRICK_SEAT, TRICKS, TRUMP_CARD, TRUMP_DISCARD, WIDOW, seat_after,
 )  # fmt: skip
 from .trick import trick_winner
 
@@ -39,15 +33,6 @@ O_JACKS_END, O_VOID = int(Outcome.JACKS_END), int(Outcome.VOID)
 O_FOUR_JACKS, E_FOUR_JACKS = int(Outcome.FOUR_JACKS), int(EndKind.FOUR_JACKS)
 E_NONE, E_FOUR_ACES, E_RAMS = int(EndKind.NONE), int(EndKind.FOUR_ACES), int(EndKind.RAMS)
 E_JACKS, E_TRICK, E_DEAL_END = int(EndKind.JACKS), int(EndKind.TRICK), int(EndKind.DEAL_END)
-E_UNFINISHED = int(EndKind.UNFINISHED)
-
-# output layout (see the module docstring)
-SET_ROWS = (DEALT, DISCARDS, DRAWN, FINAL)  # cardsets rows stored in out_sets, in order
-OUT_SETS = ("hand_dealt", "discards", "drawn", "hand_final")
-SEAT_ROWS = (PASSED, TOOK_TRUMP, TRUMP_DISCARD, JACKS, DECL, TRICKS, OVERSHOT, INTENT)
-OUT_SEAT = ("passed", "took_trump", "trump_discard", "jacks", "declaration", "tricks", "overshoot", "intent")
-OUT_DEAL = ("dealer", "trump_card", "outcome", "ends_party", "end_kind", "status")
-DEAL_SLOTS = (-1, TRUMP_CARD, OUTCOME, ENDS_PARTY, END_KIND, STATUS)  # info slots; the dealer is an argument
 
 
 @njit(cache=True, _nrt=False)
@@ -109,9 +94,15 @@ def reset_scoring(st, n, info):
         st[DECL, seat] = D_NONE
         st[DELTA, seat] = 0
         st[JACKS, seat] = 0
+        st[FINE, seat] = 0
+        st[DAVE, seat] = 0
+        st[PROKAT, seat] = 0
     info[ENDS_PARTY] = -1
     info[END_KIND] = E_NONE
     info[STATUS] = OK
+    info[WIDOW] = -1
+    info[NEXT_DEALER] = -1
+    info[REDEALS] = 0
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -303,196 +294,3 @@ def play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, n, de
         if credit_trick(w, scores, st, announce):
             return w
     return -1
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def store_deal(i, n, dealer, cardsets, st, info, log, out_sets, out_seat, out_delta, out_deal, out_log):
-    """Copy one deal's results from the state arrays into row ``i`` of the outputs."""
-    for seat in range(n):
-        for j in range(len(SET_ROWS)):
-            out_sets[i, j, seat] = cardsets[SET_ROWS[j], seat]
-        for j in range(len(SEAT_ROWS)):
-            out_seat[i, j, seat] = st[SEAT_ROWS[j], seat]
-        out_delta[i, seat] = st[DELTA, seat]
-    out_deal[i, 0] = dealer
-    for j in range(1, len(DEAL_SLOTS)):
-        out_deal[i, j] = info[DEAL_SLOTS[j]]
-    if out_log.shape[0] > 0:
-        for t in range(N_TRICKS):
-            for seat in range(n):
-                out_log[i, t, seat] = log[t, seat]
-            out_log[i, t, n] = log[t, LOG_LEADER]
-            out_log[i, t, n + 1] = log[t, LOG_WINNER]
-
-
-DEAL_BLOCK = 256  # deals per scheduling block: one set of state arrays serves a block
-
-
-@njit(cache=True, parallel=True, nogil=True)
-def play_deals(r, kinds, params, announce, seed, first_deal, fixed_dealer, scores, out_sets, out_seat, out_delta, out_deal, out_log):
-    """Play deals ``first_deal .. first_deal + n_deals - 1`` of ``seed`` into output rows 0..n_deals-1.
-
-    ``n_deals`` is ``out_delta.shape[0]``. Deal ``d`` is keyed ``deal_key(seed, d)``; its
-    dealer is ``fixed_dealer`` if >= 0, else ``d % players``. ``scores``: int64[n], every
-    seat's score before each deal (R8.2b). Returns the number of deals whose status is not OK.
-    """
-    n = r.players
-    n_deals = out_delta.shape[0]
-    n_blocks = (n_deals + DEAL_BLOCK - 1) // DEAL_BLOCK
-    errors = np.zeros(n_blocks, np.int64)
-    empty = np.empty(0, np.int8)
-    for b in prange(n_blocks):
-        order, rng, cardsets, st, trick, info, log = make_state()
-        for i in range(b * DEAL_BLOCK, min(n_deals, (b + 1) * DEAL_BLOCK)):
-            d = first_deal + i
-            dealer = fixed_dealer if fixed_dealer >= 0 else d % n
-            key = deal_key(seed, d)
-            status = play_deal(r, kinds, params, announce, key, empty, dealer, scores, order, rng, cardsets, st, trick, info, log)
-            if status != OK:
-                errors[b] += 1
-            store_deal(i, n, dealer, cardsets, st, info, log, out_sets, out_seat, out_delta, out_deal, out_log)
-    return errors.sum()
-
-
-@njit(cache=True)
-def play_one(r, kinds, params, announce, key, fixed_order, dealer, scores, out_sets, out_seat, out_delta, out_deal, out_log):
-    """Play one deal into row 0 of the outputs (the API's single-deal entry); return its status."""
-    order, rng, cardsets, st, trick, info, log = make_state()
-    status = play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st, trick, info, log)
-    store_deal(0, r.players, dealer, cardsets, st, info, log, out_sets, out_seat, out_delta, out_deal, out_log)
-    return status
-
-
-@njit(cache=True)
-def play_party(r, kinds, params, announce, seed, party, state, deals, scores_out, winner, end_kind, settlement, resets, row):
-    """Play party ``party`` of ``seed`` (R8) into row ``row`` of the party outputs; return a status.
-
-    Seat 0 deals first; the deal passes clockwise; deal ``d`` is keyed
-    ``party_deal_key(seed, party, d)``. ``state``: a :func:`make_state` tuple.
-    """
-    order, rng, cardsets, st, trick, info, log = state
-    n = r.players
-    scores = np.empty(n, np.int64)
-    for seat in range(n):
-        scores[seat] = r.start
-        resets[row, seat] = 0
-    empty = np.empty(0, np.int8)
-    dealer = 0
-    won = -1
-    kind = E_UNFINISHED
-    status = OK
-    played = 0
-    for d in range(r.max_deals):
-        key = party_deal_key(seed, party, d)
-        status = play_deal(r, kinds, params, announce, key, empty, dealer, scores, order, rng, cardsets, st, trick, info, log)
-        played = d + 1
-        if status != OK:
-            break
-        for seat in range(n):
-            scores[seat] += st[DELTA, seat]
-            resets[row, seat] += st[OVERSHOT, seat]
-        if info[ENDS_PARTY] >= 0:
-            won = info[ENDS_PARTY]
-            kind = info[END_KIND]
-            break
-        dealer = seat_after(dealer, 1, n)
-    deals[row] = played
-    winner[row] = won
-    end_kind[row] = kind
-    for seat in range(n):
-        scores_out[row, seat] = scores[seat]
-    settle(n, won, scores, r.settle, settlement, row)
-    return status
-
-
-@njit(cache=True, parallel=True, nogil=True)
-def play_parties(r, kinds, params, announce, seed, first_party, deals, scores_out, winner, end_kind, settlement, resets, status):
-    """Play parties ``first_party ..`` into rows 0..len(deals)-1 of the party outputs; return the error count."""
-    n_parties = deals.shape[0]
-    errors = np.zeros(n_parties, np.int64)
-    for p in prange(n_parties):
-        state = make_state()
-        status[p] = play_party(r, kinds, params, announce, seed, first_party + p, state, deals, scores_out, winner, end_kind, settlement, resets, p)
-        if status[p] != 0:
-            errors[p] = 1
-    return errors.sum()
-
-
-@njit(cache=True)
-def settle_given(r, announce, dealer, trump, dealt, final, active, scores, winners, out_sets, out_seat, out_delta, out_deal, out_log):
-    """R5 step 4 to R8.3 for given hands and trick winners, into row 0 of the outputs.
-
-    ``dealt``, ``final``: uint64[n] hands; ``active`` int64[n]; ``winners`` int64[k]: the
-    seats credited with tricks in order (ignored for a lone player). For tests and what-if
-    tools: it runs the same declaration and scoring code as :func:`play_deal`.
-    """
-    n = r.players
-    first = (dealer + 1) % n
-    order, rng, cardsets, st, trick, info, log = make_state()
-    reset_scoring(st, n, info)
-    for t in range(N_TRICKS):
-        log[t, LOG_LEADER] = -1
-    for seat in range(n):
-        cardsets[HAND, seat] = final[seat]
-        cardsets[DEALT, seat] = dealt[seat]
-        st[ACTIVE, seat] = active[seat]
-        st[PASSED, seat] = 1 - active[seat]
-        st[TRUMP_DISCARD, seat] = -1
-        st[INTENT, seat] = NO_INTENT
-    n_active, lone = prepare_final(cardsets, st, n, r.ace_value, r.jacks_count)
-    if declare(r, cardsets, st, n, first, trump, scores, n_active, info):
-        winner = -1
-        if n_active == 1:
-            winner = credit_lone(lone, scores, st, announce)
-        else:
-            for w in winners:
-                if credit_trick(w, scores, st, announce):
-                    winner = w
-                    break
-        finish_deal(n, first, r.start, r.remiz, r.score_so_far, winner, scores, st, info)
-    store_deal(0, n, dealer, cardsets, st, info, log, out_sets, out_seat, out_delta, out_deal, out_log)
-
-
-@njit(cache=True, parallel=True, nogil=True)
-def play_branches(r, kinds, params, announce, seed, first_deal, fixed_dealer, focal, scores, valid, sets, small, delta):
-    """Every exchange option of seat ``focal`` in deals ``first_deal ..`` (``rams-sim branch``).
-
-    Row ``i * N_OPTIONS + j`` replays deal ``first_deal + i`` (same deck order and coins)
-    with option ``j - 1`` forced on the focal seat (OPTION_PASS, stand, discard masks 1..31);
-    everyone else follows his policy. Outputs: ``valid`` bool[rows] (the option is open
-    to him), ``sets`` uint64[rows, 4] (his hand_dealt, discards, drawn, hand_final),
-    ``small`` int8[rows, 7] (dealer, trump_card, passed, took_trump, declaration, tricks,
-    outcome), ``delta`` int16[rows]. Returns the number of policy errors (status != OK
-    other than UNAVAILABLE).
-    """
-    n = r.players
-    n_deals = valid.shape[0] // N_OPTIONS
-    errors = 0
-    for i in prange(n_deals):
-        order, rng, cardsets, st, trick, info, log = make_state()
-        d = first_deal + i
-        dealer = fixed_dealer if fixed_dealer >= 0 else d % n
-        key = deal_key(seed, d)
-        empty = np.empty(0, np.int8)
-        for j in range(N_OPTIONS):
-            row = i * N_OPTIONS + j
-            status = play_deal(r, kinds, params, announce, key, empty, dealer, scores, order, rng, cardsets, st,
-                               trick, info, log, focal, OPTION_PASS + j)  # fmt: skip
-            valid[row] = status == OK
-            if status != OK:
-                if status != UNAVAILABLE:
-                    errors += 1
-                continue
-            sets[row, 0] = cardsets[DEALT, focal]
-            sets[row, 1] = cardsets[DISCARDS, focal]
-            sets[row, 2] = cardsets[DRAWN, focal]
-            sets[row, 3] = cardsets[FINAL, focal]
-            small[row, 0] = dealer
-            small[row, 1] = info[TRUMP_CARD]
-            small[row, 2] = st[PASSED, focal]
-            small[row, 3] = st[TOOK_TRUMP, focal]
-            small[row, 4] = st[DECL, focal]
-            small[row, 5] = st[TRICKS, focal]
-            small[row, 6] = info[OUTCOME]
-            delta[row] = st[DELTA, focal]
-    return errors

@@ -28,11 +28,22 @@ N_CARDSETS = 5
 ACTIVE, PASSED, TOOK_TRUMP, TRUMP_DISCARD, ACES, JACK_KIND = 0, 1, 2, 3, 4, 5
 JACKS, DECL, TRICKS, AT_ZERO, OVERSHOT, DELTA = 6, 7, 8, 9, 10, 11
 INTENT = 12  # R4.0a: the seat's announcement (record.Intent code; public)
-N_FIELDS = 13
+# R9 games (docs/VARIANTS.md); 0 in classic Rams
+FINE = 13  # points written on this deal for a broken duty (zone's lead duty); also in DELTA
+DAVE = 14  # doublings (dave) the seat offered this deal (duel)
+PROKAT = 15  # 1 if the seat pays the прокат this deal (zone)
+N_FIELDS = 16
 
 # info slots
 TRUMP_CARD, OUTCOME, ENDS_PARTY, END_KIND, STATUS = 0, 1, 2, 3, 4
-N_INFO = 5
+# R9 games: WIDOW, NEXT_DEALER and REDEALS are per deal; STAKE and CUBE are the party's
+# dave state, kept across its deals (the drivers set 1 and -1 before a party or single deal)
+WIDOW = 5  # the seat that took the widow, -1 none (duel, modern, zone)
+STAKE = 6  # the party's stake multiplier in force after the deal (1 without dave)
+CUBE = 7  # the seat that owns the dave cube, -1 centred (duel)
+NEXT_DEALER = 8  # the seat that deals next in a party, -1 for the usual rotation (zone: the loser)
+REDEALS = 9  # redeals demanded before this deal was played (modern)
+N_INFO = 10
 
 # log columns after the seats
 LOG_LEADER, LOG_WINNER = MAX_SEATS, MAX_SEATS + 1

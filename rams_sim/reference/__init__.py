@@ -90,6 +90,7 @@ def play_deal(rules, policies, *, seed=0, deal=0, dealer=None, scores=None, orde
     """
     book = rule_book(rules)
     specs = seat_specs(policies, book.players)
+    # each other game of R9 dispatches here: ``if rules.game == Game.DUEL: return duel.play_deal(...)``
     key = int(deal_key(seed, deal)) if key is None else int(key)
     dealer = _check_seat(deal % book.players if dealer is None else dealer, book.players, "dealer")
     scores = _check_scores(scores, book)
@@ -108,6 +109,7 @@ def play_party(rules, policies, *, seed=0, party=0) -> PartyRecord:
     """
     book = rule_book(rules)
     specs = seat_specs(policies, book.players)
+    # each other game of R9 dispatches here: ``if rules.game == Game.DUEL: return duel.play_party(...)``
     n = book.players
     scores = [book.start] * n  # R8.1
     resets = [0] * n
@@ -131,6 +133,7 @@ def play_party(rules, policies, *, seed=0, party=0) -> PartyRecord:
         end_kind=end_kind,
         settlement=settlement(book, scores, winner),
         resets=tuple(resets),
+        stake=1,  # classic Rams has no dave
     )
 
 

@@ -248,6 +248,7 @@ class DealTable:
     def record(self) -> DealRecord:
         """The deal as a :class:`DealRecord`."""
         sheet = self.sheet
+        n = self.book.players
         return DealRecord(
             dealer=self.dealer,
             trump_card=self.trump_card,
@@ -268,4 +269,11 @@ class DealTable:
             end_kind=sheet.end_kind,
             plays=tuple(self.plays),
             intent=tuple(int(i) for i in self.intent),
+            # classic Rams has no widow, dave, redeal, fine or прокат (R9 games only)
+            widow=-1,
+            stake=1,
+            redeals=0,
+            fine=(0,) * n,
+            dave=(0,) * n,
+            prokat=(False,) * n,
         )

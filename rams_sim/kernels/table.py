@@ -1,0 +1,274 @@
+"""The drivers: one deal of any game, many deals in parallel, whole parties (R8), branches.
+
+Every driver plays a deal through :func:`any_deal`, which calls the deal kernel of the
+rules' game (R9, ``RulesArgs.game``): :func:`rams_sim.kernels.game.play_deal` for classic
+Rams and the presets that only change its options. State arrays are those of
+:mod:`rams_sim.kernels.state`. Bulk results go to flat output arrays:
+
+* ``out_sets``  uint64[n_deals, N_OUT_SETS, n]: hand_dealt, discards, drawn, hand_final
+* ``out_seat``  int8[n_deals, N_OUT_SEAT, n]: passed, took_trump, trump_discard, jacks,
+  declaration, tricks, overshoot, intent, fine, dave, prokat
+* ``out_delta`` int16[n_deals, n]: the score deltas (R7.5)
+* ``out_deal``  int8[n_deals, N_OUT_DEAL]: dealer, trump_card, outcome, ends_party, end_kind,
+  status, widow, stake, redeals
+* ``out_log``   int8[n_log, N_TRICKS, n + 2]: cards by seat, leader, winner (n_log = 0: no log)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from ..cards import N_TRICKS
+from ..record import EndKind
+from .deal import N_OPTIONS, NO_FORCE, NO_INTENT, OK, OPTION_PASS, UNAVAILABLE
+from .game import credit_lone, declare, finish_deal, play_deal, prepare_final, reset_scoring
+from .rng import deal_key, party_deal_key
+from .score import credit_trick, settle
+from .state import (
+    ACTIVE, CUBE, DAVE, DEALT, DECL, DELTA, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, FINAL, FINE, HAND, INTENT,
+    JACKS, LOG_LEADER, LOG_WINNER, NEXT_DEALER, OUTCOME, OVERSHOT, PASSED, PROKAT, REDEALS, STAKE, STATUS,
+    TOOK_TRUMP, TRICKS, TRUMP_CARD, TRUMP_DISCARD, WIDOW, make_state, seat_after,
+)  # fmt: skip
+
+E_UNFINISHED = int(EndKind.UNFINISHED)
+
+# output layout (see the module docstring)
+SET_ROWS = (DEALT, DISCARDS, DRAWN, FINAL)  # cardsets rows stored in out_sets, in order
+OUT_SETS = ("hand_dealt", "discards", "drawn", "hand_final")
+SEAT_ROWS = (PASSED, TOOK_TRUMP, TRUMP_DISCARD, JACKS, DECL, TRICKS, OVERSHOT, INTENT, FINE, DAVE, PROKAT)
+OUT_SEAT = ("passed", "took_trump", "trump_discard", "jacks", "declaration", "tricks", "overshoot", "intent",
+            "fine", "dave", "prokat")  # fmt: skip
+OUT_DEAL = ("dealer", "trump_card", "outcome", "ends_party", "end_kind", "status", "widow", "stake", "redeals")
+DEAL_SLOTS = (-1, TRUMP_CARD, OUTCOME, ENDS_PARTY, END_KIND, STATUS, WIDOW, STAKE, REDEALS)  # the dealer is an argument
+
+
+@njit(cache=True, _nrt=False)
+def any_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st, trick, info, log,
+             forced_seat=NO_FORCE, forced_option=0):  # fmt: skip
+    """Play one deal of the rules' game (R9) into the state arrays; return its status.
+
+    The arguments are :func:`rams_sim.kernels.game.play_deal`'s; every game's deal kernel
+    takes the same. ``info[STAKE]`` and ``info[CUBE]`` carry the party's dave state in and out.
+    """
+    # each other game of R9 adds its branch here: ``if r.game == GAME_DUEL: return duel.play_deal(...)``
+    return play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st, trick,
+                     info, log, forced_seat, forced_option)  # fmt: skip
+
+
+@njit(cache=True, _nrt=False)
+def settle_party(r, won, scores, stake, settlement, row):
+    """Money by seat at the end of a party (R8.4 and the games' own settlements) into ``settlement[row]``."""
+    # each game of R9 with its own settlement adds its branch here
+    settle(r.players, won, scores, r.settle, settlement, row)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def new_party_state(info):
+    """The dave state at the start of a party or a single deal: stake 1, cube centred."""
+    info[STAKE] = 1
+    info[CUBE] = -1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def store_deal(i, n, dealer, cardsets, st, info, log, out_sets, out_seat, out_delta, out_deal, out_log):
+    """Copy one deal's results from the state arrays into row ``i`` of the outputs."""
+    for seat in range(n):
+        for j in range(len(SET_ROWS)):
+            out_sets[i, j, seat] = cardsets[SET_ROWS[j], seat]
+        for j in range(len(SEAT_ROWS)):
+            out_seat[i, j, seat] = st[SEAT_ROWS[j], seat]
+        out_delta[i, seat] = st[DELTA, seat]
+    out_deal[i, 0] = dealer
+    for j in range(1, len(DEAL_SLOTS)):
+        out_deal[i, j] = info[DEAL_SLOTS[j]]
+    if out_log.shape[0] > 0:
+        for t in range(N_TRICKS):
+            for seat in range(n):
+                out_log[i, t, seat] = log[t, seat]
+            out_log[i, t, n] = log[t, LOG_LEADER]
+            out_log[i, t, n + 1] = log[t, LOG_WINNER]
+
+
+DEAL_BLOCK = 256  # deals per scheduling block: one set of state arrays serves a block
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def play_deals(r, kinds, params, announce, seed, first_deal, fixed_dealer, scores, out_sets, out_seat, out_delta, out_deal, out_log):
+    """Play deals ``first_deal .. first_deal + n_deals - 1`` of ``seed`` into output rows 0..n_deals-1.
+
+    ``n_deals`` is ``out_delta.shape[0]``. Deal ``d`` is keyed ``deal_key(seed, d)``; its
+    dealer is ``fixed_dealer`` if >= 0, else ``d % players``. ``scores``: int64[n], every
+    seat's score before each deal (R8.2b). Returns the number of deals whose status is not OK.
+    """
+    n = r.players
+    n_deals = out_delta.shape[0]
+    n_blocks = (n_deals + DEAL_BLOCK - 1) // DEAL_BLOCK
+    errors = np.zeros(n_blocks, np.int64)
+    empty = np.empty(0, np.int8)
+    for b in prange(n_blocks):
+        order, rng, cardsets, st, trick, info, log = make_state()
+        for i in range(b * DEAL_BLOCK, min(n_deals, (b + 1) * DEAL_BLOCK)):
+            d = first_deal + i
+            dealer = fixed_dealer if fixed_dealer >= 0 else d % n
+            key = deal_key(seed, d)
+            new_party_state(info)
+            status = any_deal(r, kinds, params, announce, key, empty, dealer, scores, order, rng, cardsets, st, trick, info, log)
+            if status != OK:
+                errors[b] += 1
+            store_deal(i, n, dealer, cardsets, st, info, log, out_sets, out_seat, out_delta, out_deal, out_log)
+    return errors.sum()
+
+
+@njit(cache=True)
+def play_one(r, kinds, params, announce, key, fixed_order, dealer, scores, out_sets, out_seat, out_delta, out_deal, out_log):
+    """Play one deal into row 0 of the outputs (the API's single-deal entry); return its status."""
+    order, rng, cardsets, st, trick, info, log = make_state()
+    new_party_state(info)
+    status = any_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st, trick, info, log)
+    store_deal(0, r.players, dealer, cardsets, st, info, log, out_sets, out_seat, out_delta, out_deal, out_log)
+    return status
+
+
+@njit(cache=True)
+def play_party(r, kinds, params, announce, seed, party, state, deals, scores_out, winner, end_kind, settlement, resets,
+               stakes, row):  # fmt: skip
+    """Play party ``party`` of ``seed`` (R8) into row ``row`` of the party outputs; return a status.
+
+    Seat 0 deals first; the next dealer is the one the deal names (``info[NEXT_DEALER]``)
+    or else the next seat clockwise; deal ``d`` is keyed ``party_deal_key(seed, party, d)``.
+    The party's stake (dave) starts at 1 and is kept across its deals. ``state``: a
+    :func:`make_state` tuple.
+    """
+    order, rng, cardsets, st, trick, info, log = state
+    n = r.players
+    scores = np.empty(n, np.int64)
+    for seat in range(n):
+        scores[seat] = r.start
+        resets[row, seat] = 0
+    empty = np.empty(0, np.int8)
+    new_party_state(info)
+    dealer = 0
+    won = -1
+    kind = E_UNFINISHED
+    status = OK
+    played = 0
+    for d in range(r.max_deals):
+        key = party_deal_key(seed, party, d)
+        status = any_deal(r, kinds, params, announce, key, empty, dealer, scores, order, rng, cardsets, st, trick, info, log)
+        played = d + 1
+        if status != OK:
+            break
+        for seat in range(n):
+            scores[seat] += st[DELTA, seat]
+            resets[row, seat] += st[OVERSHOT, seat]
+        if info[ENDS_PARTY] >= 0:
+            won = info[ENDS_PARTY]
+            kind = info[END_KIND]
+            break
+        dealer = info[NEXT_DEALER] if info[NEXT_DEALER] >= 0 else seat_after(dealer, 1, n)
+    deals[row] = played
+    winner[row] = won
+    end_kind[row] = kind
+    stakes[row] = info[STAKE]
+    for seat in range(n):
+        scores_out[row, seat] = scores[seat]
+    settle_party(r, won, scores, info[STAKE], settlement, row)
+    return status
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def play_parties(r, kinds, params, announce, seed, first_party, deals, scores_out, winner, end_kind, settlement, resets,
+                 stakes, status):  # fmt: skip
+    """Play parties ``first_party ..`` into rows 0..len(deals)-1 of the party outputs; return the error count."""
+    n_parties = deals.shape[0]
+    errors = np.zeros(n_parties, np.int64)
+    for p in prange(n_parties):
+        state = make_state()
+        status[p] = play_party(r, kinds, params, announce, seed, first_party + p, state, deals, scores_out, winner, end_kind, settlement, resets,
+                               stakes, p)  # fmt: skip
+        if status[p] != 0:
+            errors[p] = 1
+    return errors.sum()
+
+
+@njit(cache=True)
+def settle_given(r, announce, dealer, trump, dealt, final, active, scores, winners, out_sets, out_seat, out_delta, out_deal, out_log):
+    """R5 step 4 to R8.3 for given hands and trick winners, into row 0 of the outputs.
+
+    ``dealt``, ``final``: uint64[n] hands; ``active`` int64[n]; ``winners`` int64[k]: the
+    seats credited with tricks in order (ignored for a lone player). For tests and what-if
+    tools: it runs the same declaration and scoring code as :func:`play_deal`.
+    """
+    n = r.players
+    first = (dealer + 1) % n
+    order, rng, cardsets, st, trick, info, log = make_state()
+    new_party_state(info)
+    reset_scoring(st, n, info)
+    for t in range(N_TRICKS):
+        log[t, LOG_LEADER] = -1
+    for seat in range(n):
+        cardsets[HAND, seat] = final[seat]
+        cardsets[DEALT, seat] = dealt[seat]
+        st[ACTIVE, seat] = active[seat]
+        st[PASSED, seat] = 1 - active[seat]
+        st[TRUMP_DISCARD, seat] = -1
+        st[INTENT, seat] = NO_INTENT
+    n_active, lone = prepare_final(cardsets, st, n, r.ace_value, r.jacks_count)
+    if declare(r, cardsets, st, n, first, trump, scores, n_active, info):
+        winner = -1
+        if n_active == 1:
+            winner = credit_lone(lone, scores, st, announce)
+        else:
+            for w in winners:
+                if credit_trick(w, scores, st, announce):
+                    winner = w
+                    break
+        finish_deal(n, first, r.start, r.remiz, r.score_so_far, winner, scores, st, info)
+    store_deal(0, n, dealer, cardsets, st, info, log, out_sets, out_seat, out_delta, out_deal, out_log)
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def play_branches(r, kinds, params, announce, seed, first_deal, fixed_dealer, focal, scores, valid, sets, small, delta):
+    """Every exchange option of seat ``focal`` in deals ``first_deal ..`` (``rams-sim branch``).
+
+    Row ``i * N_OPTIONS + j`` replays deal ``first_deal + i`` (same deck order and coins)
+    with option ``j - 1`` forced on the focal seat (OPTION_PASS, stand, discard masks 1..31);
+    everyone else follows his policy. Outputs: ``valid`` bool[rows] (the option is open
+    to him), ``sets`` uint64[rows, 4] (his hand_dealt, discards, drawn, hand_final),
+    ``small`` int8[rows, 7] (dealer, trump_card, passed, took_trump, declaration, tricks,
+    outcome), ``delta`` int16[rows]. Returns the number of policy errors (status != OK
+    other than UNAVAILABLE).
+    """
+    n = r.players
+    n_deals = valid.shape[0] // N_OPTIONS
+    errors = 0
+    for i in prange(n_deals):
+        order, rng, cardsets, st, trick, info, log = make_state()
+        d = first_deal + i
+        dealer = fixed_dealer if fixed_dealer >= 0 else d % n
+        key = deal_key(seed, d)
+        empty = np.empty(0, np.int8)
+        for j in range(N_OPTIONS):
+            row = i * N_OPTIONS + j
+            new_party_state(info)
+            status = any_deal(r, kinds, params, announce, key, empty, dealer, scores, order, rng, cardsets, st,
+                               trick, info, log, focal, OPTION_PASS + j)  # fmt: skip
+            valid[row] = status == OK
+            if status != OK:
+                if status != UNAVAILABLE:
+                    errors += 1
+                continue
+            sets[row, 0] = cardsets[DEALT, focal]
+            sets[row, 1] = cardsets[DISCARDS, focal]
+            sets[row, 2] = cardsets[DRAWN, focal]
+            sets[row, 3] = cardsets[FINAL, focal]
+            small[row, 0] = dealer
+            small[row, 1] = info[TRUMP_CARD]
+            small[row, 2] = st[PASSED, focal]
+            small[row, 3] = st[TOOK_TRUMP, focal]
+            small[row, 4] = st[DECL, focal]
+            small[row, 5] = st[TRICKS, focal]
+            small[row, 6] = info[OUTCOME]
+            delta[row] = st[DELTA, focal]
+    return errors
