@@ -147,6 +147,11 @@ class Rules:
     trump_rams: int = 10  # R5.3
     jack_pair: int = 5  # R5.5
     four_jacks: int = 10  # R5.5
+    # ---- duel (R9, docs/VARIANTS.md) ----
+    duel_trump_card: bool = False  # [000] Variant 3: "должен снести одну и взять вскрытый козырь"
+    dave: bool = False  # [000] Variant 2: "Играют с правилом даве или без него" (on in the duel presets)
+    dave_max: int = 64  # our cap on the doubled stake
+    dave_lead_only: bool = False  # "на своём ходу" read as "on his lead" (default: any turn to play a card)
 
     def __post_init__(self) -> None:
         # accept plain strings for the enum options, as the CLI and JSON give them
@@ -169,6 +174,8 @@ class Rules:
             done = ", ".join(n for n, p in PRESETS.items() if p.implemented)
             raise PresetNotImplemented(f"preset {self.preset!r} is not implemented yet; implemented presets: {done}")
         self._validate_game_options()
+        if self.game == Game.DUEL:
+            self._validate_duel()
         if not isinstance(self.players, int) or not C.MIN_SEATS <= self.players <= C.MAX_SEATS:
             raise ValueError(f"players must be an integer from {C.MIN_SEATS} to {C.MAX_SEATS} (R2); got {self.players!r}")
         needed = C.HAND_SIZE * self.players + 1  # R2: five cards each and the trump card
@@ -189,6 +196,17 @@ class Rules:
             value = getattr(self, name)
             if not isinstance(value, int) or value < 0:
                 raise ValueError(f"option {name} must be a non-negative integer; got {value!r}")
+
+    def _validate_duel(self) -> None:
+        """R9 duel: two players; every declaration wins (four_jacks_win on); no R4.0a round."""
+        if self.players != 2:
+            raise ValueError(f"preset {self.preset} is played by two players (R9); got players={self.players!r}")
+        if not self.four_jacks_win:
+            raise ValueError(f"preset {self.preset}: any declaration wins the party, so four_jacks_win cannot be false")
+        if self.intent_round:
+            raise ValueError(f"preset {self.preset} has no R4.0a round (nobody passes); intent_round must be false")
+        if not isinstance(self.dave_max, int) or isinstance(self.dave_max, bool) or self.dave_max < 1:
+            raise ValueError(f"option dave_max must be a positive integer; got {self.dave_max!r}")
 
     def _validate_game_options(self) -> None:
         """An option that belongs to another game (GAME_OPTIONS) must keep its default."""
@@ -247,6 +265,16 @@ class Rules:
     def from_15(cls, **overrides: Any) -> "Rules":
         """R9 ``from-15``: [000] Variant 1 (docs/VARIANTS.md)."""
         return cls.named("from-15", **overrides)
+
+    @classmethod
+    def duel(cls, **overrides: Any) -> "Rules":
+        """R9 ``duel``: [000] Variant 2 (docs/VARIANTS.md)."""
+        return cls.named("duel", **overrides)
+
+    @classmethod
+    def duel_trump(cls, **overrides: Any) -> "Rules":
+        """R9 ``duel-trump``: [000] Variant 3, the dealer must take the trump card (docs/VARIANTS.md)."""
+        return cls.named("duel-trump", **overrides)
 
     @classmethod
     def negotiations(cls, **overrides: Any) -> "Rules":
@@ -331,6 +359,10 @@ OPTION_HELP: dict[str, str] = {
     "trump_rams": "R5.3: points of a trump rams",
     "jack_pair": "R5.5: points written off for a same-colour jack pair",
     "four_jacks": "R5.5: points written off for all four jacks (unused while four_jacks_win holds)",
+    "duel_trump_card": "R9 duel: the dealer must give up one of the five cards he keeps for the trump card (duel-trump)",
+    "dave": "R9 duel: a player may double the party's stake (dave) before he plays a card; declined, he wins",
+    "dave_max": "R9 duel: no dave may raise the stake above this",
+    "dave_lead_only": "R9 duel: dave only on one's lead ('на своём ходу' read narrowly); default any turn to play a card",
 }
 
 
@@ -405,8 +437,20 @@ PRESETS: dict[str, PresetInfo] = {
         True,
         {"start": 15, "ace_values": (0, 0, 0, 0), "four_aces_win": False, "four_jacks_win": True},
     ),
-    "duel": PresetInfo("[000] variant 2", "two players, a five-card widow, any declaration wins, dave", False, game=Game.DUEL),
-    "duel-trump": PresetInfo("[000] variant 3", "duel where the dealer also uses the trump card", False, game=Game.DUEL),
+    "duel": PresetInfo(
+        "[000] variant 2",
+        "two players from 5, a five-card widow, any declaration wins the party, dave, settled per party",
+        True,
+        {"players": 2, "start": 5, "four_aces_win": False, "four_jacks_win": True, "dave": True},
+        game=Game.DUEL,
+    ),
+    "duel-trump": PresetInfo(
+        "[000] variant 3",
+        "duel where the dealer must give up a card for the trump card",
+        True,
+        {"players": 2, "start": 5, "four_aces_win": False, "four_jacks_win": True, "dave": True, "duel_trump_card": True},
+        game=Game.DUEL,
+    ),
     "negotiations": PresetInfo(
         "[004]",
         "declare-then-buy, then each player who plays announces 'on trumps' or 'on suits' before the buying",
@@ -420,7 +464,7 @@ PRESETS: dict[str, PresetInfo] = {
 # The options that belong to one game only; under another game they must keep their default.
 GAME_OPTIONS: dict[Game, tuple[str, ...]] = {
     Game.RAMS: (),
-    Game.DUEL: (),
+    Game.DUEL: ("duel_trump_card", "dave", "dave_max", "dave_lead_only"),
     Game.MODERN: (),
     Game.ZONE: (),
 }

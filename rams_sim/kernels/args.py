@@ -54,6 +54,11 @@ RulesArgs = namedtuple(
         "card_points",  # int64[13]: R1 points by rank (R5.4 ties)
         "deck",  # int8[deck_size]: the deck's card ids, ascending
         "deck_mask",  # uint64: the same cards as a mask
+        # ---- duel (R9, docs/VARIANTS.md) ----
+        "duel_trump_card",  # 0/1: the dealer must take the trump card (duel-trump)
+        "dave",  # 0/1: dave (doubling) allowed
+        "dave_max",  # the cap on the stake
+        "dave_lead_only",  # 0/1: dave only on one's lead
     ],
 )
 
@@ -92,4 +97,8 @@ def rules_args(rules) -> RulesArgs:
         card_points=np.array(CARD_POINTS, dtype=np.int64),
         deck=C.deck_cards(rules.deck_size),
         deck_mask=np.uint64(C.deck_mask(rules.deck_size)),
+        duel_trump_card=np.int64(rules.duel_trump_card),
+        dave=np.int64(rules.dave),
+        dave_max=np.int64(rules.dave_max),
+        dave_lead_only=np.int64(rules.dave_lead_only),
     )

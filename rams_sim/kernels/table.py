@@ -21,6 +21,8 @@ from numba import njit, prange
 
 from ..cards import N_TRICKS
 from ..record import EndKind
+from . import duel
+from .args import GAME_DUEL
 from .deal import N_OPTIONS, NO_FORCE, NO_INTENT, OK, OPTION_PASS, UNAVAILABLE
 from .game import credit_lone, declare, finish_deal, play_deal, prepare_final, reset_scoring
 from .rng import deal_key, party_deal_key
@@ -52,6 +54,9 @@ def any_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order
     takes the same. ``info[STAKE]`` and ``info[CUBE]`` carry the party's dave state in and out.
     """
     # each other game of R9 adds its branch here: ``if r.game == GAME_DUEL: return duel.play_deal(...)``
+    if r.game == GAME_DUEL:
+        return duel.play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st,
+                              trick, info, log, forced_seat, forced_option)  # fmt: skip
     return play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st, trick,
                      info, log, forced_seat, forced_option)  # fmt: skip
 
@@ -60,6 +65,9 @@ def any_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order
 def settle_party(r, won, scores, stake, settlement, row):
     """Money by seat at the end of a party (R8.4 and the games' own settlements) into ``settlement[row]``."""
     # each game of R9 with its own settlement adds its branch here
+    if r.game == GAME_DUEL:
+        duel.settle_party(r.players, won, stake, settlement, row)
+        return
     settle(r.players, won, scores, r.settle, settlement, row)
 
 
