@@ -98,7 +98,7 @@ only if its holder is void in the suit); 0 if nobody plays after it.
 coins. *Widow* (the first hand, then the dealer if the first hand stood): basic-like
 stands with a rams or a same-colour jack pair in hand (it wins the party at once); else
 it swaps iff its **duel value** = strength + ``duel_ace_weight`` (3) x aces held is below
-``duel_widow_threshold`` (3). random swaps iff ``bounded(2) == 1`` (one draw per seat
+``duel_widow_threshold`` (5). random swaps iff ``bounded(2) == 1`` (one draw per seat
 asked). *Dave*, before each card the seat may double with (the cube centred or his, the
 doubled stake within ``dave_max``): the **estimate** of a seat with score s, tricks t this
 deal and ace points A in its final hand, against an opponent with score s' and tricks t',
@@ -154,7 +154,7 @@ BASIC_PARAMS: dict[str, float] = {
     "rams_draw": 1.0,
     "intent_threshold": 3.0,
     # ---- duel (R9 duel / duel-trump, docs/VARIANTS.md): the widow and dave ----
-    "duel_widow_threshold": 3.0,  # swap the hand for the widow below this duel value
+    "duel_widow_threshold": 5.0,  # swap the hand for the widow below this duel value
     "duel_ace_weight": 3.0,  # duel value of an ace (an ace and a trick win from 5)
     "duel_dave_slope": 0.1,  # win estimate per trick of need in his favour
     "duel_dave_hand": 0.05,  # win estimate per point of strength above 2
