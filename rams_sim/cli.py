@@ -56,10 +56,12 @@ def parse_index(text: str, what: str) -> int:
     return _parse_whole(text, what, 0)
 
 
-def build_rules(preset: str, players: int, overrides: list[str]) -> Rules:
-    """The rule set a command asked for, or a one-line error."""
+def build_rules(preset: str, players: int | None, overrides: list[str]) -> Rules:
+    """The rule set a command asked for, or a one-line error; without ``--players`` the
+    preset's own table size (4 unless the preset sets it, e.g. duel's 2)."""
     try:
-        return Rules.named(preset, players=players).with_overrides(overrides or [])
+        sized = {} if players is None else {"players": players}
+        return Rules.named(preset, **sized).with_overrides(overrides or [])
     except (ValueError, TypeError) as err:  # PresetNotImplemented is a ValueError
         fail(str(err))
 
@@ -84,7 +86,9 @@ def build_policies(specs: list[str], players: int) -> list[PolicySpec]:
 
 _IMPLEMENTED = ", ".join(name for name, info in PRESETS.items() if info.implemented)
 PresetOpt = Annotated[str, typer.Option("--rules", help=f"Rule preset: {_IMPLEMENTED} (see `rams-sim rules list`).")]
-PlayersOpt = Annotated[int, typer.Option("--players", "-n", help="Players at the table, 2-7 (R2).")]
+PlayersOpt = Annotated[
+    Optional[int], typer.Option("--players", "-n", help="Players at the table, 2-7 (R2); default the preset's (4 in classic).")
+]
 RuleOpt = Annotated[
     Optional[list[str]],
     typer.Option("--rule", help="Override one option of the preset, KEY=VALUE (repeatable), e.g. ruff=overtrump."),
@@ -226,7 +230,7 @@ def _format(est, percent: bool = False) -> str:
 def run(
     deals: Annotated[str, typer.Option("--deals", help="Number of deals: 1e7, 10000000 or 10_000_000.")] = "1e6",
     preset: PresetOpt = "classic",
-    players: PlayersOpt = 4,
+    players: PlayersOpt = None,
     rule: RuleOpt = None,
     policy: PolicyOpt = None,
     seed: SeedOpt = 0,
@@ -266,7 +270,7 @@ def run(
 def party(
     parties: Annotated[str, typer.Option("--parties", help="Number of parties: 1e5, 100000 or 100_000.")] = "1e4",
     preset: PresetOpt = "classic",
-    players: PlayersOpt = 4,
+    players: PlayersOpt = None,
     rule: RuleOpt = None,
     policy: PolicyOpt = None,
     start: Annotated[Optional[int], typer.Option("--start", help="Starting score of every player, e.g. 100, 150 or 200 (R8.1; default: the preset's).")] = None,
@@ -307,7 +311,7 @@ def branch(
     seat: Annotated[int, typer.Option("--seat", help="The seat whose exchange options are replayed (0..players-1).")],
     deals: Annotated[str, typer.Option("--deals", help="Number of deals: 1e6, 1000000 or 1_000_000.")] = "1e5",
     preset: PresetOpt = "classic",
-    players: PlayersOpt = 4,
+    players: PlayersOpt = None,
     rule: RuleOpt = None,
     policy: PolicyOpt = None,
     seed: SeedOpt = 0,
@@ -342,7 +346,7 @@ def replay(
     deal: Annotated[str, typer.Option("--deal", help="The deal's index in the run (0, 1, …).")] = "0",
     seed: SeedOpt = 0,
     preset: PresetOpt = "classic",
-    players: PlayersOpt = 4,
+    players: PlayersOpt = None,
     rule: RuleOpt = None,
     policy: PolicyOpt = None,
     dealer: Annotated[Optional[int], typer.Option("--dealer", help="The fixed dealer of the run, if it had one.")] = None,
@@ -368,7 +372,7 @@ def compare(
     b: Annotated[str, typer.Argument(help="Policy B.")],
     deals: Annotated[str, typer.Option("--deals", help="Deals to play (at most, with --target-se): 1e6, 1000000 or 1_000_000.")] = "1e5",
     preset: PresetOpt = "classic",
-    players: PlayersOpt = 4,
+    players: PlayersOpt = None,
     rule: RuleOpt = None,
     baseline: Annotated[str, typer.Option("--baseline", help="Policy of the seats that are not focal.")] = "basic",
     seed: SeedOpt = 0,

@@ -114,7 +114,12 @@ def test_duel_trump_dealer_must_take_the_trump_card(engine):
 def test_branch_options_of_the_widow():
     """branch: the first hand may stand (0) or swap (31); a pass and the other masks are not open."""
     out = fast.simulate_branches(DUEL, "basic", seat=1, seed=0, deals=40, dealer=0)
-    assert {int(o) for o, v in zip(out.option, out.valid) if v} == {0, 31}
+    assert len(out) == 80 and set(out.option.tolist()) == {0, 31}
+    swapped = out.option == 31
+    assert (out.discards[swapped] == out.hand_dealt[swapped]).all() and (out.discards[~swapped] == 0).all()
+    # the dealer: swapping is open only where the first hand stood
+    dealer = fast.simulate_branches(DUEL, "basic", seat=0, seed=0, deals=40, dealer=0)
+    assert set(dealer.option.tolist()) <= {0, 31} and (dealer.option == 0).sum() == 40
 
 
 # ---------------------------------------------------------------- declarations
@@ -225,13 +230,14 @@ def test_parties_agree(preset, policies):
 
 
 def test_basic_beats_random():
-    """basic wins most duel parties against random (seats alternate)."""
-    wins = 0
-    n = 2000
+    """basic wins most duel parties against random and wins stakes (seats alternate; the game is
+    mostly the luck of the aces: about 59% of parties and +0.56 stake per party at 80,000)."""
+    n = 4000
     a = fast.simulate_parties(DUEL, ["basic", "random"], seed=1, parties=n)
     b = fast.simulate_parties(DUEL, ["random", "basic"], seed=2, parties=n)
     wins = int((a.winner == 0).sum() + (b.winner == 1).sum())
-    assert wins / (2 * n) > 0.6
+    money = float(a.settlement[:, 0].sum() + b.settlement[:, 1].sum()) / (2 * n)
+    assert wins / (2 * n) > 0.56 and money > 0.35
 
 
 # ----------------------------------------------------------------------- the CLI
