@@ -20,7 +20,7 @@ from . import cards as C
 from .engine import play_deal
 from .policies import PolicySpec, seat_policies
 from .record import DealRecord, Declaration, EndKind, Intent, Outcome, Trick
-from .rules import ExchangeOrder, Rules
+from .rules import ExchangeOrder, Game, Rules
 
 __all__ = ["hand_text", "narrate", "replay_lines", "trick_order"]
 
@@ -45,6 +45,7 @@ _END_TEXT = {
     EndKind.DEAL_END: "by being at zero or below when the deal ends, without announcing (R8.3)",
     EndKind.UNFINISHED: "unfinished (R8.2c)",
     EndKind.FOUR_JACKS: "by showing four jacks (four_jacks_win, R9 from-15)",
+    EndKind.DECLINED: "because his opponent declined his dave (doubling) and pays the stake before it (R9 duel)",
 }
 
 
@@ -135,11 +136,33 @@ def _intent_lines(rules: Rules, record: DealRecord, order: list[int]) -> list[st
     return lines
 
 
+def _widow_lines(rules: Rules, record: DealRecord, order: list[int]) -> list[str]:
+    """R9 duel (docs/VARIANTS.md): the widow offered to the first hand, then the dealer; the trump card."""
+    dealer = record.dealer
+    lines = ["The widow (R9 duel: five cards; the first hand, then the dealer, may swap his hand for it):"]
+    for seat in order:
+        name = _seat_name(seat, dealer)
+        if record.widow == seat:
+            lines.append(f"{INDENT}{name}: takes the widow {hand_text(record.drawn[seat])}, "
+                         f"laying aside {hand_text(record.discards[seat])}")  # fmt: skip
+            break
+        lines.append(f"{INDENT}{name}: stands on his cards ({'«продаю»' if seat != dealer else '«ходи»'})")
+    trump = C.format_card(record.trump_card)
+    if record.took_trump[dealer]:
+        given = C.format_card(record.trump_discard[dealer])
+        lines.append(f"The dealer must give up {given} and take the trump card {trump} (duel-trump).")
+    else:
+        lines.append(f"Nobody uses the trump card {trump} (duel).")
+    return lines
+
+
 def _exchange_lines(rules: Rules, record: DealRecord, order: list[int]) -> list[str]:
     """R4.0: the turns of the exchange, in one round or a play/pass round then a buying round;
     R4.0a's announcements once everybody has said play or pass."""
     dealer = record.dealer
     lines = []
+    if rules.game == Game.DUEL:
+        return _widow_lines(rules, record, order)
     if rules.exchange_order == ExchangeOrder.DECLARE_THEN_BUY:
         lines.append("Play or pass (R4.0, declare-then-buy):")
         for seat in order:
@@ -229,6 +252,9 @@ def narrate(rules: Rules, policies: Sequence[PolicySpec], record: DealRecord, *,
     if outcome == Outcome.PLAYED:
         lines.append(f"Tricks ({len(record.plays)} played, R6):")
         lines += _trick_lines(record)
+    if rules.game == Game.DUEL and rules.dave:
+        offers = ", ".join(f"seat {seat}: {record.dave[seat]}" for seat in order)
+        lines.append(f"Dave offers (doublings): {offers}; the party's stake after the deal: {record.stake}.")
     if outcome in (Outcome.PLAYED, Outcome.LONE):
         taken = ", ".join(f"seat {seat}: {record.tricks[seat]}" for seat in active)
         lines.append(f"Tricks taken: {taken}.")
