@@ -84,8 +84,11 @@ PRESET_CHANGES = {
         "exchange_order": ExchangeOrder.DECLARE_THEN_BUY,
         "intent_round": True,
     },
+    "duel": {"players": 2, "start": 5, "four_aces_win": False, "four_jacks_win": True, "dave": True},  # docs/VARIANTS.md
+    "duel-trump": {"players": 2, "start": 5, "four_aces_win": False, "four_jacks_win": True, "dave": True,
+                   "duel_trump_card": True},  # fmt: skip
 }
-UNIMPLEMENTED = ["duel", "duel-trump", "modern", "zone"]
+UNIMPLEMENTED = ["modern", "zone"]
 
 
 # --------------------------------------------------------------------- defaults
