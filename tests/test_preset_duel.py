@@ -12,11 +12,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from rams_sim import engine as fast
 from rams_sim import reference
-from rams_sim.cards import deck_cards, mask_of, parse_cards
+from rams_sim.cards import cards_of, deck_cards, mask_of, parse_cards
 from rams_sim.cli import app
 from rams_sim.record import Declaration as Dc
 from rams_sim.record import EndKind, Outcome
@@ -251,3 +253,62 @@ def test_cli_run_party_replay(tmp_path, preset):
     res = cli.invoke(app, ["replay", "--rules", preset, "--deal", "3"])
     assert res.exit_code == 0, res.output
     assert re.search(r"widow|stand|swap", res.output, re.I)
+
+
+# -------------------------------------------------------------------- properties
+DUEL_POLICIES = ["basic", "random", "cautious", "greedy", "expert", "random:announce=false", "basic:announce=false"]
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    preset=st.sampled_from(["duel", "duel-trump"]),
+    pols=st.tuples(st.sampled_from(DUEL_POLICIES), st.sampled_from(DUEL_POLICIES)),
+    scores=st.tuples(st.integers(1, 12), st.integers(1, 12)),
+    stake_free=st.booleans(),
+    seed=st.integers(0, 2**32),
+    deal=st.integers(0, 10**6),
+)
+def test_duel_deal_invariants(preset, pols, scores, stake_free, seed, deal):
+    """Every card in one place (hands, widow, trump card), legal plays (reference legality),
+    five tricks when a deal is played out, no deltas at a declaration or a declined dave."""
+    rules = Rules.named(preset, dave=not stake_free)
+    rec = fast.play_deal(rules, list(pols), seed=seed, deal=deal, scores=list(scores))
+    deck = set(deck_cards(32).tolist())
+    dealt = [set(cards_of(m)) for m in rec.hand_dealt]
+    assert not dealt[0] & dealt[1] and rec.trump_card not in dealt[0] | dealt[1]
+    widow = set()
+    for seat in (0, 1):
+        if rec.widow == seat:
+            widow = set(cards_of(rec.drawn[seat]))
+            assert set(cards_of(rec.discards[seat])) == dealt[seat] and len(widow) == 5
+        else:
+            assert rec.discards[seat] == 0 and rec.drawn[seat] == 0
+    assert not widow & (dealt[0] | dealt[1] | {rec.trump_card}) and widow <= deck
+    hands = []
+    for seat in (0, 1):
+        hand = widow if rec.widow == seat else dealt[seat]
+        if rec.took_trump[seat]:
+            assert seat == rec.dealer and rules.duel_trump_card and rec.trump_discard[seat] in hand
+            hand = (hand - {rec.trump_discard[seat]}) | {rec.trump_card}
+        assert hand == set(cards_of(rec.hand_final[seat]))
+        hands.append(set(hand))
+    assert bool(rec.took_trump[rec.dealer]) == rules.duel_trump_card
+    trump = rec.trump_card // 13
+    q_duty = False
+    for t in rec.plays:
+        order = [t.leader, 1 - t.leader]
+        trick = []
+        for k, seat in enumerate(order):
+            card = t.cards[seat]
+            assert card in reference.legal_cards(rules, sorted(hands[seat]), trump, trick, q_duty and k == 0)
+            hands[seat].discard(card)
+            trick.append(card)
+        q_duty = trick[0] == 13 * trump + 11 and 13 * trump + 10 in hands[t.leader] and t.winner == t.leader
+    if int(rec.outcome) != Outcome.PLAYED or int(rec.end_kind) == EndKind.DECLINED:
+        assert rec.delta == (0, 0) or int(rec.end_kind) == EndKind.DECLINED
+    if int(rec.outcome) == Outcome.PLAYED and rec.ends_party < 0:
+        assert sum(rec.tricks) == 5 and len(rec.plays) == 5
+    if rec.plays:
+        assert rec.plays[0].leader == (rec.widow if rec.widow >= 0 else 1 - rec.dealer)
+    accepted = sum(rec.dave) - (1 if int(rec.end_kind) == EndKind.DECLINED else 0)
+    assert rec.stake == 2**accepted <= rules.dave_max and (rules.dave or accepted == 0)
