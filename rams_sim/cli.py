@@ -16,7 +16,7 @@ import typer
 from . import __version__
 from .policies import PARAMS_BY_KIND, PolicyKind, PolicySpec, seat_policies
 from .record import Declaration
-from .rules import OPTION_HELP, PRESETS, Rules
+from .rules import OPTION_HELP, PRESETS, Game, Rules
 
 app = typer.Typer(
     help="Monte-Carlo strategy analysis for the Russian card game Rams (Рамс).",
@@ -298,7 +298,8 @@ def party(
     summary = party_summary(result.path)
     typer.echo(f"deals per party (from {rules.start}): {summary.deals.value:.2f} ± {summary.deals.half_width:.2f}, "
                f"n = {summary.parties:,} parties")  # fmt: skip
-    typer.echo(f"by seat (seat 0 deals first), 95% CI: share of parties won; mean settlement ({rules.settle.value}):")
+    how = "the stake, per party" if rules.game == Game.DUEL else rules.settle.value
+    typer.echo(f"by seat (seat 0 deals first), 95% CI: share of parties won; mean settlement ({how}):")
     for seat, won in summary.wins.items():
         typer.echo(f"  seat {seat}: won {_format(won, percent=True)}   settlement {_format(summary.settlement[seat])}")
     typer.echo("how the parties ended:")
