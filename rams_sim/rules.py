@@ -205,8 +205,9 @@ class Rules:
             raise ValueError(f"preset {self.preset}: any declaration wins the party, so four_jacks_win cannot be false")
         if self.intent_round:
             raise ValueError(f"preset {self.preset} has no R4.0a round (nobody passes); intent_round must be false")
-        if not isinstance(self.dave_max, int) or isinstance(self.dave_max, bool) or self.dave_max < 1:
-            raise ValueError(f"option dave_max must be a positive integer; got {self.dave_max!r}")
+        if not isinstance(self.dave_max, int) or isinstance(self.dave_max, bool) or not 1 <= self.dave_max <= 64:
+            raise ValueError(f"option dave_max must be an integer from 1 to 64 (the deal table stores the stake "
+                             f"in 8 bits); got {self.dave_max!r}")  # fmt: skip
 
     def _validate_game_options(self) -> None:
         """An option that belongs to another game (GAME_OPTIONS) must keep its default."""
@@ -361,7 +362,7 @@ OPTION_HELP: dict[str, str] = {
     "four_jacks": "R5.5: points written off for all four jacks (unused while four_jacks_win holds)",
     "duel_trump_card": "R9 duel: the dealer must give up one of the five cards he keeps for the trump card (duel-trump)",
     "dave": "R9 duel: a player may double the party's stake (dave) before he plays a card; declined, he wins",
-    "dave_max": "R9 duel: no dave may raise the stake above this",
+    "dave_max": "R9 duel: no dave may raise the stake above this (1-64)",
     "dave_lead_only": "R9 duel: dave only on one's lead ('на своём ходу' read narrowly); default any turn to play a card",
 }
 
