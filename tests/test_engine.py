@@ -90,7 +90,7 @@ def test_cli_rules_show_lists_every_option():
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["rules", "show", "duel"], "not implemented yet"),
+        (["rules", "show", "modern"], "not implemented yet"),
         (["rules", "show", "poker"], "unknown preset"),
     ],
 )
