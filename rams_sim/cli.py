@@ -61,18 +61,12 @@ def parse_index(text: str, what: str) -> int:
     return _parse_whole(text, what, 0)
 
 
-DEFAULT_PLAYERS = 4
-
-
 def build_rules(preset: str, players: int | None, overrides: list[str]) -> Rules:
-    """The rule set a command asked for, or a one-line error.
-
-    Without ``--players`` the table is the preset's own (zone: 2), else 4."""
+    """The rule set a command asked for, or a one-line error; without ``--players`` the
+    preset's own table size (4 unless the preset sets it, e.g. duel's 2)."""
     try:
-        if players is None:
-            info = PRESETS.get(preset)
-            players = info.options.get("players", DEFAULT_PLAYERS) if info is not None else DEFAULT_PLAYERS
-        return Rules.named(preset, players=players).with_overrides(overrides or [])
+        sized = {} if players is None else {"players": players}
+        return Rules.named(preset, **sized).with_overrides(overrides or [])
     except (ValueError, TypeError) as err:  # PresetNotImplemented is a ValueError
         fail(str(err))
 
@@ -309,7 +303,7 @@ def party(
     summary = party_summary(result.path)
     typer.echo(f"deals per party (from {rules.start}): {summary.deals.value:.2f} ± {summary.deals.half_width:.2f}, "
                f"n = {summary.parties:,} parties")  # fmt: skip
-    how = "one stake and the прокаты, zone" if rules.game == Game.ZONE else _settle_name(rules)
+    how = {Game.ZONE: "one stake and the прокаты, zone", Game.DUEL: "the stake, per party"}.get(rules.game, _settle_name(rules))
     typer.echo(f"by seat (seat 0 deals first), 95% CI: share of parties won; mean settlement ({how}):")
     for seat, won in summary.wins.items():
         typer.echo(f"  seat {seat}: won {_format(won, percent=True)}   settlement {_format(summary.settlement[seat])}")

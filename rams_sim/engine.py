@@ -342,15 +342,15 @@ def simulate_branches(
     )  # fmt: skip
 
 
-def _rams_game_only(rules: Rules, what: str) -> None:
+def _rams_game_only(rules: Rules, what: str, games=("rams",)) -> None:
     """R6.7a and R5-R8 are the rams game's: the other games of R9 have their own (docs/VARIANTS.md)."""
-    if rules.game != "rams":
-        raise ValueError(f"{what} follows the rams game's rules (R5-R8); preset {rules.preset} plays {rules.game.value}")
+    if rules.game not in games:
+        raise ValueError(f"{what} follows the rams game's rules; preset {rules.preset} plays {rules.game.value}")
 
 
 def legal_cards(rules: Rules, hand, trump: int, trick, q_duty: bool = False) -> list[int]:
     """The legal cards (ascending ids) of ``hand`` for ``trick`` so far (R6.7a)."""
-    _rams_game_only(rules, "legal_cards")
+    _rams_game_only(rules, "legal_cards", ("rams", "duel", "modern"))  # R6 unchanged there; zone has no duty to follow
     trick_arr = np.full(C.MAX_SEATS, C.NO_CARD, np.int8)
     trick_arr[: len(trick)] = list(trick)
     mask = legal_mask(

@@ -111,6 +111,26 @@ plain card (ties: lower id), or the lowest trump. A single legal card is simply 
 ``random`` in zone: the partner swaps iff ``bounded(2) == 1`` (not drawn when branching
 forces the choice); each card is the ``bounded(count)``-th legal card in ascending id
 order, every card of the hand when following, no draw with one choice.
+*duel* (presets ``duel`` and ``duel-trump``, docs/VARIANTS.md). Every basic-like kind
+(basic, cautious, greedy, expert) decides the widow and dave alike; ``random`` flips
+coins. *Widow* (the first hand, then the dealer if the first hand stood): basic-like
+stands with a rams or a same-colour jack pair in hand (it wins the party at once); else
+it swaps iff its **duel value** = strength + ``duel_ace_weight`` (3) x aces held is below
+``duel_widow_threshold`` (5). random swaps iff ``bounded(2) == 1`` (one draw per seat
+asked). *Dave*, before each card the seat may double with (the cube centred or his, the
+doubled stake within ``dave_max``): the **estimate** of a seat with score s, tricks t this
+deal and ace points A in its final hand, against an opponent with score s' and tricks t',
+is p = clamp(0.5 + ``duel_dave_slope`` (0.1) x (need(s', t', a') - need(s, t, A)) +
+``duel_dave_hand`` (0.05) x (strength of its current hand - 2), 0, 1), where need(s, t, a) =
+s - t - a, at least 1 while t = 0 and at least 0 after (the tricks still needed to reach
+zero). a', the opponent's aces: 0 when the seat offers from a centred cube; when it
+answers or redoubles, the least value of an ace among its threats (an ace the opponent
+may hold), 0 if none. basic-like offers iff p >
+``duel_dave_offer`` (0.7) and accepts iff its own p > ``duel_dave_take`` (0.25). random
+offers iff ``bounded(2) == 1`` from its stream, then the answerer, if random, accepts
+iff ``bounded(2) == 1`` from its own; these draws come before the card's draw. In
+``duel-trump`` the dealer's compulsory trump-card discard is R4.3's ``trump_discard``
+(random: ``c[bounded(5)]``, no take coin).
 
 *modern* (R9, [004] "Рамс современный", docs/VARIANTS.md). The cards are played as
 above. *Redeal*, for a seat dealt five of one suit: ``random`` demands one iff
@@ -168,6 +188,13 @@ BASIC_PARAMS: dict[str, float] = {
     # ---- zone (R9, docs/VARIANTS.md "zone") ----
     "zone_swap_threshold": 2.0,
     "zone_ace_weight": 1.0,
+    # ---- duel (R9 duel / duel-trump, docs/VARIANTS.md): the widow and dave ----
+    "duel_widow_threshold": 5.0,  # swap the hand for the widow below this duel value
+    "duel_ace_weight": 3.0,  # duel value of an ace (an ace and a trick win from 5)
+    "duel_dave_slope": 0.1,  # win estimate per trick of need in his favour
+    "duel_dave_hand": 0.05,  # win estimate per point of strength above 2
+    "duel_dave_offer": 0.7,  # offer dave above this estimate
+    "duel_dave_take": 0.25,  # accept an offered dave above this estimate
     # ---- modern (R9, docs/VARIANTS.md) ----
     "modern_widow_threshold": 3.5,  # take the widow with a strength below this (and no jack pair)
 }
@@ -209,6 +236,13 @@ assert list(CAUTIOUS_PARAMS).index("void_weight") == X_VOID_WEIGHT
 # ---- zone (R9): basic's zone decisions (docs/VARIANTS.md "zone")
 Z_SWAP_THRESHOLD = list(BASIC_PARAMS).index("zone_swap_threshold")  # the partner swaps below this zone strength
 Z_ACE_WEIGHT = list(BASIC_PARAMS).index("zone_ace_weight")  # zone strength of a plain ace
+# duel (docs/VARIANTS.md): every basic-like kind reads these
+DUEL_WIDOW_THRESHOLD = list(BASIC_PARAMS).index("duel_widow_threshold")
+DUEL_ACE_WEIGHT = list(BASIC_PARAMS).index("duel_ace_weight")
+DUEL_DAVE_SLOPE = list(BASIC_PARAMS).index("duel_dave_slope")
+DUEL_DAVE_HAND = list(BASIC_PARAMS).index("duel_dave_hand")
+DUEL_DAVE_OFFER = list(BASIC_PARAMS).index("duel_dave_offer")
+DUEL_DAVE_TAKE = list(BASIC_PARAMS).index("duel_dave_take")
 M_WIDOW_THRESHOLD = list(BASIC_PARAMS).index("modern_widow_threshold")  # R9 modern: take the widow below this strength
 
 

@@ -46,6 +46,7 @@ _END_TEXT = {
     EndKind.UNFINISHED: "unfinished (R8.2c)",
     EndKind.FOUR_JACKS: "by showing four jacks (four_jacks_win, R9 from-15)",
     EndKind.TARGET: "by reaching the game's target (R9: modern's 20 at a trick, the deal stops there; zone's exact 15)",
+    EndKind.DECLINED: "because his opponent declined his dave (doubling) and pays the stake before it (R9 duel)",
 }
 
 
@@ -170,6 +171,24 @@ def _zone_swap_lines(record: DealRecord) -> list[str]:
     trump = C.format_card(record.trump_card)
     return [f"The swap (zone): seat {partner}, the dealer's partner, {text}.",
             f"The trump card {trump} stays on the table (zone: nobody takes it)."]  # fmt: skip
+def _widow_lines(rules: Rules, record: DealRecord, order: list[int]) -> list[str]:
+    """R9 duel (docs/VARIANTS.md): the widow offered to the first hand, then the dealer; the trump card."""
+    dealer = record.dealer
+    lines = ["The widow (R9 duel: five cards; the first hand, then the dealer, may swap his hand for it):"]
+    for seat in order:
+        name = _seat_name(seat, dealer)
+        if record.widow == seat:
+            lines.append(f"{INDENT}{name}: takes the widow {hand_text(record.drawn[seat])}, "
+                         f"laying aside {hand_text(record.discards[seat])}")  # fmt: skip
+            break
+        lines.append(f"{INDENT}{name}: stands on his cards ({'«продаю»' if seat != dealer else '«ходи»'})")
+    trump = C.format_card(record.trump_card)
+    if record.took_trump[dealer]:
+        given = C.format_card(record.trump_discard[dealer])
+        lines.append(f"The dealer must give up {given} and take the trump card {trump} (duel-trump).")
+    else:
+        lines.append(f"Nobody uses the trump card {trump} (duel).")
+    return lines
 
 
 def _exchange_lines(rules: Rules, record: DealRecord, order: list[int]) -> list[str]:
@@ -179,6 +198,8 @@ def _exchange_lines(rules: Rules, record: DealRecord, order: list[int]) -> list[
     if rules.game == Game.ZONE:
         return _zone_swap_lines(record)
     lines = []
+    if rules.game == Game.DUEL:
+        return _widow_lines(rules, record, order)
     if rules.exchange_order == ExchangeOrder.DECLARE_THEN_BUY:
         lines.append("Play or pass (R4.0, declare-then-buy):")
         for seat in order:
@@ -282,6 +303,9 @@ def narrate(rules: Rules, policies: Sequence[PolicySpec], record: DealRecord, *,
     if outcome == Outcome.PLAYED:
         lines.append(f"Tricks ({len(record.plays)} played, R6):")
         lines += _trick_lines(record)
+    if rules.game == Game.DUEL and rules.dave:
+        offers = ", ".join(f"seat {seat}: {record.dave[seat]}" for seat in order)
+        lines.append(f"Dave offers (doublings): {offers}; the party's stake after the deal: {record.stake}.")
     if outcome in (Outcome.PLAYED, Outcome.LONE):
         taken = ", ".join(f"seat {seat}: {record.tricks[seat]}" for seat in active)
         lines.append(f"Tricks taken: {taken}.")

@@ -195,6 +195,11 @@ class Rules:
     zone_jacks_both: ZoneJacksBoth = ZoneJacksBoth.TRUMP_JACK  # both collected a pair: the trump jack's, or both
     zone_overshoot: ZoneOvershoot = ZoneOvershoot.PENALTY  # past 0: the total written on, or back to the start
     zone_prokat: int = 1  # the прокат a trickless player pays the other, in party stakes
+    # ---- duel (R9, docs/VARIANTS.md) ----
+    duel_trump_card: bool = False  # [000] Variant 3: "должен снести одну и взять вскрытый козырь"
+    dave: bool = False  # [000] Variant 2: "Играют с правилом даве или без него" (on in the duel presets)
+    dave_max: int = 64  # our cap on the doubled stake
+    dave_lead_only: bool = False  # "на своём ходу" read as "on his lead" (default: any turn to play a card)
     # ---- modern (R9, docs/VARIANTS.md) ----
     modern_target: int = 20  # [004] "пока кто-нибудь из игроков не наберет 20 очков"
     modern_no_pass: int = 17  # [004] "казна": from this score a player may not pass
@@ -224,6 +229,8 @@ class Rules:
         self._validate_game_options()
         if self.game == Game.ZONE:
             self._validate_zone()
+        if self.game == Game.DUEL:
+            self._validate_duel()
         if self.game == Game.MODERN:
             self._validate_modern()
         if not isinstance(self.players, int) or not C.MIN_SEATS <= self.players <= C.MAX_SEATS:
@@ -255,6 +262,17 @@ class Rules:
             raise ValueError(f"zone is a game for 2 players; got players={self.players!r}")
         if not isinstance(self.zone_prokat, int) or isinstance(self.zone_prokat, bool) or self.zone_prokat < 0:
             raise ValueError(f"option zone_prokat must be a non-negative integer; got {self.zone_prokat!r}")
+    def _validate_duel(self) -> None:
+        """R9 duel: two players; every declaration wins (four_jacks_win on); no R4.0a round."""
+        if self.players != 2:
+            raise ValueError(f"preset {self.preset} is played by two players (R9); got players={self.players!r}")
+        if not self.four_jacks_win:
+            raise ValueError(f"preset {self.preset}: any declaration wins the party, so four_jacks_win cannot be false")
+        if self.intent_round:
+            raise ValueError(f"preset {self.preset} has no R4.0a round (nobody passes); intent_round must be false")
+        if not isinstance(self.dave_max, int) or isinstance(self.dave_max, bool) or not 1 <= self.dave_max <= 64:
+            raise ValueError(f"option dave_max must be an integer from 1 to 64 (the deal table stores the stake "
+                             f"in 8 bits); got {self.dave_max!r}")  # fmt: skip
 
     def _validate_modern(self) -> None:
         """R9 modern (docs/VARIANTS.md): four players, the 24-card deck, one turn each, counting up."""
@@ -334,6 +352,16 @@ class Rules:
     def zone(cls, **overrides: Any) -> "Rules":
         """R9 ``zone``: [004] "Рамс на зоне" (docs/VARIANTS.md)."""
         return cls.named("zone", **overrides)
+
+    @classmethod
+    def duel(cls, **overrides: Any) -> "Rules":
+        """R9 ``duel``: [000] Variant 2 (docs/VARIANTS.md)."""
+        return cls.named("duel", **overrides)
+
+    @classmethod
+    def duel_trump(cls, **overrides: Any) -> "Rules":
+        """R9 ``duel-trump``: [000] Variant 3, the dealer must take the trump card (docs/VARIANTS.md)."""
+        return cls.named("duel-trump", **overrides)
 
     @classmethod
     def negotiations(cls, **overrides: Any) -> "Rules":
@@ -434,6 +462,10 @@ OPTION_HELP: dict[str, str] = {
     "zone_jacks_both": "R9 zone: both players collected a pair: trump-jack (only the trump jack's winner writes off) or both",
     "zone_overshoot": "R9 zone: writing off past 0: penalty (the total written off is written on) or restart (back to start)",
     "zone_prokat": "R9 zone: the прокат a player with no trick pays the other, in party stakes",
+    "duel_trump_card": "R9 duel: the dealer must give up one of the five cards he keeps for the trump card (duel-trump)",
+    "dave": "R9 duel: a player may double the party's stake (dave) before he plays a card; declined, he wins",
+    "dave_max": "R9 duel: no dave may raise the stake above this (1-64)",
+    "dave_lead_only": "R9 duel: dave only on one's lead ('на своём ходу' read narrowly); default any turn to play a card",
     # ---- modern (R9, docs/VARIANTS.md) ----
     "modern_target": "R9 modern: the score (counting up) whose first reacher wins the party",
     "modern_no_pass": "R9 modern: 'казна', from this score a player may not pass",
@@ -513,8 +545,20 @@ PRESETS: dict[str, PresetInfo] = {
         True,
         {"start": 15, "ace_values": (0, 0, 0, 0), "four_aces_win": False, "four_jacks_win": True},
     ),
-    "duel": PresetInfo("[000] variant 2", "two players, a five-card widow, any declaration wins, dave", False, game=Game.DUEL),
-    "duel-trump": PresetInfo("[000] variant 3", "duel where the dealer also uses the trump card", False, game=Game.DUEL),
+    "duel": PresetInfo(
+        "[000] variant 2",
+        "two players from 5, a five-card widow, any declaration wins the party, dave, settled per party",
+        True,
+        {"players": 2, "start": 5, "four_aces_win": False, "four_jacks_win": True, "dave": True},
+        game=Game.DUEL,
+    ),
+    "duel-trump": PresetInfo(
+        "[000] variant 3",
+        "duel where the dealer must give up a card for the trump card",
+        True,
+        {"players": 2, "start": 5, "four_aces_win": False, "four_jacks_win": True, "dave": True, "duel_trump_card": True},
+        game=Game.DUEL,
+    ),
     "negotiations": PresetInfo(
         "[004]",
         "declare-then-buy, then each player who plays announces 'on trumps' or 'on suits' before the buying",
@@ -541,6 +585,8 @@ PRESETS: dict[str, PresetInfo] = {
 # The options that belong to one game only; under another game they must keep their default.
 GAME_OPTIONS: dict[Game, tuple[str, ...]] = {
     Game.RAMS: (),
+    Game.DUEL: ("duel_trump_card", "dave", "dave_max", "dave_lead_only"),
+    Game.MODERN: (),
     Game.DUEL: (),
     Game.MODERN: ("modern_target", "modern_no_pass", "modern_horns", "modern_settle"),
     Game.ZONE: ("zone_lead", "zone_jacks", "zone_jacks_both", "zone_overshoot", "zone_prokat"),

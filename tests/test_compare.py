@@ -72,7 +72,7 @@ def test_cli_compare_prints_means_remiz_difference_and_verdict():
         (["compare", "basic", "random", "--deals", "0"], "--deals"),
         (["compare", "basic", "random", "--target-se", "-1"], "--target-se"),
         (["compare", "basic", "random", "--baseline", "nobody"], "unknown policy"),
-        (["compare", "basic", "random", "--rules", "duel"], "not implemented yet"),
+        (["compare", "basic", "random", "--rules", "modern", "--players", "5"], "exactly 4 players"),
     ],
 )
 def test_cli_compare_bad_input(args, message):

@@ -96,6 +96,26 @@ def test_announcement_readers_agree(players):
                       label=f"readers {players}p")  # fmt: skip
 
 
+DUEL_PRESETS = ("duel", "duel-trump")  # R9 duel: two players only (docs/VARIANTS.md)
+DUEL_OPTIONS = ({}, {"dave": False}, {"dave_lead_only": True, "dave_max": 4},
+                {"jacks_count": "final", "truncated_deal": "score-so-far", "ruff": "overtrump"})  # fmt: skip
+
+
+@pytest.mark.parametrize("options", DUEL_OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "preset")
+@pytest.mark.parametrize("preset", DUEL_PRESETS)
+def test_duel_presets_agree(preset, options):
+    """duel, duel-trump: every pairing of policies, deal by deal and party by party, in both engines."""
+    rules = Rules.named(preset, **options)
+    for a in POLICIES:
+        for b in POLICIES:
+            label = f"{preset}/{options}/{a},{b}"
+            assert_same_deals(rules, [a, b], seed=900 + POLICIES.index(a), deals=120, label=label)
+            out = engine.simulate_parties(rules, [a, b], seed=4, parties=8)
+            for p in range(8):
+                slow = reference.play_party(rules, [a, b], seed=4, party=p)
+                assert not slow.differences(engine.party_record_of(out, p)), f"{label}: party {p}"
+
+
 @pytest.mark.parametrize("players", (4, 6))
 def test_mixed_tables_agree(players):
     """Every policy at one table, with non-default parameters, in both engines."""

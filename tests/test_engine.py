@@ -90,7 +90,7 @@ def test_cli_rules_show_lists_every_option():
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["rules", "show", "duel"], "not implemented yet"),
+        (["run", "--rules", "modern", "--players", "5"], "exactly 4 players"),
         (["rules", "show", "poker"], "unknown preset"),
     ],
 )

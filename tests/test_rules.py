@@ -94,8 +94,11 @@ PRESET_CHANGES = {
         "jacks_count": JacksCount.FINAL,
     },
     "zone": {"players": 2, "deck": Deck.D36, "start": 15},  # docs/VARIANTS.md; the zone options at their defaults
+    "duel": {"players": 2, "start": 5, "four_aces_win": False, "four_jacks_win": True, "dave": True},  # docs/VARIANTS.md
+    "duel-trump": {"players": 2, "start": 5, "four_aces_win": False, "four_jacks_win": True, "dave": True,
+                   "duel_trump_card": True},  # fmt: skip
 }
-UNIMPLEMENTED = ["duel", "duel-trump"]
+UNIMPLEMENTED: list[str] = []
 
 
 # --------------------------------------------------------------------- defaults

@@ -222,7 +222,6 @@ def test_cli_run_with_no_options_works(tmp_path, monkeypatch):
         (["run", "--deals", "lots"], "--deals"),
         (["run", "--deals", "1e400"], "--deals"),
         (["run", "--deals", "2.5"], "--deals"),
-        (["run", "--rules", "duel"], "not implemented yet"),
         (["run", "--rules", "poker"], "unknown preset"),
         (["run", "--rule", "ruf=overtrump"], "unknown rule option 'ruf'"),
         (["run", "--rule", "ruff=sometimes"], "ruff must be one of"),

@@ -60,6 +60,11 @@ RulesArgs = namedtuple(
         "zone_jacks_both",  # 0/1: both players write off their pairs (zone_jacks_both=both)
         "zone_overshoot_restart",  # 0/1: going past 0 restarts at the start score (zone_overshoot=restart)
         "zone_prokat",  # the прокат, in party stakes
+        # ---- duel (R9, docs/VARIANTS.md) ----
+        "duel_trump_card",  # 0/1: the dealer must take the trump card (duel-trump)
+        "dave",  # 0/1: dave (doubling) allowed
+        "dave_max",  # the cap on the stake
+        "dave_lead_only",  # 0/1: dave only on one's lead
         # ---- modern (R9, docs/VARIANTS.md) ----
         "modern_target",  # the score that wins the party, counting up
         "modern_no_pass",  # from this score a player may not pass
@@ -108,6 +113,10 @@ def rules_args(rules) -> RulesArgs:
         zone_jacks_both=np.int64(rules.zone_jacks_both == "both"),
         zone_overshoot_restart=np.int64(rules.zone_overshoot == "restart"),
         zone_prokat=np.int64(rules.zone_prokat),
+        duel_trump_card=np.int64(rules.duel_trump_card),
+        dave=np.int64(rules.dave),
+        dave_max=np.int64(rules.dave_max),
+        dave_lead_only=np.int64(rules.dave_lead_only),
         modern_target=np.int64(rules.modern_target),
         modern_no_pass=np.int64(rules.modern_no_pass),
         horns_from_five=np.int64(rules.modern_horns == ModernHorns.FROM_FIVE),

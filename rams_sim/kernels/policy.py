@@ -23,6 +23,12 @@ from ..policies import (
     B_PASS_THRESHOLD,
     B_RAMS_DRAW,
     B_TRUMP_WEIGHT,
+    DUEL_ACE_WEIGHT,
+    DUEL_DAVE_HAND,
+    DUEL_DAVE_OFFER,
+    DUEL_DAVE_SLOPE,
+    DUEL_DAVE_TAKE,
+    DUEL_WIDOW_THRESHOLD,
     G_RAMS_LENGTH,
     M_WIDOW_THRESHOLD,
     X_INTENT_WEIGHT,
@@ -492,6 +498,63 @@ def _highest_trump(trumps):
         card = lowest(m)
         m &= m - ONE
     return card
+
+
+# ---- duel (R9 duel / duel-trump, docs/VARIANTS.md): the widow and dave --------------
+@njit(cache=True, _nrt=False, inline="always")
+def _duel_value(params, seat, hand, trump):
+    """basic's strength plus ``duel_ace_weight`` per ace."""
+    aces = 0
+    for suit in range(N_SUITS):
+        if has(hand, card_of(suit, ACE)):
+            aces += 1
+    return _strength(hand, trump, params, seat) + params[seat, DUEL_ACE_WEIGHT] * aces
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def wants_widow(kind, params, seat, rng, hand, trump):
+    """duel: swap the hand for the widow? random: a coin; basic-like: stand with a rams or a
+    jack pair in hand, else swap iff the duel value is below ``duel_widow_threshold``."""
+    if kind == RANDOM:
+        return bounded(rng, seat + 1, 2) == 1
+    if rams_suit(hand) >= 0 or jack_kind(hand) > 0:
+        return False
+    return _duel_value(params, seat, hand, trump) < params[seat, DUEL_WIDOW_THRESHOLD]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _need(score, tricks, aces):
+    """duel: the tricks still needed to reach zero (at least 1 before the first trick)."""
+    rest = score - tricks - aces
+    if tricks == 0:
+        return max(rest, 1)
+    return max(rest, 0)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def dave_estimate(kind, params, seat, hand, trump, my_score, my_tricks, my_aces, other_score, other_tricks, other_aces):
+    """duel: a basic-like seat's chance to win the party (policies.py); 0 for random (unused)."""
+    if kind == RANDOM:
+        return 0.0
+    diff = _need(other_score, other_tricks, other_aces) - _need(my_score, my_tricks, my_aces)
+    p = 0.5 + params[seat, DUEL_DAVE_SLOPE] * diff + params[seat, DUEL_DAVE_HAND] * (_strength(hand, trump, params, seat) - 2.0)
+    return min(max(p, 0.0), 1.0)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def offers_dave(kind, params, seat, rng, p):
+    """duel: offer dave? random: a coin; basic-like: ``p > duel_dave_offer``."""
+    if kind == RANDOM:
+        return bounded(rng, seat + 1, 2) == 1
+    return p > params[seat, DUEL_DAVE_OFFER]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def takes_dave(kind, params, seat, rng, p):
+    """duel: accept an offered dave? random: a coin; basic-like: ``p > duel_dave_take``."""
+    if kind == RANDOM:
+        return bounded(rng, seat + 1, 2) == 1
+    return p > params[seat, DUEL_DAVE_TAKE]
 
 
 # ---- R9 modern (docs/VARIANTS.md "modern"): the redeal and the turn ----------------------

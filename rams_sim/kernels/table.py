@@ -21,11 +21,9 @@ from numba import njit, prange
 
 from ..cards import N_TRICKS
 from ..record import EndKind
-from . import modern
-from .args import GAME_MODERN
+from . import duel, modern, zone
+from .args import GAME_DUEL, GAME_MODERN, GAME_ZONE
 from .deal import N_OPTIONS, NO_FORCE, NO_INTENT, OK, OPTION_PASS, UNAVAILABLE
-from . import zone
-from .args import GAME_ZONE
 from .game import credit_lone, declare, finish_deal, play_deal, prepare_final, reset_scoring
 from .rng import deal_key, party_deal_key
 from .score import credit_trick, settle
@@ -59,6 +57,9 @@ def any_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order
     if r.game == GAME_ZONE:
         return zone.play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st,
                               trick, info, log, forced_seat, forced_option)  # fmt: skip
+    if r.game == GAME_DUEL:
+        return duel.play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st,
+                              trick, info, log, forced_seat, forced_option)  # fmt: skip
     if r.game == GAME_MODERN:
         return modern.play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st,
                                 trick, info, log, forced_seat, forced_option)  # fmt: skip
@@ -75,6 +76,9 @@ def settle_party(r, won, scores, stake, prokats, settlement, row):
     # each game of R9 with its own settlement adds its branch here
     if r.game == GAME_ZONE:
         zone.settle_party(r, won, stake, prokats, settlement, row)
+        return
+    if r.game == GAME_DUEL:
+        duel.settle_party(r.players, won, stake, settlement, row)
         return
     if r.game == GAME_MODERN:
         modern.settle_modern(r, won, scores, stake, settlement, row)

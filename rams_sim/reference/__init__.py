@@ -38,8 +38,7 @@ from .. import cards as C
 from ..kernels.rng import deal_key, deck_order, party_deal_key
 from ..record import DealOutcome, DealRecord, EndKind, PartyRecord
 from ..rules import Game
-from . import zone
-from . import modern
+from . import duel, modern, zone
 from .deal import DealTable
 from .decisions import BasicPolicy, RandomPolicy, seat_specs
 from .scoresheet import Scoresheet
@@ -104,6 +103,8 @@ def play_deal(rules, policies, *, seed=0, deal=0, dealer=None, scores=None, orde
         order = _check_order(order, book)
     if rules.game == Game.ZONE:
         return zone.play_deal(rules, specs, key, dealer, scores, order, events)
+    if rules.game == Game.DUEL:  # R9 duel, duel-trump (docs/VARIANTS.md)
+        return duel.play_duel_deal(book, specs, key, dealer, scores, order, events)[0]
     if rules.game == Game.MODERN:
         return modern.play_deal(book, specs, key, dealer, scores, order, given, events)
     return DealTable(book, specs, key, dealer, scores, order, events).run()
@@ -120,6 +121,11 @@ def play_party(rules, policies, *, seed=0, party=0) -> PartyRecord:
     # each other game of R9 dispatches here: ``if rules.game == Game.DUEL: return duel.play_party(...)``
     if rules.game == Game.ZONE:
         return zone.play_party(rules, specs, seed, party)
+    if rules.game == Game.DUEL:  # R9 duel, duel-trump (docs/VARIANTS.md)
+        return duel.play_duel_party(
+            book, specs, seed, party, lambda d: int(party_deal_key(seed, party, d)),
+            lambda key: [int(c) for c in deck_order(key, book.deck_array)],
+        )  # fmt: skip
     if rules.game == Game.MODERN:
         return modern.play_party(rules, specs, lambda d: party_deal_key(seed, party, d))
     n = book.players

@@ -71,7 +71,7 @@ def legal_cards(rules: Rules, hand, trump: int, trick, q_duty: bool = False) -> 
     card first (empty = on lead); ``q_duty``: on lead, the R6.6 duty to lead the trump
     Q is active.
     """
-    if rules.game != "rams":
+    if rules.game == "zone":  # zone has no duty to follow (docs/VARIANTS.md); duel and modern keep R6
         raise ValueError(f"legal_cards follows the rams game's rules (R6.7a); preset {rules.preset} plays {rules.game.value}")
     hand = [int(c) for c in hand]
     if not hand:
