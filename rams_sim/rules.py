@@ -262,6 +262,7 @@ class Rules:
             raise ValueError(f"zone is a game for 2 players; got players={self.players!r}")
         if not isinstance(self.zone_prokat, int) or isinstance(self.zone_prokat, bool) or self.zone_prokat < 0:
             raise ValueError(f"option zone_prokat must be a non-negative integer; got {self.zone_prokat!r}")
+
     def _validate_duel(self) -> None:
         """R9 duel: two players; every declaration wins (four_jacks_win on); no R4.0a round."""
         if self.players != 2:
@@ -586,8 +587,6 @@ PRESETS: dict[str, PresetInfo] = {
 GAME_OPTIONS: dict[Game, tuple[str, ...]] = {
     Game.RAMS: (),
     Game.DUEL: ("duel_trump_card", "dave", "dave_max", "dave_lead_only"),
-    Game.MODERN: (),
-    Game.DUEL: (),
     Game.MODERN: ("modern_target", "modern_no_pass", "modern_horns", "modern_settle"),
     Game.ZONE: ("zone_lead", "zone_jacks", "zone_jacks_both", "zone_overshoot", "zone_prokat"),
 }
