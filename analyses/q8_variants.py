@@ -10,7 +10,10 @@ and deck:
 * how much skill matters: seat 0's party wins with ``expert`` among ``random`` players
   minus its wins as a ``random`` player among the same, on the same seeds (paired per party);
 * how often a deal ends at a declaration (four aces, a rams, jacks ending the party, or a
-  preset's own winning declarations) instead of being played.
+  preset's own winning declarations) instead of being played;
+* how the parties end (EndKind shares) and the games' own features: how often the widow is
+  taken (duel, modern, zone), the stake a party is settled at (duel's dave), redeals
+  (modern) and the прокат (zone).
 """
 
 from __future__ import annotations
@@ -23,12 +26,12 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import polars as pl  # noqa: E402
 
-from rams_sim.record import Outcome  # noqa: E402
+from rams_sim.record import EndKind, Outcome  # noqa: E402
 from rams_sim.rules import PRESETS, Rules  # noqa: E402
 from rams_sim.summary import Estimate  # noqa: E402
 
 from .common import (  # noqa: E402
-    Context, Page, chance_misses, clear, fmt, fmt_n, paired_difference, row_estimate, share,
+    Context, Page, chance_misses, clear, fmt, fmt_n, mean_estimate, paired_difference, row_estimate, share,
 )  # fmt: skip
 from .q6_party import length_summary, parties, wins_by_seat  # noqa: E402
 
@@ -61,6 +64,27 @@ def skill(random_wins: pl.DataFrame, expert_wins: pl.DataFrame) -> Estimate:
     return paired_difference(random_wins, expert_wins, "party", "won")
 
 
+def end_shares(lf: pl.LazyFrame | pl.DataFrame) -> dict[EndKind, Estimate]:
+    """Share of parties (one row per party: seat 0's) ending in each way, Wilson 95%."""
+    kinds = lf.lazy().filter(pl.col("seat") == 0).select("end_kind").collect()["end_kind"]
+    return {kind: share(kinds == int(kind)) for kind in EndKind if kind != EndKind.NONE}
+
+
+def game_features(deals: pl.LazyFrame | pl.DataFrame, party_lf: pl.LazyFrame | pl.DataFrame) -> dict[str, Estimate]:
+    """The R9 games' own figures: per deal, the widow taken, a redeal demanded, a прокат paid;
+    per party, the stake it was settled at (mean, normal 95%)."""
+    per_deal = (
+        deals.lazy().group_by("deal")
+        .agg(pl.col("widow").first() >= 0, pl.col("redeals").first() > 0, pl.col("prokat").any())
+        .collect()
+    )  # fmt: skip
+    stake = party_lf.lazy().filter(pl.col("seat") == 0).select("stake").collect()["stake"]
+    return {
+        "widow": share(per_deal["widow"]), "redeal": share(per_deal["redeals"]), "prokat": share(per_deal["prokat"]),
+        "stake": mean_estimate(stake.cast(pl.Float64)),
+    }  # fmt: skip
+
+
 def preset_row(ctx: Context, preset: str) -> dict:
     """Every measure of one preset: Estimates and the facts of its table (each dataset read once)."""
     rules = Rules.named(preset)
@@ -77,6 +101,8 @@ def preset_row(ctx: Context, preset: str) -> dict:
         "skill": skill(as_random, as_expert),
         "as_random": share(as_random["won"] > 0), "as_expert": share(as_expert["won"] > 0),
         "declared": declaration_ends(ctx.scan(f"{name}-deals")),
+        "ends": end_shares(lf),
+        **game_features(ctx.scan(f"{name}-deals"), lf),
     }  # fmt: skip
 
 
@@ -110,7 +136,8 @@ def build(ctx: Context, out: Path) -> Page:
     missing = [p for p, info in PRESETS.items() if not info.implemented]
     page.text(
         "Each preset is played at its own table size, deck and start score (RULES.md R9; `rams-sim rules show NAME`). "
-        "*Party length*: deals until a player's score reaches zero (R8.2), `basic` at every seat. *First dealer* is "
+        "*Party length*: deals until the party is won (a score at zero, R8.2; `modern`: a score of 20; `zone`: "
+        "exactly zero; `duel`: also a declaration or a declined dave), `basic` at every seat. *First dealer* is "
         "seat 0, who deals the first deal; *first hand* is seat 1, on his left; the fair share is the share of finished "
         "parties divided by the number of players. *Skill*: seat 0 plays `expert` among `random` players, and again "
         "`random` among the same players on the same seeds; the difference of his party wins, paired by party. "
@@ -136,6 +163,23 @@ def build(ctx: Context, out: Path) -> Page:
               + ", ".join(f"`{r['preset']}` {r['unfinished']}" for r in rows) + ".")  # fmt: skip
     page.text("Skill sample sizes: " + ", ".join(f"`{r['preset']}` {fmt_n(r['skill'].n)} parties" for r in rows)
               + "; deals: " + ", ".join(f"`{r['preset']}` {fmt_n(r['declared'].n)}" for r in rows) + ".")
+
+    page.heading("How the parties end, and the games' own features")
+    kinds = [k for k in EndKind if k != EndKind.NONE and any(r["ends"][k].value > 0 for r in rows)]
+    page.table(pl.DataFrame([{
+        "preset": f"`{r['preset']}`",
+        **{k.name.lower().replace("_", " "): fmt(r["ends"][k], 1, percent=True) for k in kinds},
+    } for r in rows]), caption="Share of `basic` parties by how they ended (EndKind, RULES.md R5-R8 and R9); "
+               "95% Wilson intervals; n = the parties above.")  # fmt: skip
+    page.table(pl.DataFrame([{
+        "preset": f"`{r['preset']}`",
+        "widow taken, % of deals": fmt(r["widow"], 1, percent=True),
+        "party stake (dave), mean": fmt(r["stake"], 3),
+        "redeal demanded, % of deals": fmt(r["redeal"], 2, percent=True),
+        "прокат paid, % of deals": fmt(r["prokat"], 1, percent=True),
+    } for r in rows]), caption="`basic` players; per deal from the preset's deal data, the stake per party. The widow "
+               "exists in `duel`, `duel-trump`, `modern` and `zone`, the dave in the duel presets, the redeal in "
+               "`modern`, the прокат in `zone`; elsewhere these are 0 (or 1 for the stake) by construction.")  # fmt: skip
 
     fig, axes = plt.subplots(1, 2, figsize=(10, 3.6))
     names = [r["preset"] for r in rows]

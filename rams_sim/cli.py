@@ -61,6 +61,11 @@ def parse_index(text: str, what: str) -> int:
     return _parse_whole(text, what, 0)
 
 
+def _delta_sense(rules: Rules) -> str:
+    """Which way a score delta is good: modern counts up to 20 (R9), every other game down."""
+    return "positive = points gained" if rules.game == Game.MODERN else "negative = written off"
+
+
 def build_rules(preset: str, players: int | None, overrides: list[str]) -> Rules:
     """The rule set a command asked for, or a one-line error; without ``--players`` the
     preset's own table size (4 unless the preset sets it, e.g. duel's 2)."""
@@ -263,7 +268,7 @@ def run(
     spec = build_spec(runner.DEALS, rules, seats, seed, n_deals, chunk, dealer=dealer, log_plays=log_plays)
     result = _execute(spec, out, force, resume, threads, "deals")
     summary = deal_summary(result.path)
-    typer.echo(f"mean score delta per deal by seat (negative = written off), 95% CI, n = {summary.deals:,} deals:")
+    typer.echo(f"mean score delta per deal by seat ({_delta_sense(rules)}), 95% CI, n = {summary.deals:,} deals:")
     for seat, est in summary.delta.items():
         typer.echo(f"  seat {seat}: {_format(est)}")
     typer.echo("declarations (per 100 deals; jack pairs may come several to a deal):")
@@ -412,7 +417,7 @@ def compare(
         job = bar.add_task("deals", total=n_deals)
         result = run_compare(rules, spec_a, spec_b, baseline=spec_base, seed=seed, deals=n_deals, target_se=target_se,
                              progress=lambda done, total: bar.update(job, completed=done))  # fmt: skip
-    typer.echo(f"mean score delta of a focal seat per deal (negative = written off), 95% CI, n = {result.deals:,} deals:")
+    typer.echo(f"mean score delta of a focal seat per deal ({_delta_sense(rules)}), 95% CI, n = {result.deals:,} deals:")
     width = max(len(str(spec_a)), len(str(spec_b)))
     for spec, delta, remiz in ((spec_a, result.delta_a, result.remiz_a), (spec_b, result.delta_b, result.remiz_b)):
         typer.echo(f"  {str(spec):<{width}} {_format(delta)}   remiz {_format(remiz, percent=True)}")
