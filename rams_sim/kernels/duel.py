@@ -18,10 +18,9 @@ from ..record import EndKind, Outcome
 from .bits import ZERO, bit, card_of, has
 from .deal import ERR_CARD, NO_FORCE, OK, UNAVAILABLE, deal_cards, dealer_trump
 from .declare import D_FOUR_ACES, D_FOUR_JACKS, D_JACK_PAIR, best_rams, four_aces_holder, four_jacks_holder, void_jacks
-from .game import finish_deal, prepare_final, reset_scoring, threats_of
+from .game import finish_deal, prepare_final, reset_scoring, shuffle_and_seed, threats_of
 from .legal import legal_mask
-from .policy import RANDOM, choose_card, dave_estimate, offers_dave, takes_dave, uses_coins, uses_threats, wants_widow
-from .rng import seed_stream, shuffle_deck
+from .policy import RANDOM, choose_card, dave_estimate, offers_dave, takes_dave, uses_threats, wants_widow
 from .score import credit_trick
 from .state import (
     ACES, CUBE, DAVE, DECL, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, HAND, JACK_KIND, LOG_LEADER, LOG_WINNER,
@@ -210,14 +209,7 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
     """
     n = N_SEATS
     first = seat_after(dealer, 1, n)
-    if fixed_order.shape[0] > 0:
-        for j in range(r.deck_size):
-            order[j] = fixed_order[j]
-    else:
-        shuffle_deck(key, r.deck, order, rng)
-    for seat in range(n):
-        if uses_coins(kinds[seat]):
-            seed_stream(rng, seat + 1, key, seat + 1)
+    shuffle_and_seed(r, kinds, key, fixed_order, fixed_order.shape[0] > 0, order, rng)
     reset_scoring(st, n, info)
     for t in range(N_TRICKS):
         log[t, LOG_LEADER] = -1

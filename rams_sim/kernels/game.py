@@ -36,6 +36,21 @@ E_NONE, E_FOUR_ACES, E_RAMS = int(EndKind.NONE), int(EndKind.FOUR_ACES), int(End
 E_JACKS, E_TRICK, E_DEAL_END = int(EndKind.JACKS), int(EndKind.TRICK), int(EndKind.DEAL_END)
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def shuffle_and_seed(r, kinds, key, fixed_order, use_fixed, order, rng):
+    """R3 and ENGINE.md §1, for every game: the deck order (``fixed_order`` if ``use_fixed``,
+    else the shuffle of stream 0 of ``key``) into ``order``, and the coin stream of every seat
+    whose policy flips coins (row seat + 1 of ``rng``, keyed ``key``)."""
+    if use_fixed:
+        for j in range(r.deck_size):
+            order[j] = fixed_order[j]
+    else:
+        shuffle_deck(key, r.deck, order, rng)
+    for seat in range(r.players):
+        if uses_coins(kinds[seat]):
+            seed_stream(rng, seat + 1, key, seat + 1)
+
+
 @njit(cache=True, _nrt=False)
 def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st, trick, info, log,
               forced_seat=NO_FORCE, forced_option=0):  # fmt: skip
@@ -49,14 +64,7 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
     """
     n = r.players
     first = seat_after(dealer, 1, n)
-    if fixed_order.shape[0] > 0:
-        for j in range(r.deck_size):
-            order[j] = fixed_order[j]
-    else:
-        shuffle_deck(key, r.deck, order, rng)
-    for seat in range(n):
-        if uses_coins(kinds[seat]):
-            seed_stream(rng, seat + 1, key, seat + 1)
+    shuffle_and_seed(r, kinds, key, fixed_order, fixed_order.shape[0] > 0, order, rng)
     reset_scoring(st, n, info)
     for t in range(N_TRICKS):
         log[t, LOG_LEADER] = -1

@@ -19,9 +19,9 @@ from ..record import EndKind, Outcome
 from .bits import ZERO, bit, nth_card, popcount, rams_suit
 from .deal import NO_FORCE, OK, OPTION_PASS, UNAVAILABLE, ERR_CARD, ERR_DISCARD, deal_cards
 from .declare import D_FOUR_JACKS, D_JACK_PAIR, four_jacks_holder, jack_kinds
-from .game import play_tricks, reset_scoring
-from .policy import TURN_PASS, TURN_STAND, modern_turn, uses_coins, wants_redeal
-from .rng import deal_key, seed_stream, shuffle_deck
+from .game import play_tricks, reset_scoring, shuffle_and_seed
+from .policy import TURN_PASS, TURN_STAND, modern_turn, wants_redeal
+from .rng import deal_key
 from .score import credit_up
 from .state import (
     ACTIVE, DECL, DELTA, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, FINAL, HAND, JACK_KIND, JACKS, LOG_LEADER,
@@ -43,14 +43,7 @@ def _deal(r, kinds, key, fixed_order, first_dealing, dealer, order, rng, cardset
 
     Returns the trump card: the dealer's last card order[5n - 1]."""
     n = r.players
-    if first_dealing and fixed_order.shape[0] > 0:
-        for j in range(r.deck_size):
-            order[j] = fixed_order[j]
-    else:
-        shuffle_deck(key, r.deck, order, rng)
-    for seat in range(n):
-        if uses_coins(kinds[seat]):
-            seed_stream(rng, seat + 1, key, seat + 1)
+    shuffle_and_seed(r, kinds, key, fixed_order, first_dealing and fixed_order.shape[0] > 0, order, rng)
     deal_cards(order, n, dealer, cardsets, st)  # its return, order[5n], is the widow's first card here
     return order[HAND_SIZE * n - 1]
 

@@ -14,13 +14,13 @@ from __future__ import annotations
 from numba import njit
 
 from ..cards import ACE, HAND_SIZE, JACK, KING, N_SUITS, N_TRICKS, QUEEN, RANKS_PER_SUIT, SUIT_MASKS
-from ..record import Declaration, EndKind, Outcome
+from ..record import EndKind, Outcome
 from .bits import ONE, ZERO, bit, card_of, has, lowest, nth_card, pair_jacks, popcount, rams_suit
 from .deal import ERR_CARD, NO_FORCE, OK, UNAVAILABLE, deal_cards
 from .declare import D_FOUR_JACKS, D_JACK_PAIR, D_JACKS_VOID, D_TRUMP_RAMS, best_rams
-from .game import reset_scoring
-from .policy import RANDOM, Z_ACE_WEIGHT, Z_SWAP_THRESHOLD, _strength, highest_ranked, lowest_ranked, uses_coins
-from .rng import bounded, seed_stream, shuffle_deck
+from .game import reset_scoring, shuffle_and_seed
+from .policy import RANDOM, Z_ACE_WEIGHT, Z_SWAP_THRESHOLD, _strength, highest_ranked, lowest_ranked
+from .rng import bounded
 from .state import (
     ACES, DECL, DELTA, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, FINAL, HAND, JACK_KIND, JACKS, LOG_LEADER, LOG_WINNER,
     NEXT_DEALER, OUTCOME, OVERSHOT, PROKAT, STATUS, TRICK_CARD, TRICK_SEAT, TRICKS, TRUMP_CARD, WIDOW, seat_after,
@@ -232,14 +232,7 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
     """
     n = N_ZONE
     partner = seat_after(dealer, 1, n)
-    if fixed_order.shape[0] > 0:
-        for j in range(r.deck_size):
-            order[j] = fixed_order[j]
-    else:
-        shuffle_deck(key, r.deck, order, rng)
-    for seat in range(n):
-        if uses_coins(kinds[seat]):
-            seed_stream(rng, seat + 1, key, seat + 1)
+    shuffle_and_seed(r, kinds, key, fixed_order, fixed_order.shape[0] > 0, order, rng)
     reset_scoring(st, n, info)
     for t in range(N_TRICKS):
         log[t, LOG_LEADER] = -1
