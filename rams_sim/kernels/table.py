@@ -47,11 +47,14 @@ DEAL_SLOTS = (-1, TRUMP_CARD, OUTCOME, ENDS_PARTY, END_KIND, STATUS, WIDOW, STAK
 
 @njit(cache=True, _nrt=False)
 def any_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st, trick, info, log,
-             forced_seat=NO_FORCE, forced_option=0):  # fmt: skip
+             forced_seat, forced_option):  # fmt: skip
     """Play one deal of the rules' game (R9) into the state arrays; return its status.
 
     The arguments are :func:`rams_sim.kernels.game.play_deal`'s; every game's deal kernel
     takes the same. ``info[STAKE]`` and ``info[CUBE]`` carry the party's dave state in and out.
+    Every driver calls it with the same argument types (``dealer``, ``forced_seat`` and
+    ``forced_option`` as int64 variables, never literals), so numba compiles it, and the four
+    games under it, once rather than once per driver.
     """
     # each other game of R9 adds its branch here: ``if r.game == GAME_DUEL: return duel.play_deal(...)``
     if r.game == GAME_ZONE:
@@ -129,6 +132,7 @@ def play_deals(r, kinds, params, announce, seed, first_deal, fixed_dealer, score
     n_blocks = (n_deals + DEAL_BLOCK - 1) // DEAL_BLOCK
     errors = np.zeros(n_blocks, np.int64)
     empty = np.empty(0, np.int8)
+    no_force, no_option = np.int64(NO_FORCE), np.int64(0)  # int64 variables, not literals (any_deal)
     for b in prange(n_blocks):
         order, rng, cardsets, st, trick, info, log = make_state()
         for i in range(b * DEAL_BLOCK, min(n_deals, (b + 1) * DEAL_BLOCK)):
@@ -136,7 +140,8 @@ def play_deals(r, kinds, params, announce, seed, first_deal, fixed_dealer, score
             dealer = fixed_dealer if fixed_dealer >= 0 else d % n
             key = deal_key(seed, d)
             new_party_state(info)
-            status = any_deal(r, kinds, params, announce, key, empty, dealer, scores, order, rng, cardsets, st, trick, info, log)
+            status = any_deal(r, kinds, params, announce, key, empty, dealer, scores, order, rng, cardsets, st, trick, info, log,
+                              no_force, no_option)  # fmt: skip
             if status != OK:
                 errors[b] += 1
             store_deal(i, n, dealer, cardsets, st, info, log, out_sets, out_seat, out_delta, out_deal, out_log)
@@ -148,7 +153,8 @@ def play_one(r, kinds, params, announce, key, fixed_order, dealer, scores, out_s
     """Play one deal into row 0 of the outputs (the API's single-deal entry); return its status."""
     order, rng, cardsets, st, trick, info, log = make_state()
     new_party_state(info)
-    status = any_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st, trick, info, log)
+    status = any_deal(r, kinds, params, announce, key, fixed_order, np.int64(dealer), scores, order, rng, cardsets, st,
+                      trick, info, log, np.int64(NO_FORCE), np.int64(0))  # fmt: skip
     store_deal(0, r.players, dealer, cardsets, st, info, log, out_sets, out_seat, out_delta, out_deal, out_log)
     return status
 
@@ -171,15 +177,17 @@ def play_party(r, kinds, params, announce, seed, party, state, deals, scores_out
         scores[seat] = r.start
         resets[row, seat] = 0
     empty = np.empty(0, np.int8)
+    no_force, no_option = np.int64(NO_FORCE), np.int64(0)  # int64 variables, not literals (any_deal)
     new_party_state(info)
-    dealer = 0
+    dealer = np.int64(0)
     won = -1
     kind = E_UNFINISHED
     status = OK
     played = 0
     for d in range(r.max_deals):
         key = party_deal_key(seed, party, d)
-        status = any_deal(r, kinds, params, announce, key, empty, dealer, scores, order, rng, cardsets, st, trick, info, log)
+        status = any_deal(r, kinds, params, announce, key, empty, dealer, scores, order, rng, cardsets, st, trick, info, log,
+                          no_force, no_option)  # fmt: skip
         played = d + 1
         if status != OK:
             break
