@@ -133,7 +133,7 @@ def test_a_passers_hidden_cards_change_nothing_for_others(policy, which, preset)
 def test_threats_read_only_what_the_seat_may_know():
     """The kernels' threats of a seat ignore every other seat's cards and flags (but the
     dealer's public R4.3 flag), and follow his own cards exactly."""
-    from rams_sim.kernels.game import threats_of
+    from rams_sim.kernels.policy import threats_of
     from rams_sim.kernels.state import HAND, TOOK_TRUMP, TRUMP_DISCARD, make_state
 
     rng = np.random.default_rng(11)

@@ -17,14 +17,15 @@ from .bits import ZERO, ace_points, bit, card_of, has
 from .deal import ERR_CARD, NO_FORCE, OK, deal_cards, dealer_trump, exchange
 from .declare import D_FOUR_ACES, D_FOUR_JACKS, D_JACK_PAIR, D_NONE, D_TRUMP_RAMS
 from .declare import best_rams, four_aces_holder, four_jacks_holder, jack_kinds, void_jacks
+from .dave import dave_turn
 from .legal import legal_mask
-from .policy import INTENT_TRUMPS, choose_card, reads_intents, uses_coins, uses_threats
+from .policy import INTENT_TRUMPS, choose_card, reads_intents, threats_of, uses_coins, uses_threats
 from .rng import seed_stream, shuffle_deck
 from .score import credit_trick, credit_up, cut_short_deltas, played_out_deltas
 from .state import (
-    ACES, ACTIVE, AT_ZERO, DAVE, DECL, DELTA, DISCARDS, END_KIND, ENDS_PARTY, FINAL, FINE, HAND, INTENT,
-    JACK_KIND, JACKS, LOG_LEADER, LOG_WINNER, NEXT_DEALER, OUTCOME, OVERSHOT, PROKAT, REDEALS, STATUS, TOOK_TRUMP,
-    TRICK_CARD, TRICK_SEAT, TRICKS, TRUMP_CARD, TRUMP_DISCARD, WIDOW, seat_after,
+    ACES, ACTIVE, AT_ZERO, DAVE, DECL, DELTA, END_KIND, ENDS_PARTY, FINAL, FINE, HAND, INTENT,
+    JACK_KIND, JACKS, LOG_LEADER, LOG_WINNER, NEXT_DEALER, OUTCOME, OVERSHOT, PROKAT, REDEALS, STATUS,
+    TRICK_CARD, TRICK_SEAT, TRICKS, TRUMP_CARD, WIDOW, seat_after,
 )  # fmt: skip
 from .trick import trick_winner
 
@@ -34,6 +35,7 @@ O_JACKS_END, O_VOID = int(Outcome.JACKS_END), int(Outcome.VOID)
 O_FOUR_JACKS, E_FOUR_JACKS = int(Outcome.FOUR_JACKS), int(EndKind.FOUR_JACKS)
 E_NONE, E_FOUR_ACES, E_RAMS = int(EndKind.NONE), int(EndKind.FOUR_ACES), int(EndKind.RAMS)
 E_JACKS, E_TRICK, E_DEAL_END = int(EndKind.JACKS), int(EndKind.TRICK), int(EndKind.DEAL_END)
+E_DECLINED = int(EndKind.DECLINED)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -85,7 +87,8 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
         if n_active == 1:
             winner = credit_lone(lone, scores, st, announce)
         else:
-            winner = play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, n, dealer, trump_card, scores)
+            winner = play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n, dealer, trump_card,
+                                 scores, -1)  # fmt: skip
             if winner == -2:
                 info[STATUS] = ERR_CARD
                 return ERR_CARD
@@ -236,25 +239,13 @@ def trumps_behind(st, seat, n, remaining):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def threats_of(seat, dealer, deck_mask, trump_card, played, cardsets, st):
-    """The cards an opponent of ``seat`` may hold, as he can tell (policies.py): uint64 mask.
-
-    The deck less his hand, the cards ``played`` (a mask: finished tricks and this one),
-    his discards and the card he gave up for the trump card, and the turned-up trump card
-    unless the dealer, another seat, took it (R4.3). Reads only ``seat``'s own rows and
-    the dealer's public R4.3 flag.
-    """
-    seen = cardsets[HAND, seat] | played | cardsets[DISCARDS, seat]
-    if st[TRUMP_DISCARD, seat] >= 0:
-        seen |= bit(st[TRUMP_DISCARD, seat])
-    if st[TOOK_TRUMP, dealer] == 0 or seat == dealer:
-        seen |= bit(trump_card)
-    return deck_mask & ~seen
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, n, dealer, trump_card, scores):
+def play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n, dealer, trump_card, scores, leader):
     """R6: play the tricks; return the seat that announced zero, -1, or -2 on an illegal card.
+
+    ``leader``: the first leader, or -1 for R6.1's (the first active seat from the dealer's
+    left). With option ``dave`` (R9 duel) each seat may double before each of his cards
+    (:func:`rams_sim.kernels.dave.dave_turn`); a declined dave ends the deal at once:
+    ``info[END_KIND]`` is DECLINED and the seat that offered it is returned.
 
     Each seat's policy sees its threats (policies.py): the deck less his hand, the cards
     played, his own discards and, unless another seat (the dealer) took it, the trump card;
@@ -264,7 +255,8 @@ def play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, n, de
     first = seat_after(dealer, 1, n)
     trump = trump_card // RANKS_PER_SUIT
     played = ZERO
-    leader = first if st[ACTIVE, first] else _next_active(st, first, n)
+    if leader < 0:
+        leader = first if st[ACTIVE, first] else _next_active(st, first, n)
     n_active = 0
     for seat in range(n):
         n_active += st[ACTIVE, seat]
@@ -277,6 +269,11 @@ def play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, n, de
     for t in range(N_TRICKS):
         seat = leader
         for k in range(n_active):
+            if r.dave and dave_turn(r, kinds, params, rng, cardsets, st, info, scores, seat, k == 0, trump_card, dealer, played):
+                info[END_KIND] = E_DECLINED
+                for s in range(n):
+                    log[t, s] = -1  # a trick left unfinished is not recorded
+                return seat
             hand = cardsets[HAND, seat]
             legal = legal_mask(hand, cards, k, trump, q_duty and k == 0, r.overtrump, r.must_head, r.ace_covers_face)
             threats = ZERO

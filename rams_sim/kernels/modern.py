@@ -196,7 +196,8 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
                     winner = lone
                     break
         else:
-            winner = play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, n, dealer, trump_card, scores)
+            winner = play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n, dealer, trump_card,
+                                 scores, -1)  # fmt: skip
             if winner == -2:
                 info[STATUS] = ERR_CARD
                 return ERR_CARD

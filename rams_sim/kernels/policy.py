@@ -44,6 +44,7 @@ from ..policies import (
 from ..record import Intent
 from .bits import ONE, ZERO, above, bit, nth_card, card_of, has, jack_kind, lowest, pair_jacks, popcount, rams_suit
 from .legal import winning_cards
+from .state import DISCARDS, HAND, TOOK_TRUMP, TRUMP_DISCARD
 from .rng import bounded
 
 RANDOM = int(PolicyKind.RANDOM)
@@ -599,3 +600,20 @@ def modern_turn(kind, params, seat, rng, hand, trump, may_pass, widow_open):
     if may_pass and wants_pass(kind, params, seat, rng, hand, trump):
         return TURN_PASS
     return TURN_STAND
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def threats_of(seat, dealer, deck_mask, trump_card, played, cardsets, st):
+    """The cards an opponent of ``seat`` may hold, as he can tell (policies.py): uint64 mask.
+
+    The deck less his hand, the cards ``played`` (a mask: finished tricks and this one),
+    his discards and the card he gave up for the trump card, and the turned-up trump card
+    unless the dealer, another seat, took it (R4.3). Reads only ``seat``'s own rows and
+    the dealer's public R4.3 flag.
+    """
+    seen = cardsets[HAND, seat] | played | cardsets[DISCARDS, seat]
+    if st[TRUMP_DISCARD, seat] >= 0:
+        seen |= bit(st[TRUMP_DISCARD, seat])
+    if st[TOOK_TRUMP, dealer] == 0 or seat == dealer:
+        seen |= bit(trump_card)
+    return deck_mask & ~seen
