@@ -133,6 +133,22 @@ def prepare_final(cardsets, st, n, ace_value, jacks_count):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def four_jacks_win(st, n, first, info):
+    """Option four_jacks_win (R9 from-15, modern): a holder of all four counted jacks wins the
+    party at the declaration; True if one did. A jack declaration, so passers' count too
+    (R5.5); senior to every rams. As R5.1, every delta 0; no other seat can hold counted
+    jacks (all four are his)."""
+    holder = four_jacks_holder(st, n, first)
+    if holder < 0:
+        return False
+    st[DECL, holder] = D_FOUR_JACKS
+    info[OUTCOME] = O_FOUR_JACKS
+    info[ENDS_PARTY] = holder
+    info[END_KIND] = E_FOUR_JACKS
+    return True
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def declare(r, cardsets, st, n, first, trump, scores, n_active, info):
     """R5 step 4; fills st[DELTA/DECL/JACKS]. Returns True when tricks follow (play or a lone player)."""
     declarations = not (n_active == 0 or (n_active == 1 and r.lone_void))
@@ -145,16 +161,8 @@ def declare(r, cardsets, st, n, first, trump, scores, n_active, info):
             info[ENDS_PARTY] = holder
             info[END_KIND] = E_FOUR_ACES
             return False
-    if r.four_jacks_win:
-        # R9 from-15: a jack declaration, so passers' count too (R5.5); senior to every rams.
-        # As R5.1, every delta 0. No other seat can hold counted jacks (all four are his).
-        holder = four_jacks_holder(st, n, first)
-        if holder >= 0:
-            st[DECL, holder] = D_FOUR_JACKS
-            info[OUTCOME] = O_FOUR_JACKS
-            info[ENDS_PARTY] = holder
-            info[END_KIND] = E_FOUR_JACKS
-            return False
+    if r.four_jacks_win and four_jacks_win(st, n, first, info):
+        return False
     if declarations:
         best = best_rams(cardsets, st, n, first, trump, r.card_points)
         if best >= 0:  # R5.2-R5.4, R5.6

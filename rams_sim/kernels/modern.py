@@ -18,13 +18,13 @@ from ..cards import HAND_SIZE, N_TRICKS, RANKS_PER_SUIT
 from ..record import EndKind, Outcome
 from .bits import ZERO, bit, nth_card, popcount, rams_suit
 from .deal import NO_FORCE, OK, OPTION_PASS, UNAVAILABLE, ERR_CARD, ERR_DISCARD, deal_cards
-from .declare import D_FOUR_JACKS, D_JACK_PAIR, four_jacks_holder, jack_kinds
-from .game import play_tricks, reset_scoring, shuffle_and_seed
+from .declare import D_JACK_PAIR
+from .game import four_jacks_win, play_tricks, prepare_final, reset_scoring, shuffle_and_seed
 from .policy import TURN_PASS, TURN_STAND, modern_turn, wants_redeal
 from .rng import deal_key
 from .score import credit_up
 from .state import (
-    ACTIVE, DECL, DELTA, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, FINAL, HAND, JACK_KIND, JACKS, LOG_LEADER,
+    ACTIVE, DECL, DELTA, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, HAND, JACK_KIND, JACKS, LOG_LEADER,
     OUTCOME, PASSED, REDEALS, STATUS, TOOK_TRUMP, TRICKS, TRUMP_CARD, WIDOW, seat_after,
 )  # fmt: skip
 
@@ -33,8 +33,8 @@ WIDOW_SIZE = 4  # [004]: "4 карты откладываются в прику�
 TAKE_BITS = HAND_SIZE - 1  # a take in `branch`: the 4-bit mask of the cards given up
 
 O_PLAYED, O_LONE, O_NOBODY = int(Outcome.PLAYED), int(Outcome.LONE), int(Outcome.NOBODY)
-O_VOID, O_FOUR_JACKS = int(Outcome.VOID), int(Outcome.FOUR_JACKS)
-E_FOUR_JACKS, E_TARGET = int(EndKind.FOUR_JACKS), int(EndKind.TARGET)
+O_VOID = int(Outcome.VOID)
+E_TARGET = int(EndKind.TARGET)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -107,14 +107,8 @@ def _turns(r, n, dealer, trump, kinds, params, rng, order, cardsets, st, scores,
 @njit(cache=True, _nrt=False, inline="always")
 def _declare(r, st, n, first, n_active, info):
     """Four jacks (the holder wins), the jack pairs of the players; True when tricks follow."""
-    if r.four_jacks_win:
-        holder = four_jacks_holder(st, n, first)
-        if holder >= 0:
-            st[DECL, holder] = D_FOUR_JACKS
-            info[OUTCOME] = O_FOUR_JACKS
-            info[ENDS_PARTY] = holder
-            info[END_KIND] = E_FOUR_JACKS
-            return False
+    if r.four_jacks_win and four_jacks_win(st, n, first, info):
+        return False
     if n_active == 0:
         info[OUTCOME] = O_NOBODY
         return False
@@ -180,14 +174,7 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
     if status != OK:
         info[STATUS] = status
         return status
-    n_active = 0
-    lone = -1
-    for seat in range(n):
-        cardsets[FINAL, seat] = cardsets[HAND, seat]
-        if st[ACTIVE, seat]:
-            n_active += 1
-            lone = seat
-    jack_kinds(cardsets, st, n, r.jacks_count)
+    n_active, lone = prepare_final(cardsets, st, n, r.ace_value, r.jacks_count)  # aces have no role here
     if _declare(r, st, n, first, n_active, info):
         winner = -1
         if n_active == 1:  # R4.5 takes-all: credited one at a time

@@ -10,6 +10,8 @@ game's own.
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 
 from .. import cards as C
@@ -19,7 +21,7 @@ from ..record import DealRecord, Declaration, EndKind, Outcome, PartyRecord
 from ..rules import ModernHorns, ModernSettle
 from .deal import DealTable
 from .decisions import POLICY_CLASSES, RandomPolicy
-from .tables import FOUR_JACKS_KIND, SUIT, jack_kind, mask_of, rams_suit, rule_book
+from .tables import FOUR_JACKS_KIND, SUIT, jack_kind, rams_suit, rule_book
 
 MAX_REDEALS = 10  # VARIANTS.md: after 10 redeals the right to a redeal lapses
 WIDOW_SIZE = 4  # [004]: "4 карты откладываются в прикуп"
@@ -83,6 +85,7 @@ class ModernSheet:
         self.declaration = [int(Declaration.NONE)] * n
         self.tricks = [0] * n
         self.delta = [0] * n
+        self.overshoot = [False] * n  # counting up, nobody overshoots (R8.3 does not apply)
         self.outcome = int(Outcome.PLAYED)
         self.ends_party = C.NO_SEAT
         self.end_kind = int(EndKind.NONE)
@@ -253,35 +256,8 @@ class ModernTable(DealTable):
         return self.record()
 
     def record(self) -> DealRecord:
-        sheet = self.sheet
-        n = self.n
-        return DealRecord(
-            dealer=self.dealer,
-            trump_card=self.trump_card,
-            hand_dealt=tuple(mask_of(h) for h in self.hand_dealt),
-            passed=tuple(self.passed),
-            discards=tuple(mask_of(h) for h in self.discards),
-            drawn=tuple(mask_of(h) for h in self.drawn),
-            took_trump=tuple(self.took_trump),
-            trump_discard=tuple(self.trump_discard),
-            hand_final=tuple(mask_of(h) for h in self.hand_final),
-            jacks=tuple(sheet.jacks),
-            declaration=tuple(sheet.declaration),
-            tricks=tuple(sheet.tricks),
-            delta=tuple(sheet.delta),
-            overshoot=(False,) * n,
-            outcome=sheet.outcome,
-            ends_party=sheet.ends_party,
-            end_kind=sheet.end_kind,
-            plays=tuple(self.plays),
-            intent=(-1,) * n,
-            widow=self.widow_taker,
-            stake=1,
-            redeals=self.redeals,
-            fine=(0,) * n,
-            dave=(0,) * n,
-            prokat=(False,) * n,
-        )
+        """The deal as a :class:`DealRecord`: DealTable's, with the widow taker and the redeals."""
+        return dataclasses.replace(super().record(), widow=self.widow_taker, redeals=self.redeals)
 
 
 def play_deal(book, specs, key, dealer, scores, order, given_order, events=None) -> DealRecord:

@@ -17,10 +17,9 @@ It shares nothing with the kernels but what the package's reference engine may s
 from __future__ import annotations
 
 from .. import cards as C
-from ..kernels.rng import Stream
 from ..policies import PARAMS_BY_KIND, PolicyKind, PolicySpec
 from ..record import Declaration, EndKind, Intent, Outcome, Trick
-from .decisions import BasicPolicy
+from .decisions import BasicPolicy, RandomPolicy
 from .tables import JACK_PAIRS, RANK, SUIT, TRUMP_HONOURS, mask_of, rams_suit, seat_order
 from .tricks import trick_winner
 
@@ -60,18 +59,9 @@ def new_score(rules, score: int, write_off: int, write_on: int) -> tuple[int, bo
 
 
 # ---- the policies (rams_sim/policies.py, paragraph "zone") ----------------------------------
-class ZoneRandom:
-    """``random`` in zone: a coin for the swap, a uniform legal card (no draw for one choice)."""
-
-    def __init__(self, spec: PolicySpec, key: int, seat: int):
-        self.key, self.seat, self.stream = key, seat, None
-
-    def draw(self, count: int) -> int:
-        if count < 2:
-            return 0
-        if self.stream is None:
-            self.stream = Stream(self.key, self.seat)
-        return self.stream.bounded(count)
+class ZoneRandom(RandomPolicy):
+    """``random`` in zone: a coin for the swap, a uniform legal card (no draw for one choice);
+    its stream and draws are classic random's (:meth:`RandomPolicy.draw`)."""
 
     def wants_swap(self, hand, trump) -> bool:
         """Swap iff ``bounded(2) == 1``."""
