@@ -293,8 +293,9 @@ def party(
 ) -> None:
     """Play whole parties (R8) into a Parquet dataset, one row per (party, seat).
 
-    Seat 0 deals first and the deal passes to the left. Each row holds the deals played,
-    the final score, the winner, how the party ended and the settlement (option settle).
+    Seat 0 deals first and the deal passes to the left (zone: the loser of a deal deals
+    next). Each row holds the deals played, the final score, the winner, how the party
+    ended, the stake (duel's dave) and the settlement (option settle, or the game's own).
     """
     from . import runner
     from .summary import party_summary
