@@ -29,7 +29,7 @@ import polars as pl
 
 from rams_sim.cards import ACE, HAND_SIZE, JACK, KING
 from rams_sim.hands import hand_features, weakest_discards
-from rams_sim.kernels.deal import OPTION_PASS
+from rams_sim.kernels.codes import OPTION_PASS
 from rams_sim.summary import Estimate
 
 from .common import Context, clear, fmt, row_estimate

@@ -13,8 +13,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import cards as C
-from .kernels import deal, table
-from .kernels.legal import legal_mask
+from .kernels import codes
+from .kernels import drivers
+from .kernels.args import rules_args
+from .kernels.play import legal_mask
 from .kernels.rng import deal_key
 from .kernels.trick import trick_winner as _trick_winner
 from .policies import PolicySpec, pack_policies, seat_policies
@@ -22,9 +24,9 @@ from .record import DealOutcome, DealRecord, PartyRecord, Trick
 from .rules import Rules
 
 _STATUS_TEXT = {
-    deal.ERR_DISCARD: "a policy discarded more cards than the talon holds, or cards it does not hold (R4.4)",
-    deal.ERR_TRUMP_DISCARD: "a dealer gave up a card he does not hold for the trump card (R4.3)",
-    deal.ERR_CARD: "a policy played an illegal card (R6.8)",
+    codes.ERR_DISCARD: "a policy discarded more cards than the talon holds, or cards it does not hold (R4.4)",
+    codes.ERR_TRUMP_DISCARD: "a dealer gave up a card he does not hold for the trump card (R4.3)",
+    codes.ERR_CARD: "a policy played an illegal card (R6.8)",
 }
 
 
@@ -56,10 +58,10 @@ class DealOut:
     def empty(cls, n_deals: int, n_seats: int, log_plays: bool = False) -> "DealOut":
         """Allocate outputs for ``n_deals`` deals of ``n_seats`` seats."""
         return cls(
-            np.zeros((n_deals, len(table.OUT_SETS), n_seats), np.uint64),
-            np.zeros((n_deals, len(table.OUT_SEAT), n_seats), np.int8),
+            np.zeros((n_deals, len(drivers.OUT_SETS), n_seats), np.uint64),
+            np.zeros((n_deals, len(drivers.OUT_SEAT), n_seats), np.int8),
             np.zeros((n_deals, n_seats), np.int16),
-            np.zeros((n_deals, len(table.OUT_DEAL)), np.int8),
+            np.zeros((n_deals, len(drivers.OUT_DEAL)), np.int8),
             np.zeros((n_deals if log_plays else 0, C.N_TRICKS, n_seats + 2), np.int8),
         )
 
@@ -69,12 +71,12 @@ class DealOut:
         return (self.sets, self.seat, self.delta, self.deal, self.log)
 
     def __getattr__(self, name: str) -> np.ndarray:
-        if name in table.OUT_SETS:
-            return self.sets[:, table.OUT_SETS.index(name), :]
-        if name in table.OUT_SEAT:
-            return self.seat[:, table.OUT_SEAT.index(name), :]
-        if name in table.OUT_DEAL:
-            return self.deal[:, table.OUT_DEAL.index(name)]
+        if name in drivers.OUT_SETS:
+            return self.sets[:, drivers.OUT_SETS.index(name), :]
+        if name in drivers.OUT_SEAT:
+            return self.seat[:, drivers.OUT_SEAT.index(name), :]
+        if name in drivers.OUT_DEAL:
+            return self.deal[:, drivers.OUT_DEAL.index(name)]
         n = self.delta.shape[1]
         if name == "play_card":
             return self.log[:, :, :n]
@@ -133,7 +135,7 @@ def simulate(
     out = new_deal_out(deals, rules.players, log_plays)
     scores = np.full(rules.players, rules.start, np.int64)
     fixed = -1 if dealer is None else dealer
-    table.play_deals(rules.to_kernel(), kinds, params, announce, np.uint64(seed), first_deal, fixed, scores, *out.arrays)
+    drivers.play_deals(rules_args(rules), kinds, params, announce, np.uint64(seed), first_deal, fixed, scores, *out.arrays)
     _check_status(out.status, first_deal, seed)
     return out
 
@@ -210,8 +212,8 @@ def play_deal(rules: Rules, policies="basic", *, seed=0, deal=0, dealer=None, sc
     key = deal_key(seed, deal) if key is None else key
     kinds, params, announce = _policy_arrays(rules, policies)
     out = new_deal_out(1, rules.players, log_plays=True)
-    table.play_one(
-        rules.to_kernel(), kinds, params, announce, np.uint64(key), _order(rules, order), dealer,
+    drivers.play_one(
+        rules_args(rules), kinds, params, announce, np.uint64(key), _order(rules, order), dealer,
         _scores(rules, scores), *out.arrays,
     )  # fmt: skip
     _check_status(out.status, deal, seed)
@@ -252,8 +254,8 @@ def simulate_parties(rules: Rules, policies="basic", *, seed: int = 0, parties: 
         raise ValueError(f"parties must be non-negative; got {parties}")
     kinds, params, announce = _policy_arrays(rules, policies)
     out = PartyOut.empty(parties, rules.players)
-    table.play_parties(
-        rules.to_kernel(), kinds, params, announce, np.uint64(seed), first_party,
+    drivers.play_parties(
+        rules_args(rules), kinds, params, announce, np.uint64(seed), first_party,
         out.deals, out.scores, out.winner, out.end_kind, out.settlement, out.resets, out.stake, out.status,
     )  # fmt: skip
     _check_status(out.status, first_party, seed)
@@ -320,22 +322,22 @@ def simulate_branches(
     if dealer is not None and not 0 <= dealer < rules.players:
         raise ValueError(f"dealer must be a seat 0..{rules.players - 1}; got {dealer}")
     kinds, params, announce = _policy_arrays(rules, policies)
-    rows = deals * deal.N_OPTIONS
+    rows = deals * codes.N_OPTIONS
     valid = np.zeros(rows, np.bool_)
     sets = np.zeros((rows, 4), np.uint64)
     small = np.zeros((rows, 7), np.int8)
     delta = np.zeros(rows, np.int16)
     scores = np.full(rules.players, rules.start, np.int64)
     fixed = -1 if dealer is None else dealer
-    errors = table.play_branches(
-        rules.to_kernel(), kinds, params, announce, np.uint64(seed), first_deal, fixed, seat, scores, valid, sets, small, delta
+    errors = drivers.play_branches(
+        rules_args(rules), kinds, params, announce, np.uint64(seed), first_deal, fixed, seat, scores, valid, sets, small, delta
     )  # fmt: skip
     if errors:
         raise PolicyError(f"{errors} replays of seed {seed} from deal {first_deal} hit a policy error")
     keep = np.flatnonzero(valid)
-    option = (keep % deal.N_OPTIONS + deal.OPTION_PASS).astype(np.int8)
+    option = (keep % codes.N_OPTIONS + codes.OPTION_PASS).astype(np.int8)
     return BranchOut(
-        deal=(first_deal + keep // deal.N_OPTIONS).astype(np.int64), option=option,
+        deal=(first_deal + keep // codes.N_OPTIONS).astype(np.int64), option=option,
         hand_dealt=sets[keep, 0], discards=sets[keep, 1], drawn=sets[keep, 2], hand_final=sets[keep, 3],
         dealer=small[keep, 0], trump_card=small[keep, 1], passed=small[keep, 2] != 0, took_trump=small[keep, 3] != 0,
         declaration=small[keep, 4], tricks=small[keep, 5], outcome=small[keep, 6], delta=delta[keep],
@@ -373,8 +375,8 @@ def settle_deal(
     n = rules.players
     out = new_deal_out(1, n, log_plays=True)
     announce_arr = np.ones(n, np.int8) if announce is None else np.asarray(announce, np.int8)
-    table.settle_given(
-        rules.to_kernel(), announce_arr, dealer, trump,
+    drivers.settle_given(
+        rules_args(rules), announce_arr, dealer, trump,
         np.array([_mask(h) for h in hands_dealt], np.uint64),
         np.array([_mask(h) for h in hands_final], np.uint64),
         np.asarray(active, np.int64), _scores(rules, scores), np.asarray(trick_winners, np.int64),

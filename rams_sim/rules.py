@@ -5,8 +5,9 @@ and a one-line meaning (:data:`OPTION_HELP`) citing its section. Presets are the
 named rule systems of R9; those not implemented yet refuse with
 :class:`PresetNotImplemented` instead of falling back to something else.
 
-The kernels never see this class: :meth:`Rules.to_kernel` packs it into a
-:class:`rams_sim.kernels.args.RulesArgs` namedtuple of integers and small arrays.
+The kernels never see this class: :func:`rams_sim.kernels.args.rules_args` packs it,
+field by field, into a namedtuple of integers and small arrays. This module imports
+nothing of the kernels.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-import numpy as np
 
 from . import cards as C
 
@@ -127,7 +127,7 @@ class ModernSettle(StrEnum):
 
 
 class Game(StrEnum):
-    """R9: the deal structure a preset plays. Each has its own kernel (kernels/table.py)."""
+    """R9: the deal structure a preset plays. Each has its own module of kernels (kernels/games/)."""
 
     RAMS = "rams"  # R3-R8: classic Rams and the presets that only change its options
     DUEL = "duel"  # [000] variants 2 and 3: two players, a widow, any declaration wins, dave
@@ -405,12 +405,6 @@ class Rules:
         """A short hash of the full rule set, for provenance."""
         text = json.dumps(self.to_dict(), sort_keys=True)
         return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-    def to_kernel(self):
-        """Pack the rules for the kernels (see :class:`rams_sim.kernels.args.RulesArgs`)."""
-        from .kernels.args import rules_args
-
-        return rules_args(self)
 
 
 _DEFAULTS: dict[str, Any] = {f.name: f.default for f in dataclasses.fields(Rules)}

@@ -162,7 +162,7 @@ def test_threats_read_only_what_the_seat_may_know():
 def test_trumps_behind_reads_only_the_announcements():
     """R4.0a: whether a seat still to play announced "on trumps" depends only on the public
     ACTIVE and INTENT rows (who plays, who said what), never on anybody's cards or other state."""
-    from rams_sim.kernels.game import trumps_behind
+    from rams_sim.kernels.play import trumps_behind
     from rams_sim.kernels.state import ACTIVE, INTENT, make_state
 
     rng = np.random.default_rng(12)

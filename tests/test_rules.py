@@ -11,6 +11,8 @@ import pytest
 
 from rams_sim import cards as C
 from rams_sim.kernels import args as K
+from rams_sim.kernels import codes as KC
+from rams_sim.kernels.args import rules_args
 from rams_sim.rules import (
     CARD_POINTS,
     GAME_OPTIONS,
@@ -21,11 +23,17 @@ from rams_sim.rules import (
     ExchangeOrder,
     JacksCount,
     LonePlayer,
+    ModernHorns,
+    ModernSettle,
     PresetNotImplemented,
     Ruff,
     Rules,
     Settle,
     TruncatedDeal,
+    ZoneJacks,
+    ZoneJacksBoth,
+    ZoneLead,
+    ZoneOvershoot,
     enum_code,
     option_names,
 )
@@ -332,18 +340,22 @@ def test_with_overrides_validates_the_result():
 
 
 # ------------------------------------------------------------------ kernel codes
+# (enum member, the kernels' constant, its code typed here: the value's position in its enum)
 KERNEL_CONSTANTS = [
-    (ExchangeOrder.ONE_TURN, K.ORDER_ONE_TURN),
-    (ExchangeOrder.DECLARE_THEN_BUY, K.ORDER_DECLARE_THEN_BUY),
-    (JacksCount.DEALT_OR_FINAL, K.JACKS_DEALT_OR_FINAL),
-    (JacksCount.DEALT, K.JACKS_DEALT),
-    (JacksCount.FINAL, K.JACKS_FINAL),
-    (Settle.REMAINING, K.SETTLE_REMAINING),
-    (Settle.STAKE, K.SETTLE_STAKE),
-    (Game.RAMS, K.GAME_RAMS),
-    (Game.DUEL, K.GAME_DUEL),
-    (Game.MODERN, K.GAME_MODERN),
-    (Game.ZONE, K.GAME_ZONE),
+    (ExchangeOrder.DECLARE_THEN_BUY, KC.ORDER_DECLARE_THEN_BUY, 1),  # R4.0
+    (DealerTakesTrump.MUST, KC.TAKE_MUST, 1),  # R4.3
+    (LonePlayer.VOID_DEAL, KC.LONE_VOID_DEAL, 1),  # R4.5
+    (JacksCount.DEALT, KC.JACKS_DEALT, 1),  # R5.5
+    (JacksCount.FINAL, KC.JACKS_FINAL, 2),
+    (Ruff.OVERTRUMP, KC.RUFF_OVERTRUMP, 1),  # R6.3
+    (TruncatedDeal.SCORE_SO_FAR, KC.SCORE_SO_FAR, 1),  # R8.2a
+    (Settle.STAKE, KC.SETTLE_STAKE, 1),  # R8.4
+    (ZoneLead.DUTY, KC.ZONE_LEAD_DUTY, 0),  # R9 zone
+    (ZoneJacks.ONE_TRICK, KC.ZONE_ONE_TRICK, 1),
+    (ZoneJacksBoth.BOTH, KC.ZONE_JACKS_BOTH, 1),
+    (ZoneOvershoot.RESTART, KC.ZONE_RESTART, 1),
+    (ModernHorns.FROM_FIVE, KC.HORNS_FROM_FIVE, 1),  # R9 modern
+    (ModernSettle.POT, KC.MODERN_POT, 1),
 ]
 
 
@@ -355,7 +367,7 @@ def test_every_preset_names_its_game():
         "negotiations": Game.RAMS, "duel": Game.DUEL, "duel-trump": Game.DUEL, "modern": Game.MODERN,
         "zone": Game.ZONE,
     }  # fmt: skip
-    assert Rules().game == Game.RAMS and Rules().to_kernel().game == K.GAME_RAMS
+    assert Rules().game == Game.RAMS and isinstance(rules_args(Rules()), K.ClassicArgs)
     assert set(GAME_OPTIONS) == set(Game)
 
 
@@ -375,10 +387,10 @@ def test_another_games_option_is_refused(game, names):
             Rules.named(other, **{name: changed})
 
 
-@pytest.mark.parametrize("member, constant", KERNEL_CONSTANTS, ids=[m.value for m, _ in KERNEL_CONSTANTS])
-def test_enum_codes_match_kernel_constants(member, constant):
-    """kernels/args.py: the named constants are the positions of the values in their enums."""
-    assert enum_code(member) == constant
+@pytest.mark.parametrize("member, constant, code", KERNEL_CONSTANTS, ids=[m.value for m, _, _ in KERNEL_CONSTANTS])
+def test_enum_codes_match_kernel_constants(member, constant, code):
+    """kernels/codes.py: each named constant is the position of its value in its enum."""
+    assert enum_code(member) == constant == code
 
 
 @pytest.mark.parametrize(
@@ -389,56 +401,47 @@ def test_enum_code_is_position(enum_type):
     assert [enum_code(m) for m in enum_type] == list(range(len(enum_type)))
 
 
-@pytest.mark.parametrize(
-    "option, member, field, code",
-    [
-        ("exchange_order", ExchangeOrder.ONE_TURN, "exchange_order", K.ORDER_ONE_TURN),
-        ("exchange_order", ExchangeOrder.DECLARE_THEN_BUY, "exchange_order", K.ORDER_DECLARE_THEN_BUY),
-        ("jacks_count", JacksCount.DEALT_OR_FINAL, "jacks_count", K.JACKS_DEALT_OR_FINAL),
-        ("jacks_count", JacksCount.DEALT, "jacks_count", K.JACKS_DEALT),
-        ("jacks_count", JacksCount.FINAL, "jacks_count", K.JACKS_FINAL),
-        ("settle", Settle.REMAINING, "settle", K.SETTLE_REMAINING),
-        ("settle", Settle.STAKE, "settle", K.SETTLE_STAKE),
-        ("dealer_takes_trump", DealerTakesTrump.MAY, "dealer_must_take", 0),
-        ("dealer_takes_trump", DealerTakesTrump.MUST, "dealer_must_take", 1),
-        ("lone_player", LonePlayer.TAKES_ALL, "lone_void", 0),
-        ("lone_player", LonePlayer.VOID_DEAL, "lone_void", 1),
-        ("ruff", Ruff.ANY_TRUMP, "overtrump", 0),
-        ("ruff", Ruff.OVERTRUMP, "overtrump", 1),
-        ("truncated_deal", TruncatedDeal.FREEZE, "score_so_far", 0),
-        ("truncated_deal", TruncatedDeal.SCORE_SO_FAR, "score_so_far", 1),
-        ("intent_round", False, "intent_round", 0),
-        ("intent_round", True, "intent_round", 1),
-    ],
-)
-def test_to_kernel_option_codes(option, member, field, code):
-    """Rules.to_kernel packs each option value as its kernel code."""
-    packed = Rules(**{option: member}).to_kernel()
-    assert int(getattr(packed, field)) == code
+@pytest.mark.parametrize("preset", [name for name, info in PRESETS.items() if info.implemented])
+def test_rules_args_packs_every_field(preset):
+    """rules_args: every Rules field but the preset's name and the deck becomes a kernel field of
+    the same name (bool and int as int64, an enum option as its code), in the game's class."""
+    rules = Rules.named(preset)
+    packed = rules_args(rules)
+    assert type(packed) is K.ARGS_TYPES[rules.game]
+    for f in dataclasses.fields(Rules):
+        if f.name in ("preset", "deck"):
+            continue
+        value, kernel = getattr(rules, f.name), getattr(packed, f.name)
+        if isinstance(value, StrEnum):
+            assert int(kernel) == enum_code(value), f.name
+        elif isinstance(value, tuple):
+            assert list(kernel) == list(value), f.name
+        else:
+            assert int(kernel) == int(value), f.name
 
 
-def test_to_kernel_numbers_and_tables():
-    """to_kernel packs the numbers, ace values (R1/R7), card points (R1) and deck (R1)."""
+def test_rules_args_numbers_and_tables():
+    """rules_args packs the numbers, ace values (R1/R7), card points (R1) and deck (R1)."""
     rules = Rules(players=5, ace_forbids_pass=False, turned_ace_binds_dealer=True, rams_penalizes_passers=True, must_head=True,
                   ace_covers_face=False, start=150, max_deals=77, ace_values=(1, 2, 3, 4), remiz=6,
                   suit_rams=7, trump_rams=8, jack_pair=9, four_jacks=11)
-    k = rules.to_kernel()
-    assert isinstance(k, K.RulesArgs)
+    k = rules_args(rules)
+    assert isinstance(k, K.ClassicArgs)
     scalars = dict(players=5, deck_size=52, ace_forbids_pass=0, turned_ace_binds_dealer=1, rams_penalizes_passers=1, must_head=1,
                    ace_covers_face=0, start=150, max_deals=77, remiz=6, suit_rams=7, trump_rams=8,
                    jack_pair=9, four_jacks=11)
     for name, value in scalars.items():
         assert int(getattr(k, name)) == value, name
-    assert list(k.ace_value) == [1, 2, 3, 4]
+    assert list(k.ace_values) == [1, 2, 3, 4]
     assert list(k.card_points) == list(CARD_POINTS) == [2, 3, 4, 5, 6, 7, 8, 9, 10, 2, 4, 5, 11]  # R1
     assert np.array_equal(k.deck, C.deck_cards(52))
 
 
 @pytest.mark.parametrize("option", ["four_aces_win", "four_jacks_win"])
 @pytest.mark.parametrize("value", [False, True])
-def test_to_kernel_declaration_switches(option, value):
-    """to_kernel packs the R5.1 / from-15 declaration switches as 0/1."""
-    assert int(getattr(Rules(**{option: value}).to_kernel(), option)) == int(value)
+def test_rules_args_declaration_switches(option, value):
+    """rules_args packs the R5.1 / from-15 declaration switches as 0/1."""
+    assert int(getattr(rules_args(Rules(**{option: value})), option)) == int(value)
 
 
 def test_serialisation():

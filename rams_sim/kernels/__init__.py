@@ -1,12 +1,16 @@
 """Numba kernels: every ``@njit`` function of rams-sim, on arrays and scalars only.
 
-Modules are named after rule concepts (RULES.md): ``deal`` (R3, R4), ``legal``
-(R6.2-R6.7a), ``trick`` (R6.4), ``declare`` (R5), ``score`` (R7, R8.2-R8.4), ``policy``
-(decisions of the built-in policies), ``game`` (one deal, many deals, a party), with
-``rng`` (counter-based randomness), ``bits`` (card masks), ``state`` (the per-thread
-arrays) and ``args`` (the rules packed for the kernels). Nothing here does I/O, raises
-formatted errors or touches Python objects; :mod:`rams_sim.engine` validates, seeds,
-allocates and reads status codes.
+Modules are named after the rule book's sections (RULES.md; docs/ENGINE.md opens with the
+map): ``deal`` (R3), ``exchange`` (R4), ``declare`` (R5), ``play`` (R6: legal cards and the
+play of the tricks), ``trick`` (R6.4), ``score`` (R7, R8.2-R8.3), ``party`` (R8), and
+``games/`` (R9: one module per game, ``classic``, ``duel``, ``modern``, ``zone``, each with
+its own deal steps, its policies' decisions and the entry points :mod:`.dispatch` picks).
+``policy`` holds the built-in policies' decisions, ``drivers`` the entry points the
+Python layer calls (many deals, one deal, parties, branches), with ``args`` (the rules
+packed for the kernels), ``codes`` (every integer code), ``rng`` (counter-based
+randomness), ``bits`` (card masks) and ``state`` (the per-thread arrays). Nothing here
+does I/O, raises formatted errors or touches Python objects; :mod:`rams_sim.engine`
+validates, seeds, allocates and reads status codes.
 
 Kernels that take arrays and run once per card or per seat are ``inline="always"``:
 numba inlines them into their caller, so a call costs no argument passing and, above
@@ -19,7 +23,7 @@ reference counting them is pure cost, and with it off no call or inlined helper
 counts references at all. Numba refuses to compile an allocation in such a kernel,
 so the flag cannot hide a leak; only the few kernels that allocate state or outputs
 (``make_state``, ``play_deals``, ``play_one``, ``play_party``, ``play_parties``,
-``settle_given``) keep the runtime.
+``settle_given``, ``play_branches``) keep the runtime.
 
 Numba's on-disk cache (``cache=True``) does not notice when a kernel's *callee* in
 another module changes (numba#1833), so a stale cache could run old rule code. The
@@ -38,10 +42,11 @@ import numba
 
 def _cache_dir() -> str:
     package = Path(__file__).resolve().parent.parent
-    sources = sorted(package.glob("kernels/*.py")) + [package / n for n in ("cards.py", "policies.py", "record.py")]
+    shared = ("cards.py", "policies.py", "record.py", "rules.py")  # modules the kernels import constants from
+    sources = sorted(package.glob("kernels/**/*.py")) + [package / name for name in shared]
     digest = hashlib.sha256()
     for path in sources:
-        digest.update(path.name.encode())
+        digest.update(str(path.relative_to(package)).encode())
         digest.update(path.read_bytes())
     digest.update(numba.__version__.encode())
     base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "rams-sim" / "numba"

@@ -1,6 +1,6 @@
 """The per-(deal, seat) columns of ``rams-sim run``, filled in parallel from the kernels' output.
 
-:func:`fill_deal_columns` reads the bulk outputs of :func:`rams_sim.kernels.table.play_deals`
+:func:`fill_deal_columns` reads the bulk outputs of :func:`rams_sim.kernels.drivers.play_deals`
 and writes one flat array per column, row ``i * players + seat`` for deal ``i`` of the
 chunk (:mod:`rams_sim.dataset` lists the columns and their meanings). Only copies and
 bit counting happen here; no rule is applied.
@@ -12,7 +12,7 @@ from numba import njit, prange
 
 from ..cards import RANKS_PER_SUIT
 from .bits import aces_mask, popcount
-from .table import OUT_DEAL, OUT_SEAT, OUT_SETS
+from .drivers import OUT_DEAL, OUT_SEAT, OUT_SETS
 
 S_DEALT, S_DISCARDS, S_FINAL = OUT_SETS.index("hand_dealt"), OUT_SETS.index("discards"), OUT_SETS.index("hand_final")
 P_PASSED, P_TOOK_TRUMP = OUT_SEAT.index("passed"), OUT_SEAT.index("took_trump")

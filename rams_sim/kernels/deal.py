@@ -1,29 +1,37 @@
-"""R3 and R4: the layout of a deal, passing, the exchange and the dealer's trump card.
+"""R3: the start of a deal, for every game: the deck order, the coins, the hands, a clean score sheet.
 
-State arrays are those of :mod:`rams_sim.kernels.state`; ``kinds`` int8[n] and
-``params`` float64[n, P] are the seats' policies.
+State arrays are those of :mod:`rams_sim.kernels.state`; ``r`` is the rules' kernel view
+(:mod:`rams_sim.kernels.args`); ``kinds`` int8[n] are the seats' policy kinds.
 """
 
 from __future__ import annotations
 
 from numba import njit
 
-from ..cards import ACE, HAND_SIZE, N_SUITS, RANKS_PER_SUIT
-from .args import ORDER_DECLARE_THEN_BUY
-from .bits import ZERO, bit, card_of, has, nth_card, popcount
-from .policy import choose_discards, choose_intent, takes_trump, trump_discard, wants_pass
-from .state import ACTIVE, DEALT, DISCARDS, DRAWN, HAND, INTENT, PASSED, TOOK_TRUMP, TRUMP_DISCARD, seat_after
+from ..cards import HAND_SIZE
+from .bits import ZERO, bit
+from .codes import D_NONE, E_NONE, NO_INTENT, OK
+from .policy import uses_coins
+from .rng import seed_stream, shuffle_deck
+from .state import (
+    ACTIVE, AT_ZERO, DAVE, DEALT, DECL, DELTA, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, FINE, HAND, INTENT, JACKS,
+    NEXT_DEALER, OVERSHOT, PASSED, PROKAT, REDEALS, STATUS, TOOK_TRUMP, TRICKS, TRUMP_DISCARD, WIDOW, seat_after,
+)  # fmt: skip
 
-OK = 0  # status codes of a deal
-ERR_DISCARD = 1  # R4.4: more discards than the talon holds, or cards not held
-ERR_TRUMP_DISCARD = 2  # R4.3: the dealer gave up a card he does not hold
-ERR_CARD = 3  # R6.8: an illegal card
-UNAVAILABLE = 4  # a forced exchange option (branching) the rules do not open to the seat
 
-NO_FORCE = -1  # forced_seat when every seat follows its policy
-OPTION_PASS = -1  # forced options: -1 pass; 0 stand; 1..31 discard mask over the dealt cards (ascending ids)
-N_OPTIONS = 33  # pass, stand and the 31 non-empty discard masks
-NO_INTENT = -1  # record.Intent.NONE: no R4.0a announcement
+@njit(cache=True, _nrt=False, inline="always")
+def shuffle_and_seed(r, kinds, key, fixed_order, use_fixed, order, rng):
+    """R3 and ENGINE.md §1, for every game: the deck order (``fixed_order`` if ``use_fixed``,
+    else the shuffle of stream 0 of ``key``) into ``order``, and the coin stream of every seat
+    whose policy flips coins (row seat + 1 of ``rng``, keyed ``key``)."""
+    if use_fixed:
+        for j in range(r.deck_size):
+            order[j] = fixed_order[j]
+    else:
+        shuffle_deck(key, r.deck, order, rng)
+    for seat in range(r.players):
+        if uses_coins(kinds[seat]):
+            seed_stream(rng, seat + 1, key, seat + 1)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -48,113 +56,21 @@ def deal_cards(order, n, dealer, cardsets, st):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def can_pass(dealt, is_dealer, ace_forbids_pass, turned_ace_binds_dealer, trump_card):
-    """R4.1: no ace in the dealt hand (unless ``ace_forbids_pass`` is off); with the option, a
-    turned-up ace binds the dealer."""
-    if ace_forbids_pass:
-        for suit in range(N_SUITS):
-            if has(dealt, card_of(suit, ACE)):
-                return False
-    if is_dealer and turned_ace_binds_dealer and trump_card % RANKS_PER_SUIT == ACE:
-        return False
-    return True
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _exchange_seat(kinds, params, rng, order, cardsets, seat, is_dealer, trump, talon_pos, deck_size, forced, option):
-    """R4: one seat discards, then draws as many; returns the new talon position, -1 on a
-    policy error, -2 when a ``forced`` discard ``option`` exceeds the talon."""
-    hand = cardsets[HAND, seat]
-    talon = deck_size - talon_pos
-    if forced:
-        disc = ZERO
-        for j in range(HAND_SIZE):
-            if option >> j & 1:
-                disc |= bit(nth_card(hand, j))
-        if popcount(disc) > talon:
-            return -2  # R4.4: this option is not open
-    else:
-        disc = choose_discards(kinds[seat], params, seat, rng, hand, trump, talon, is_dealer)
-    k = popcount(disc)
-    if k > talon or disc & ~hand != ZERO:
-        return -1  # R4.4: a policy error, never clamped
-    drawn = ZERO
-    for _ in range(k):
-        drawn |= bit(order[talon_pos])
-        talon_pos += 1
-    cardsets[HAND, seat] = (hand & ~disc) | drawn
-    cardsets[DISCARDS, seat] = disc
-    cardsets[DRAWN, seat] = drawn
-    return talon_pos
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def intent_round(n, dealer, trump, kinds, params, rng, cardsets, st):
-    """R4.0a: every seat that plays, from the dealer's left, announces "on trumps" or "on suits"
-    (st[INTENT]); passers announce nothing."""
-    first = seat_after(dealer, 1, n)
-    for k in range(n):
-        seat = seat_after(first, k, n)
-        if st[ACTIVE, seat]:
-            st[INTENT, seat] = choose_intent(kinds[seat], params, seat, rng, cardsets[HAND, seat], trump)
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def exchange(exchange_order, ace_forbids, binds, deck_size, n, dealer, trump_card, kinds, params, rng, order, cardsets, st,
-             forced_seat, forced_option, intents):  # fmt: skip
-    """R4.0-R4.4: passing and the exchange in seat order; returns a status code.
-
-    ``forced_seat`` (or NO_FORCE) takes ``forced_option`` instead of asking its policy:
-    OPTION_PASS, 0 (stand) or a discard mask over its cards; UNAVAILABLE if the rules do
-    not open that option to him (a pass with an ace, R4.1; more discards than the talon, R4.4).
-    With ``intents`` (option intent_round), the R4.0a round runs once every seat has said
-    play or pass: before the buying round of declare-then-buy, after the single round of one-turn.
-    """
-    first = seat_after(dealer, 1, n)
-    trump = trump_card // RANKS_PER_SUIT
-    talon_pos = HAND_SIZE * n + 1
-    for k in range(n):
-        seat = seat_after(first, k, n)
-        may_pass = can_pass(cardsets[DEALT, seat], seat == dealer, ace_forbids, binds, trump_card)
-        if seat == forced_seat:
-            if forced_option == OPTION_PASS:
-                if not may_pass:
-                    return UNAVAILABLE
-                st[ACTIVE, seat] = 0
-                st[PASSED, seat] = 1
-        elif may_pass and wants_pass(kinds[seat], params, seat, rng, cardsets[HAND, seat], trump):
-            st[ACTIVE, seat] = 0
-            st[PASSED, seat] = 1
-        if exchange_order != ORDER_DECLARE_THEN_BUY and st[ACTIVE, seat]:
-            talon_pos = _exchange_seat(kinds, params, rng, order, cardsets, seat, seat == dealer, trump, talon_pos,
-                                       deck_size, seat == forced_seat, forced_option)  # fmt: skip
-            if talon_pos < 0:
-                return UNAVAILABLE if talon_pos == -2 else ERR_DISCARD
-    if intents:
-        intent_round(n, dealer, trump, kinds, params, rng, cardsets, st)
-    if exchange_order == ORDER_DECLARE_THEN_BUY:
-        for k in range(n):
-            seat = seat_after(first, k, n)
-            if st[ACTIVE, seat]:
-                talon_pos = _exchange_seat(kinds, params, rng, order, cardsets, seat, seat == dealer, trump, talon_pos,
-                                           deck_size, seat == forced_seat, forced_option)  # fmt: skip
-                if talon_pos < 0:
-                    return UNAVAILABLE if talon_pos == -2 else ERR_DISCARD
-    return OK
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def dealer_trump(must_take, binds, dealer, trump_card, kinds, params, rng, cardsets, st):
-    """R4.3: a playing dealer may (or must) give up one card for the trump card; returns a status."""
-    if not st[ACTIVE, dealer]:
-        return OK  # R4.3: if the dealer passes, nobody uses the trump card
-    hand = cardsets[HAND, dealer]
-    forced = must_take or (binds and trump_card % RANKS_PER_SUIT == ACE)
-    if forced or takes_trump(kinds[dealer], params, dealer, rng, hand, trump_card):
-        give = trump_discard(kinds[dealer], params, dealer, rng, hand, trump_card)
-        if give < 0 or not has(hand, give):
-            return ERR_TRUMP_DISCARD
-        cardsets[HAND, dealer] = (hand & ~bit(give)) | bit(trump_card)
-        st[TOOK_TRUMP, dealer] = 1
-        st[TRUMP_DISCARD, dealer] = give
-    return OK
+def reset_scoring(st, n, info):
+    """Clear the scoring state of every seat and the deal's party-end slots."""
+    for seat in range(n):
+        st[TRICKS, seat] = 0
+        st[AT_ZERO, seat] = 0
+        st[OVERSHOT, seat] = 0
+        st[DECL, seat] = D_NONE
+        st[DELTA, seat] = 0
+        st[JACKS, seat] = 0
+        st[FINE, seat] = 0
+        st[DAVE, seat] = 0
+        st[PROKAT, seat] = 0
+    info[ENDS_PARTY] = -1
+    info[END_KIND] = E_NONE
+    info[STATUS] = OK
+    info[WIDOW] = -1
+    info[NEXT_DEALER] = -1
+    info[REDEALS] = 0

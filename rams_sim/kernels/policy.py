@@ -1,4 +1,8 @@
-"""Decisions of the built-in policies (``rams_sim.policies`` describes them in words).
+"""Decisions of the built-in policies in classic Rams (``rams_sim.policies`` describes them in words).
+
+The decisions the other games of R9 add (duel's widow and dave, modern's redeal and
+turn, zone's swap and play) are in their game modules (:mod:`rams_sim.kernels.games`),
+built on the hand values here.
 
 Every function takes the seat's policy ``kind`` (int), the table's ``params``
 (float64[n_seats, P]) with the ``seat`` whose row applies, the stream states ``rng``
@@ -23,37 +27,23 @@ from ..policies import (
     B_PASS_THRESHOLD,
     B_RAMS_DRAW,
     B_TRUMP_WEIGHT,
-    DUEL_ACE_WEIGHT,
-    DUEL_DAVE_HAND,
-    DUEL_DAVE_OFFER,
-    DUEL_DAVE_SLOPE,
-    DUEL_DAVE_TAKE,
-    DUEL_WIDOW_THRESHOLD,
     G_RAMS_LENGTH,
-    M_WIDOW_THRESHOLD,
     X_INTENT_WEIGHT,
     X_READ_INTENTS,
     X_VOID_WEIGHT,
-    Z_ACE_WEIGHT,  # noqa: F401  (zone, re-exported for kernels/zone.py)
-    Z_SWAP_THRESHOLD,  # noqa: F401
     PolicyKind,
 )
-
-# ---- zone (R9): Z_SWAP_THRESHOLD, Z_ACE_WEIGHT (imported above) index basic's zone
-# parameters; kernels/zone.py makes the zone decisions
-from ..record import Intent
-from .bits import ONE, ZERO, above, bit, nth_card, card_of, has, jack_kind, lowest, pair_jacks, popcount, rams_suit
-from .legal import winning_cards
-from .state import DISCARDS, HAND, TOOK_TRUMP, TRUMP_DISCARD
+from .bits import ONE, ZERO, above, bit, card_of, has, jack_kind, lowest, nth_card, pair_jacks, popcount, rams_suit
+from .codes import INTENT_SUITS, INTENT_TRUMPS
 from .rng import bounded
+from .state import DISCARDS, HAND, TOOK_TRUMP, TRUMP_DISCARD
+from .trick import winning_cards
 
 RANDOM = int(PolicyKind.RANDOM)
 BASIC = int(PolicyKind.BASIC)
 CAUTIOUS = int(PolicyKind.CAUTIOUS)
 GREEDY = int(PolicyKind.GREEDY)
 EXPERT = int(PolicyKind.EXPERT)
-
-INTENT_TRUMPS, INTENT_SUITS = int(Intent.ON_TRUMPS), int(Intent.ON_SUITS)
 
 KEEP_ACE = 100.0  # basic's keep values (policies.py)
 KEEP_TRUMP = 50.0
@@ -340,7 +330,7 @@ def trump_discard(kind, params, seat, rng, hand, trump_card):
 # ---- R6: the card to play -----------------------------------------------------------
 @njit(cache=True, _nrt=False, inline="always")
 def choose_card(kind, params, seat, rng, legal, trick, n_trick, trump, my_tricks, threats, remaining, trumps_behind):
-    """The card to play from the ``legal`` mask; ``trick``/``n_trick`` as in legal.py.
+    """The card to play from the ``legal`` mask; ``trick``/``n_trick`` as in play.legal_mask.
 
     ``threats``: the cards an opponent may hold, as the seat can tell (policies.py; left
     empty for the kinds that do not read them, see :func:`uses_threats`);
@@ -499,107 +489,6 @@ def _highest_trump(trumps):
         card = lowest(m)
         m &= m - ONE
     return card
-
-
-# ---- duel (R9 duel / duel-trump, docs/VARIANTS.md): the widow and dave --------------
-@njit(cache=True, _nrt=False, inline="always")
-def _duel_value(params, seat, hand, trump):
-    """basic's strength plus ``duel_ace_weight`` per ace."""
-    aces = 0
-    for suit in range(N_SUITS):
-        if has(hand, card_of(suit, ACE)):
-            aces += 1
-    return _strength(hand, trump, params, seat) + params[seat, DUEL_ACE_WEIGHT] * aces
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def wants_widow(kind, params, seat, rng, hand, trump):
-    """duel: swap the hand for the widow? random: a coin; basic-like: stand with a rams or a
-    jack pair in hand, else swap iff the duel value is below ``duel_widow_threshold``."""
-    if kind == RANDOM:
-        return bounded(rng, seat + 1, 2) == 1
-    if rams_suit(hand) >= 0 or jack_kind(hand) > 0:
-        return False
-    return _duel_value(params, seat, hand, trump) < params[seat, DUEL_WIDOW_THRESHOLD]
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _need(score, tricks, aces):
-    """duel: the tricks still needed to reach zero (at least 1 before the first trick)."""
-    rest = score - tricks - aces
-    if tricks == 0:
-        return max(rest, 1)
-    return max(rest, 0)
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def dave_estimate(kind, params, seat, hand, trump, my_score, my_tricks, my_aces, other_score, other_tricks, other_aces):
-    """duel: a basic-like seat's chance to win the party (policies.py); 0 for random (unused)."""
-    if kind == RANDOM:
-        return 0.0
-    diff = _need(other_score, other_tricks, other_aces) - _need(my_score, my_tricks, my_aces)
-    p = 0.5 + params[seat, DUEL_DAVE_SLOPE] * diff + params[seat, DUEL_DAVE_HAND] * (_strength(hand, trump, params, seat) - 2.0)
-    return min(max(p, 0.0), 1.0)
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def offers_dave(kind, params, seat, rng, p):
-    """duel: offer dave? random: a coin; basic-like: ``p > duel_dave_offer``."""
-    if kind == RANDOM:
-        return bounded(rng, seat + 1, 2) == 1
-    return p > params[seat, DUEL_DAVE_OFFER]
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def takes_dave(kind, params, seat, rng, p):
-    """duel: accept an offered dave? random: a coin; basic-like: ``p > duel_dave_take``."""
-    if kind == RANDOM:
-        return bounded(rng, seat + 1, 2) == 1
-    return p > params[seat, DUEL_DAVE_TAKE]
-
-
-# ---- R9 modern (docs/VARIANTS.md "modern"): the redeal and the turn ----------------------
-TURN_PASS, TURN_STAND = -1, -2  # modern_turn's answers; any other answer is the card kept when taking the widow
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def wants_redeal(kind, params, seat, rng, hand, trump):
-    """A seat dealt five of one suit: random flips a coin; the others demand a redeal unless they are trumps."""
-    if kind == RANDOM:
-        return bounded(rng, seat + 1, 2) == 1
-    return rams_suit(hand) != trump
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _most_kept(hand, trump, params, seat):
-    """The card of ``hand`` with the highest keep value (ties: lower id)."""
-    best = -1
-    best_value = 0.0
-    m = hand
-    while m != ZERO:
-        card = lowest(m)
-        m &= m - ONE
-        value = keep_value(card, hand, trump, params, seat)
-        if best < 0 or value > best_value:
-            best = card
-            best_value = value
-    return best
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def modern_turn(kind, params, seat, rng, hand, trump, may_pass, widow_open):
-    """One turn: TURN_PASS, TURN_STAND, or the card kept when taking the widow (policies.py)."""
-    if kind == RANDOM:
-        if may_pass and bounded(rng, seat + 1, 2) == 1:
-            return TURN_PASS
-        if widow_open and bounded(rng, seat + 1, 2) == 1:
-            return nth_card(hand, bounded(rng, seat + 1, HAND_SIZE))
-        return TURN_STAND
-    if widow_open and jack_kind(hand) == 0 and _strength(hand, trump, params, seat) < params[seat, M_WIDOW_THRESHOLD]:
-        return _most_kept(hand, trump, params, seat)
-    if may_pass and wants_pass(kind, params, seat, rng, hand, trump):
-        return TURN_PASS
-    return TURN_STAND
 
 
 @njit(cache=True, _nrt=False, inline="always")

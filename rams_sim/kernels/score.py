@@ -1,4 +1,4 @@
-"""R7 and R8.2-R8.4: crediting tricks, the running score, deltas, settlement.
+"""R7 and R8.2-R8.3: crediting tricks, the running score, the deltas, who ends the party.
 
 ``st`` is the per-seat state of :mod:`rams_sim.kernels.state`; ``scores`` int64[n]
 holds each seat's score before the deal.
@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from numba import njit
 
-from .args import SETTLE_STAKE
-from .state import ACES, ACTIVE, AT_ZERO, DELTA, JACKS, OVERSHOT, TRICKS
+from ..cards import N_TRICKS
+from .codes import E_DEAL_END, E_TRICK
+from .state import ACES, ACTIVE, AT_ZERO, DELTA, END_KIND, ENDS_PARTY, JACKS, OVERSHOT, TRICKS, seat_after
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -33,11 +34,12 @@ def credit_trick(w, scores, st, announce):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def credit_up(w, scores, st, target):
-    """R9 modern (docs/VARIANTS.md): credit one trick to ``w``, counting up; True when his
-    score before the deal + tricks + jack bonus (st[JACKS]) reaches ``target``: he wins."""
-    st[TRICKS, w] += 1
-    return scores[w] + st[TRICKS, w] + st[JACKS, w] >= target
+def credit_lone(lone, scores, st, announce):
+    """R4.5 takes-all: credit the lone player's tricks one at a time; return him if he announces zero."""
+    for _ in range(N_TRICKS):
+        if credit_trick(lone, scores, st, announce):
+            return lone
+    return -1
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -67,29 +69,18 @@ def cut_short_deltas(n, winner, scores, st, start, score_so_far):
             st[DELTA, seat] = -st[JACKS, seat]
 
 
-@njit(cache=True, _nrt=False)
-def settle(n, winner, scores, settle_rule, out, row):
-    """R8.4: money won (+) or paid (-) by each seat, into ``out[row]`` (float64[., n])."""
-    for seat in range(n):
-        out[row, seat] = 0.0
-    if winner < 0:
+@njit(cache=True, _nrt=False, inline="always")
+def finish_deal(n, first, start, remiz, score_so_far, winner, scores, st, info):
+    """R7, R8.2a, R8.3: deltas once the tricks are over (``winner`` announced zero, or -1)."""
+    if winner >= 0:
+        info[ENDS_PARTY] = winner
+        info[END_KIND] = E_TRICK
+        cut_short_deltas(n, winner, scores, st, start, score_so_far)
         return
-    if settle_rule == SETTLE_STAKE:
-        high = -(1 << 62)
-        for seat in range(n):
-            if seat != winner and scores[seat] > high:
-                high = scores[seat]
-        payers = 0
-        for seat in range(n):
-            if seat != winner and scores[seat] == high:
-                payers += 1
-        for seat in range(n):
-            if seat != winner and scores[seat] == high:
-                out[row, seat] = -1.0 / payers
-        out[row, winner] = 1.0
-        return
-    for seat in range(n):
-        if seat != winner:
-            pay = max(scores[seat], 0)
-            out[row, seat] = -float(pay)
-            out[row, winner] += float(pay)
+    played_out_deltas(n, scores, st, start, remiz)
+    for k in range(n):  # R8.3: a silent player at zero wins after the deal
+        seat = seat_after(first, k, n)
+        if st[AT_ZERO, seat] and not st[OVERSHOT, seat]:
+            info[ENDS_PARTY] = seat
+            info[END_KIND] = E_DEAL_END
+            break

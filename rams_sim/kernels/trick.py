@@ -1,10 +1,11 @@
-"""R6.4: who wins a trick."""
+"""R6.4: who wins a trick, and which cards would win it (read by the legality of R6 and by the policies)."""
 
 from __future__ import annotations
 
 from numba import njit
 
-from ..cards import RANKS_PER_SUIT
+from ..cards import RANKS_PER_SUIT, SUIT_MASKS
+from .bits import above
 
 
 @njit(cache=True, _nrt=False)
@@ -29,3 +30,13 @@ def trick_winner(trick, n_cards, trump):
         if beats(trick[i], trick[best], trump):
             best = i
     return best
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def winning_cards(cards, trick, n_trick, trump):
+    """The cards of ``cards`` that would win the trick as it stands (R6.4)."""
+    best = trick[trick_winner(trick, n_trick, trump)]
+    win = cards & above(best)
+    if best // RANKS_PER_SUIT != trump:
+        win |= cards & SUIT_MASKS[trump]
+    return win

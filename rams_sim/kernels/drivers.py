@@ -1,9 +1,10 @@
-"""The drivers: one deal of any game, many deals in parallel, whole parties (R8), branches.
+"""The drivers: many deals in parallel, one deal, many parties, branches; the output layout.
 
-Every driver plays a deal through :func:`any_deal`, which calls the deal kernel of the
-rules' game (R9, ``RulesArgs.game``): :func:`rams_sim.kernels.game.play_deal` for classic
-Rams and the presets that only change its options. State arrays are those of
-:mod:`rams_sim.kernels.state`. Bulk results go to flat output arrays:
+Every driver plays a deal through :func:`rams_sim.kernels.dispatch.play_deal`, which is
+the deal kernel of the rules' game (R9), chosen at compile time by the class of ``r``
+(:mod:`rams_sim.kernels.args`): a driver compiled for classic Rams contains no other
+game. State arrays are those of :mod:`rams_sim.kernels.state`. Bulk results go to flat
+output arrays:
 
 * ``out_sets``  uint64[n_deals, N_OUT_SETS, n]: hand_dealt, discards, drawn, hand_final
 * ``out_seat``  int8[n_deals, N_OUT_SEAT, n]: passed, took_trump, trump_discard, jacks,
@@ -20,20 +21,18 @@ import numpy as np
 from numba import njit, prange
 
 from ..cards import N_TRICKS
-from ..record import EndKind
-from . import duel, modern, zone
-from .args import GAME_DUEL, GAME_MODERN, GAME_ZONE
-from .deal import N_OPTIONS, NO_FORCE, NO_INTENT, OK, OPTION_PASS, UNAVAILABLE
-from .game import credit_lone, declare, finish_deal, play_deal, prepare_final, reset_scoring
-from .rng import deal_key, party_deal_key
-from .score import credit_trick, settle
+from .codes import N_OPTIONS, NO_FORCE, NO_INTENT, OK, OPTION_PASS, SCORE_SO_FAR, UNAVAILABLE
+from .declare import declare, prepare_final
+from .dispatch import play_deal
+from .party import new_party_state, play_party
+from .rng import deal_key
+from .score import credit_lone, credit_trick, finish_deal
+from .deal import reset_scoring
 from .state import (
-    ACTIVE, CUBE, DAVE, DEALT, DECL, DELTA, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, FINAL, FINE, HAND, INTENT,
-    JACKS, LOG_LEADER, LOG_WINNER, NEXT_DEALER, OUTCOME, OVERSHOT, PASSED, PROKAT, REDEALS, STAKE, STATUS,
-    TOOK_TRUMP, TRICKS, TRUMP_CARD, TRUMP_DISCARD, WIDOW, make_state, seat_after,
+    ACTIVE, DEALT, DECL, DELTA, DISCARDS, DRAWN, FINAL, HAND, INTENT, JACKS, LOG_LEADER, LOG_WINNER, OUTCOME, OVERSHOT,
+    PASSED, PROKAT, REDEALS, STAKE, STATUS, TOOK_TRUMP, TRICKS, TRUMP_CARD, TRUMP_DISCARD, WIDOW, FINE, DAVE,
+    END_KIND, ENDS_PARTY, make_state,
 )  # fmt: skip
-
-E_UNFINISHED = int(EndKind.UNFINISHED)
 
 # output layout (see the module docstring)
 SET_ROWS = (DEALT, DISCARDS, DRAWN, FINAL)  # cardsets rows stored in out_sets, in order
@@ -43,57 +42,6 @@ OUT_SEAT = ("passed", "took_trump", "trump_discard", "jacks", "declaration", "tr
             "fine", "dave", "prokat")  # fmt: skip
 OUT_DEAL = ("dealer", "trump_card", "outcome", "ends_party", "end_kind", "status", "widow", "stake", "redeals")
 DEAL_SLOTS = (-1, TRUMP_CARD, OUTCOME, ENDS_PARTY, END_KIND, STATUS, WIDOW, STAKE, REDEALS)  # the dealer is an argument
-
-
-@njit(cache=True, _nrt=False)
-def any_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st, trick, info, log,
-             forced_seat, forced_option):  # fmt: skip
-    """Play one deal of the rules' game (R9) into the state arrays; return its status.
-
-    The arguments are :func:`rams_sim.kernels.game.play_deal`'s; every game's deal kernel
-    takes the same. ``info[STAKE]`` and ``info[CUBE]`` carry the party's dave state in and out.
-    Every driver calls it with the same argument types (``dealer``, ``forced_seat`` and
-    ``forced_option`` as int64 variables, never literals), so numba compiles it, and the four
-    games under it, once rather than once per driver.
-    """
-    # each other game of R9 adds its branch here: ``if r.game == GAME_DUEL: return duel.play_deal(...)``
-    if r.game == GAME_ZONE:
-        return zone.play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st,
-                              trick, info, log, forced_seat, forced_option)  # fmt: skip
-    if r.game == GAME_DUEL:
-        return duel.play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st,
-                              trick, info, log, forced_seat, forced_option)  # fmt: skip
-    if r.game == GAME_MODERN:
-        return modern.play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st,
-                                trick, info, log, forced_seat, forced_option)  # fmt: skip
-    return play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st, trick,
-                     info, log, forced_seat, forced_option)  # fmt: skip
-
-
-@njit(cache=True, _nrt=False)
-def settle_party(r, won, scores, stake, prokats, settlement, row):
-    """Money by seat at the end of a party (R8.4 and the games' own settlements) into ``settlement[row]``.
-
-    ``prokats`` int64[n]: the прокаты each seat paid during the party (zone; 0 elsewhere).
-    """
-    # each game of R9 with its own settlement adds its branch here
-    if r.game == GAME_ZONE:
-        zone.settle_party(r, won, stake, prokats, settlement, row)
-        return
-    if r.game == GAME_DUEL:
-        duel.settle_party(r.players, won, stake, settlement, row)
-        return
-    if r.game == GAME_MODERN:
-        modern.settle_modern(r, won, scores, stake, settlement, row)
-        return
-    settle(r.players, won, scores, r.settle, settlement, row)
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def new_party_state(info):
-    """The dave state at the start of a party or a single deal: stake 1, cube centred."""
-    info[STAKE] = 1
-    info[CUBE] = -1
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -132,7 +80,7 @@ def play_deals(r, kinds, params, announce, seed, first_deal, fixed_dealer, score
     n_blocks = (n_deals + DEAL_BLOCK - 1) // DEAL_BLOCK
     errors = np.zeros(n_blocks, np.int64)
     empty = np.empty(0, np.int8)
-    no_force, no_option = np.int64(NO_FORCE), np.int64(0)  # int64 variables, not literals (any_deal)
+    no_force, no_option = np.int64(NO_FORCE), np.int64(0)
     for b in prange(n_blocks):
         order, rng, cardsets, st, trick, info, log = make_state()
         for i in range(b * DEAL_BLOCK, min(n_deals, (b + 1) * DEAL_BLOCK)):
@@ -140,7 +88,7 @@ def play_deals(r, kinds, params, announce, seed, first_deal, fixed_dealer, score
             dealer = fixed_dealer if fixed_dealer >= 0 else d % n
             key = deal_key(seed, d)
             new_party_state(info)
-            status = any_deal(r, kinds, params, announce, key, empty, dealer, scores, order, rng, cardsets, st, trick, info, log,
+            status = play_deal(r, kinds, params, announce, key, empty, dealer, scores, order, rng, cardsets, st, trick, info, log,
                               no_force, no_option)  # fmt: skip
             if status != OK:
                 errors[b] += 1
@@ -153,60 +101,9 @@ def play_one(r, kinds, params, announce, key, fixed_order, dealer, scores, out_s
     """Play one deal into row 0 of the outputs (the API's single-deal entry); return its status."""
     order, rng, cardsets, st, trick, info, log = make_state()
     new_party_state(info)
-    status = any_deal(r, kinds, params, announce, key, fixed_order, np.int64(dealer), scores, order, rng, cardsets, st,
+    status = play_deal(r, kinds, params, announce, key, fixed_order, np.int64(dealer), scores, order, rng, cardsets, st,
                       trick, info, log, np.int64(NO_FORCE), np.int64(0))  # fmt: skip
     store_deal(0, r.players, dealer, cardsets, st, info, log, out_sets, out_seat, out_delta, out_deal, out_log)
-    return status
-
-
-@njit(cache=True)
-def play_party(r, kinds, params, announce, seed, party, state, deals, scores_out, winner, end_kind, settlement, resets,
-               stakes, row):  # fmt: skip
-    """Play party ``party`` of ``seed`` (R8) into row ``row`` of the party outputs; return a status.
-
-    Seat 0 deals first; the next dealer is the one the deal names (``info[NEXT_DEALER]``)
-    or else the next seat clockwise; deal ``d`` is keyed ``party_deal_key(seed, party, d)``.
-    The party's stake (dave) starts at 1 and is kept across its deals. ``state``: a
-    :func:`make_state` tuple.
-    """
-    order, rng, cardsets, st, trick, info, log = state
-    n = r.players
-    scores = np.empty(n, np.int64)
-    prokats = np.zeros(n, np.int64)  # zone: the прокаты each seat paid
-    for seat in range(n):
-        scores[seat] = r.start
-        resets[row, seat] = 0
-    empty = np.empty(0, np.int8)
-    no_force, no_option = np.int64(NO_FORCE), np.int64(0)  # int64 variables, not literals (any_deal)
-    new_party_state(info)
-    dealer = np.int64(0)
-    won = -1
-    kind = E_UNFINISHED
-    status = OK
-    played = 0
-    for d in range(r.max_deals):
-        key = party_deal_key(seed, party, d)
-        status = any_deal(r, kinds, params, announce, key, empty, dealer, scores, order, rng, cardsets, st, trick, info, log,
-                          no_force, no_option)  # fmt: skip
-        played = d + 1
-        if status != OK:
-            break
-        for seat in range(n):
-            scores[seat] += st[DELTA, seat]
-            resets[row, seat] += st[OVERSHOT, seat]
-            prokats[seat] += st[PROKAT, seat]
-        if info[ENDS_PARTY] >= 0:
-            won = info[ENDS_PARTY]
-            kind = info[END_KIND]
-            break
-        dealer = info[NEXT_DEALER] if info[NEXT_DEALER] >= 0 else seat_after(dealer, 1, n)
-    deals[row] = played
-    winner[row] = won
-    end_kind[row] = kind
-    stakes[row] = info[STAKE]
-    for seat in range(n):
-        scores_out[row, seat] = scores[seat]
-    settle_party(r, won, scores, info[STAKE], prokats, settlement, row)
     return status
 
 
@@ -247,7 +144,7 @@ def settle_given(r, announce, dealer, trump, dealt, final, active, scores, winne
         st[PASSED, seat] = 1 - active[seat]
         st[TRUMP_DISCARD, seat] = -1
         st[INTENT, seat] = NO_INTENT
-    n_active, lone = prepare_final(cardsets, st, n, r.ace_value, r.jacks_count)
+    n_active, lone = prepare_final(cardsets, st, n, r.ace_values, r.jacks_count)
     if declare(r, cardsets, st, n, first, trump, scores, n_active, info):
         winner = -1
         if n_active == 1:
@@ -257,7 +154,7 @@ def settle_given(r, announce, dealer, trump, dealt, final, active, scores, winne
                 if credit_trick(w, scores, st, announce):
                     winner = w
                     break
-        finish_deal(n, first, r.start, r.remiz, r.score_so_far, winner, scores, st, info)
+        finish_deal(n, first, r.start, r.remiz, r.truncated_deal == SCORE_SO_FAR, winner, scores, st, info)
     store_deal(0, n, dealer, cardsets, st, info, log, out_sets, out_seat, out_delta, out_deal, out_log)
 
 
@@ -285,7 +182,7 @@ def play_branches(r, kinds, params, announce, seed, first_deal, fixed_dealer, fo
         for j in range(N_OPTIONS):
             row = i * N_OPTIONS + j
             new_party_state(info)
-            status = any_deal(r, kinds, params, announce, key, empty, dealer, scores, order, rng, cardsets, st,
+            status = play_deal(r, kinds, params, announce, key, empty, dealer, scores, order, rng, cardsets, st,
                                trick, info, log, focal, OPTION_PASS + j)  # fmt: skip
             valid[row] = status == OK
             if status != OK:

@@ -6,24 +6,28 @@ hand. A seat dealt five of one suit may demand a redeal (``deal_key(key, r)`` fo
 r-th); one turn each from the dealer's left: pass (below ``modern_no_pass``), play, or
 take the widow blind keeping one card; four jacks win; a jack pair adds 5 with a trick;
 tricks count up to ``modern_target``; a player with no trick loses ``remiz`` (рожки).
-The tricks are played by :func:`rams_sim.kernels.game.play_tricks` (R6 is unchanged).
-:func:`play_deal` has the signature of :func:`rams_sim.kernels.game.play_deal`.
+The tricks are played by :func:`..play.play_tricks` (R6 is unchanged; this module's
+``credit`` counts up). The modern decisions of the built-in policies (the redeal, the
+turn) are here too, built on basic's hand values (:mod:`..policy`).
 """
 
 from __future__ import annotations
 
 from numba import njit
 
-from ..cards import HAND_SIZE, N_TRICKS, RANKS_PER_SUIT
-from ..record import EndKind, Outcome
-from .bits import ZERO, bit, nth_card, popcount, rams_suit
-from .deal import NO_FORCE, OK, OPTION_PASS, UNAVAILABLE, ERR_CARD, ERR_DISCARD, deal_cards
-from .declare import D_JACK_PAIR
-from .game import four_jacks_win, play_tricks, prepare_final, reset_scoring, shuffle_and_seed
-from .policy import TURN_PASS, TURN_STAND, modern_turn, wants_redeal
-from .rng import deal_key
-from .score import credit_up
-from .state import (
+from ...cards import HAND_SIZE, N_TRICKS, RANKS_PER_SUIT
+from ...policies import M_WIDOW_THRESHOLD
+from ..bits import ONE, ZERO, bit, jack_kind, lowest, nth_card, popcount, rams_suit
+from ..codes import (
+    D_JACK_PAIR, E_TARGET, ERR_CARD, ERR_DISCARD, LONE_VOID_DEAL, HORNS_FROM_FIVE, MODERN_POT, O_LONE, O_NOBODY, O_PLAYED,
+    O_VOID, OK, OPTION_PASS, SCORE_SO_FAR, UNAVAILABLE,
+)  # fmt: skip
+from ..deal import deal_cards, reset_scoring, shuffle_and_seed
+from ..declare import four_jacks_win, prepare_final
+from ..play import play_tricks
+from ..policy import RANDOM, _strength, keep_value, wants_pass
+from ..rng import bounded, deal_key
+from ..state import (
     ACTIVE, DECL, DELTA, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, HAND, JACK_KIND, JACKS, LOG_LEADER,
     OUTCOME, PASSED, REDEALS, STATUS, TOOK_TRUMP, TRICKS, TRUMP_CARD, WIDOW, seat_after,
 )  # fmt: skip
@@ -32,9 +36,58 @@ MAX_REDEALS = 10  # VARIANTS.md: the right to a redeal lapses after 10
 WIDOW_SIZE = 4  # [004]: "4 карты откладываются в прикуп"
 TAKE_BITS = HAND_SIZE - 1  # a take in `branch`: the 4-bit mask of the cards given up
 
-O_PLAYED, O_LONE, O_NOBODY = int(Outcome.PLAYED), int(Outcome.LONE), int(Outcome.NOBODY)
-O_VOID = int(Outcome.VOID)
-E_TARGET = int(EndKind.TARGET)
+
+# ---- the policies' modern decisions (policies.py) ------------------------------------------
+TURN_PASS, TURN_STAND = -1, -2  # modern_turn's answers; any other answer is the card kept when taking the widow
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def wants_redeal(kind, params, seat, rng, hand, trump):
+    """A seat dealt five of one suit: random flips a coin; the others demand a redeal unless they are trumps."""
+    if kind == RANDOM:
+        return bounded(rng, seat + 1, 2) == 1
+    return rams_suit(hand) != trump
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _most_kept(hand, trump, params, seat):
+    """The card of ``hand`` with the highest keep value (ties: lower id)."""
+    best = -1
+    best_value = 0.0
+    m = hand
+    while m != ZERO:
+        card = lowest(m)
+        m &= m - ONE
+        value = keep_value(card, hand, trump, params, seat)
+        if best < 0 or value > best_value:
+            best = card
+            best_value = value
+    return best
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def modern_turn(kind, params, seat, rng, hand, trump, may_pass, widow_open):
+    """One turn: TURN_PASS, TURN_STAND, or the card kept when taking the widow (policies.py)."""
+    if kind == RANDOM:
+        if may_pass and bounded(rng, seat + 1, 2) == 1:
+            return TURN_PASS
+        if widow_open and bounded(rng, seat + 1, 2) == 1:
+            return nth_card(hand, bounded(rng, seat + 1, HAND_SIZE))
+        return TURN_STAND
+    if widow_open and jack_kind(hand) == 0 and _strength(hand, trump, params, seat) < params[seat, M_WIDOW_THRESHOLD]:
+        return _most_kept(hand, trump, params, seat)
+    if may_pass and wants_pass(kind, params, seat, rng, hand, trump):
+        return TURN_PASS
+    return TURN_STAND
+
+
+# ---- the deal -----------------------------------------------------------------------------
+@njit(cache=True, _nrt=False, inline="always")
+def credit_up(w, scores, st, target):
+    """R9 modern (docs/VARIANTS.md): credit one trick to ``w``, counting up; True when his
+    score before the deal + tricks + jack bonus (st[JACKS]) reaches ``target``: he wins."""
+    st[TRICKS, w] += 1
+    return scores[w] + st[TRICKS, w] + st[JACKS, w] >= target
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -116,7 +169,7 @@ def _declare(r, st, n, first, n_active, info):
         if st[ACTIVE, seat] and st[JACK_KIND, seat] >= 1:
             st[DECL, seat] = D_JACK_PAIR
             st[JACKS, seat] = r.jack_pair  # the bonus, earned with a trick (finish)
-    if n_active == 1 and r.lone_void:
+    if n_active == 1 and r.lone_player == LONE_VOID_DEAL:
         info[OUTCOME] = O_VOID
         for seat in range(n):
             st[JACKS, seat] = 0
@@ -135,12 +188,12 @@ def _finish(r, n, winner, scores, st, info):
         st[DELTA, seat] = 0
         if not st[ACTIVE, seat]:
             continue
-        if winner >= 0 and seat != winner and not r.score_so_far:
+        if winner >= 0 and seat != winner and r.truncated_deal != SCORE_SO_FAR:
             continue  # freeze
         if t >= 1:
             st[JACKS, seat] = bonus
             st[DELTA, seat] = t + bonus
-        elif winner < 0 and (not r.horns_from_five or scores[seat] >= r.remiz):
+        elif winner < 0 and (r.modern_horns != HORNS_FROM_FIVE or scores[seat] >= r.remiz):
             st[DELTA, seat] = -r.remiz  # рожки
     if winner >= 0:
         info[ENDS_PARTY] = winner
@@ -149,10 +202,10 @@ def _finish(r, n, winner, scores, st, info):
 
 @njit(cache=True, _nrt=False)
 def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st, trick, info, log,
-              forced_seat=NO_FORCE, forced_option=0):  # fmt: skip
+              forced_seat, forced_option):  # fmt: skip
     """Play one ``modern`` deal into the state arrays; return a status code (OK = 0).
 
-    Arguments as :func:`rams_sim.kernels.game.play_deal`. ``announce`` has no effect here
+    Arguments as :func:`.classic.play_deal`. ``announce`` has no effect here
     (counting up, the first to reach the target always wins at once).
     """
     n = r.players
@@ -174,7 +227,7 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
     if status != OK:
         info[STATUS] = status
         return status
-    n_active, lone = prepare_final(cardsets, st, n, r.ace_value, r.jacks_count)  # aces have no role here
+    n_active, lone = prepare_final(cardsets, st, n, r.ace_values, r.jacks_count)  # aces have no role here
     if _declare(r, st, n, first, n_active, info):
         winner = -1
         if n_active == 1:  # R4.5 takes-all: credited one at a time
@@ -192,8 +245,9 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
     return OK
 
 
+# ---- the entry points of a game (dispatch.py) ---------------------------------------------
 @njit(cache=True, _nrt=False)
-def settle_modern(r, won, scores, stake, settlement, row):
+def settle_party(r, won, scores, stake, prokats, settlement, row):
     """``modern_settle``: each loser pays the winner (target - his score) stakes, or one stake (the pot)."""
     for seat in range(r.players):
         settlement[row, seat] = 0.0
@@ -201,6 +255,18 @@ def settle_modern(r, won, scores, stake, settlement, row):
         return
     for seat in range(r.players):
         if seat != won:
-            pay = 1.0 if r.modern_pot else float(r.modern_target - scores[seat])
+            pay = 1.0 if r.modern_settle == MODERN_POT else float(r.modern_target - scores[seat])
             settlement[row, seat] = -pay * stake
             settlement[row, won] += pay * stake
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def before_card(r, kinds, params, rng, cardsets, st, info, scores, seat, leading, trump_card, dealer, played):
+    """R6: nothing happens between the cards."""
+    return False
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def credit(r, w, scores, st, announce):
+    """Counting up: credit the trick to ``w``; True when he reaches ``modern_target`` (he wins at once)."""
+    return credit_up(w, scores, st, r.modern_target)

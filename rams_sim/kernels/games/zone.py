@@ -1,9 +1,9 @@
 """R9 ``zone`` ([004] "Рамс на зоне"): one deal, as docs/VARIANTS.md "zone" states it.
 
-Same signature and state arrays as :func:`rams_sim.kernels.game.play_deal`
-(:mod:`rams_sim.kernels.state`); :func:`rams_sim.kernels.table.any_deal` calls it for
-GAME_ZONE. Two players: the partner (seat dealer+1) and the dealer. The deal: the
-hands, the widow, the turned card (R3's layout); the partner's swap; a rams ends the
+The entry points are those of every game module (:mod:`rams_sim.kernels.dispatch`), on
+the state arrays of :mod:`rams_sim.kernels.state`. Zone plays its own R6 (no duty to
+follow), so it has no trick hooks; its policies' decisions are here too. Two players:
+the partner (seat dealer+1) and the dealer. The deal: the hands, the widow, the turned card (R3's layout); the partner's swap; a rams ends the
 deal (R5.2-R5.4 seniority, ``declare.best_rams``); else five tricks, the first lead by
 duty, any card in answer, the trick by R6.4 (``trick.trick_winner``); the count at the
 end of the deal (write off exactly to 0; going past writes the total on).
@@ -13,25 +13,26 @@ from __future__ import annotations
 
 from numba import njit
 
-from ..cards import ACE, HAND_SIZE, JACK, KING, N_SUITS, N_TRICKS, QUEEN, RANKS_PER_SUIT, SUIT_MASKS
-from ..record import EndKind, Outcome
-from .bits import ONE, ZERO, bit, card_of, has, lowest, nth_card, pair_jacks, popcount, rams_suit
-from .deal import ERR_CARD, NO_FORCE, OK, UNAVAILABLE, deal_cards
-from .declare import D_FOUR_JACKS, D_JACK_PAIR, D_JACKS_VOID, D_TRUMP_RAMS, best_rams
-from .game import reset_scoring, shuffle_and_seed
-from .policy import RANDOM, Z_ACE_WEIGHT, Z_SWAP_THRESHOLD, _strength, highest_ranked, lowest_ranked
-from .rng import bounded
-from .state import (
+from ...cards import ACE, HAND_SIZE, JACK, KING, N_SUITS, N_TRICKS, QUEEN, RANKS_PER_SUIT, SUIT_MASKS
+from ...policies import Z_ACE_WEIGHT, Z_SWAP_THRESHOLD
+from ..bits import ONE, ZERO, bit, card_of, has, lowest, nth_card, pair_jacks, popcount, rams_suit
+from ..codes import (
+    D_FOUR_JACKS, D_JACK_PAIR, D_JACKS_VOID, D_TRUMP_RAMS, E_RAMS, E_TARGET, ERR_CARD, O_PLAYED, O_RAMS, OK, UNAVAILABLE,
+    ZONE_JACKS_BOTH, ZONE_LEAD_DUTY, ZONE_ONE_TRICK, ZONE_RESTART,
+)  # fmt: skip
+from ..deal import deal_cards, reset_scoring, shuffle_and_seed
+from ..declare import best_rams
+from ..policy import RANDOM, _strength, highest_ranked, lowest_ranked
+from ..rng import bounded
+from ..state import (
     ACES, DECL, DELTA, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, FINAL, HAND, JACK_KIND, JACKS, LOG_LEADER, LOG_WINNER,
     NEXT_DEALER, OUTCOME, OVERSHOT, PROKAT, STATUS, TRICK_CARD, TRICK_SEAT, TRICKS, TRUMP_CARD, WIDOW, seat_after,
 )  # fmt: skip
-from .trick import trick_winner
+from ..trick import trick_winner
 
 N_ZONE = 2  # VARIANTS "zone: the table": two players
 WIDOW_SIZE = 5  # a five-card widow
 SWAP_OPTION = (1 << HAND_SIZE) - 1  # branching: discard mask 31 = give all five for the widow
-O_PLAYED, O_RAMS = int(Outcome.PLAYED), int(Outcome.RAMS)
-E_TARGET, E_RAMS = int(EndKind.TARGET), int(EndKind.RAMS)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -205,7 +206,7 @@ def first_lead(duty, cardsets, trump_card, partner):
 def settle(r, scores, dealer, off0, on0, off1, on1, kind, st, info):
     """Deltas from (write-off, write-on) by seat; the first seat at exactly 0 from the
     dealer's left wins; the seat with the larger delta deals next (equal: rotation)."""
-    restart = r.zone_overshoot_restart
+    restart = r.zone_overshoot == ZONE_RESTART
     s0, o0 = new_score(r.start, restart, scores[0], off0, on0)
     s1, o1 = new_score(r.start, restart, scores[1], off1, on1)
     st[DELTA, 0] = s0 - scores[0]
@@ -224,10 +225,10 @@ def settle(r, scores, dealer, off0, on0, off1, on1, kind, st, info):
 
 @njit(cache=True, _nrt=False)
 def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st, trick, info, log,
-              forced_seat=NO_FORCE, forced_option=0):  # fmt: skip
+              forced_seat, forced_option):  # fmt: skip
     """Play one zone deal into the state arrays; return a status code (OK = 0).
 
-    Arguments as :func:`rams_sim.kernels.game.play_deal`. Branching (``forced_seat``):
+    Arguments as :func:`.classic.play_deal`. Branching (``forced_seat``):
     the partner's options are 0 (stand) and 31 (swap); every other option is UNAVAILABLE.
     """
     n = N_ZONE
@@ -273,8 +274,8 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
             settle(r, scores, dealer, 0, value, value, 0, E_RAMS, st, info)
         return OK
     info[OUTCOME] = O_PLAYED
-    one_trick = r.zone_one_trick
-    leader, duty = first_lead(r.zone_lead_duty, cardsets, trump_card, partner)
+    one_trick = r.zone_jacks == ZONE_ONE_TRICK
+    leader, duty = first_lead(r.zone_lead == ZONE_LEAD_DUTY, cardsets, trump_card, partner)
     cards = trick[TRICK_CARD]
     won0 = ZERO
     won1 = ZERO
@@ -314,7 +315,7 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
     # the count at the end of the deal
     j0, p0 = jack_points(one_trick, r.jack_pair, won0, pt0)
     j1, p1 = jack_points(one_trick, r.jack_pair, won1, pt1)
-    if p0 > 0 and p1 > 0 and not r.zone_jacks_both:
+    if p0 > 0 and p1 > 0 and r.zone_jacks_both != ZONE_JACKS_BOTH:
         trump_jack = card_of(trump, JACK)  # both collected: the winner of the trump jack writes off
         if has(won0, trump_jack):
             j1 = 0
@@ -343,7 +344,7 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
 
 
 @njit(cache=True, _nrt=False)
-def settle_party(r, won, stake, prokats, settlement, row):
+def settle_party(r, won, scores, stake, prokats, settlement, row):
     """VARIANTS "zone: settlement": the winner receives ``stake`` from the loser (nothing if
     unfinished); each прокат paid moves ``zone_prokat`` stakes from its payer to the other."""
     for seat in range(N_ZONE):

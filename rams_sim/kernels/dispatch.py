@@ -1,0 +1,98 @@
+"""Each game's entry points, chosen by the class of the rules' kernel view at compile time.
+
+``r``, the rules packed by :func:`rams_sim.kernels.args.rules_args`, is an instance of
+its game's class (:data:`rams_sim.kernels.args.ARGS_TYPES`). The functions below are
+numba overloads: when a driver is compiled for one class, each call resolves to that
+game's module (:func:`_game_module`), so only its kernels are compiled and the other
+games' code never enters the driver. Every game module (``kernels/games/*.py``) has:
+
+* ``play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng,
+  cardsets, st, trick, info, log, forced_seat, forced_option) -> status``: one deal;
+* ``settle_party(r, won, scores, stake, prokats, settlement, row)``: money at the end of a party;
+
+and a game that plays its tricks with :func:`rams_sim.kernels.play.play_tricks` (R6)
+also has its trick hooks:
+
+* ``before_card(r, kinds, params, rng, cardsets, st, info, scores, seat, leading,
+  trump_card, dealer, played) -> bool``: True ends the deal before ``seat`` plays
+  (duel's declined dave);
+* ``credit(r, w, scores, st, announce) -> bool``: credit trick to ``w``; True when he
+  wins the party at this trick (R8.2; modern counts up).
+"""
+
+from __future__ import annotations
+
+from numba.extending import overload
+
+from .args import ClassicArgs, DuelArgs, ModernArgs, ZoneArgs
+
+
+def _game_module(args_type):
+    # imported here, not at the top: the game modules import play.py, which imports this module
+    from .games import classic, duel, modern, zone
+
+    return {ClassicArgs: classic, DuelArgs: duel, ModernArgs: modern, ZoneArgs: zone}[args_type.instance_class]
+
+
+def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st, trick, info, log,
+              forced_seat, forced_option):  # fmt: skip
+    """One deal of the rules' game into the state arrays; returns its status (kernels only)."""
+    raise NotImplementedError("a numba overload: call it from a kernel")
+
+
+def settle_party(r, won, scores, stake, prokats, settlement, row):
+    """Money by seat at the end of a party, into ``settlement[row]`` (kernels only)."""
+    raise NotImplementedError("a numba overload: call it from a kernel")
+
+
+def before_card(r, kinds, params, rng, cardsets, st, info, scores, seat, leading, trump_card, dealer, played):
+    """The game's step before each card of R6; True ends the deal (kernels only)."""
+    raise NotImplementedError("a numba overload: call it from a kernel")
+
+
+def credit(r, w, scores, st, announce):
+    """Credit a trick to ``w``; True when he wins the party with it (kernels only)."""
+    raise NotImplementedError("a numba overload: call it from a kernel")
+
+
+@overload(play_deal, inline="always")
+def _play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st, trick, info, log,
+               forced_seat, forced_option):  # fmt: skip
+    game = _game_module(r).play_deal
+
+    def impl(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st, trick, info, log,
+             forced_seat, forced_option):  # fmt: skip
+        return game(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st, trick, info,
+                    log, forced_seat, forced_option)  # fmt: skip
+
+    return impl
+
+
+@overload(settle_party, inline="always")
+def _settle_party(r, won, scores, stake, prokats, settlement, row):
+    game = _game_module(r).settle_party
+
+    def impl(r, won, scores, stake, prokats, settlement, row):
+        game(r, won, scores, stake, prokats, settlement, row)
+
+    return impl
+
+
+@overload(before_card, inline="always")
+def _before_card(r, kinds, params, rng, cardsets, st, info, scores, seat, leading, trump_card, dealer, played):
+    game = _game_module(r).before_card
+
+    def impl(r, kinds, params, rng, cardsets, st, info, scores, seat, leading, trump_card, dealer, played):
+        return game(r, kinds, params, rng, cardsets, st, info, scores, seat, leading, trump_card, dealer, played)
+
+    return impl
+
+
+@overload(credit, inline="always")
+def _credit(r, w, scores, st, announce):
+    game = _game_module(r).credit
+
+    def impl(r, w, scores, st, announce):
+        return game(r, w, scores, st, announce)
+
+    return impl

@@ -1,0 +1,80 @@
+"""R9 ``rams``: one deal of classic Rams (R3-R8.3) and of every preset that only changes its options.
+
+The procedure is docs/ENGINE.md's, step by step: R3 (:mod:`..deal`), R4
+(:mod:`..exchange`), R5 step 4 (:mod:`..declare`), R6 (:mod:`..play`), R7-R8.3
+(:mod:`..score`); the party's settlement is R8.4 (:mod:`..party`). The entry points are
+those every game module has (:mod:`rams_sim.kernels.dispatch`).
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from ...cards import N_TRICKS, RANKS_PER_SUIT
+from ..codes import ERR_CARD, OK, SCORE_SO_FAR, TAKE_MUST
+from ..deal import deal_cards, reset_scoring, shuffle_and_seed
+from ..declare import declare, prepare_final
+from ..exchange import dealer_trump, exchange
+from ..party import settle
+from ..play import play_tricks
+from ..score import credit_lone, credit_trick, finish_deal
+from ..state import LOG_LEADER, STATUS, TRUMP_CARD, seat_after
+
+
+@njit(cache=True, _nrt=False)
+def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st, trick, info, log,
+              forced_seat, forced_option):  # fmt: skip
+    """Play one deal into the state arrays; return a status code (OK = 0).
+
+    ``r``: the rules (:func:`rams_sim.kernels.args.rules_args`); ``kinds`` int8[n], ``params`` float64[n, P], ``announce`` int8[n]:
+    the seats' policies; ``key``: the deal's uint64 key; ``fixed_order``: int8[deck_size],
+    a deck order to use instead of the shuffle, or int8[0]; ``scores``: int64[n] before
+    the deal. The play log is written to ``log``. ``forced_seat`` takes the exchange
+    option ``forced_option`` instead of asking its policy (:func:`..exchange.exchange`; for branching).
+    """
+    n = r.players
+    first = seat_after(dealer, 1, n)
+    shuffle_and_seed(r, kinds, key, fixed_order, fixed_order.shape[0] > 0, order, rng)
+    reset_scoring(st, n, info)
+    for t in range(N_TRICKS):
+        log[t, LOG_LEADER] = -1
+    trump_card = deal_cards(order, n, dealer, cardsets, st)  # R3
+    info[TRUMP_CARD] = trump_card
+    trump = trump_card // RANKS_PER_SUIT
+    status = exchange(r, n, dealer, trump_card, kinds, params, rng, order, cardsets, st, forced_seat, forced_option)
+    if status == OK:
+        must = r.dealer_takes_trump == TAKE_MUST
+        status = dealer_trump(must, r.turned_ace_binds_dealer, dealer, trump_card, kinds, params, rng, cardsets, st)
+    if status != OK:
+        info[STATUS] = status
+        return status
+    n_active, lone = prepare_final(cardsets, st, n, r.ace_values, r.jacks_count)
+    if declare(r, cardsets, st, n, first, trump, scores, n_active, info):
+        if n_active == 1:
+            winner = credit_lone(lone, scores, st, announce)
+        else:
+            winner = play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n, dealer, trump_card,
+                                 scores, -1)  # fmt: skip
+            if winner == -2:
+                info[STATUS] = ERR_CARD
+                return ERR_CARD
+        finish_deal(n, first, r.start, r.remiz, r.truncated_deal == SCORE_SO_FAR, winner, scores, st, info)
+    return OK
+
+
+@njit(cache=True, _nrt=False)
+def settle_party(r, won, scores, stake, prokats, settlement, row):
+    """R8.4: money by seat at the end of a party, into ``settlement[row]`` (float64[., n])."""
+    settle(r.players, won, scores, r.settle, settlement, row)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def before_card(r, kinds, params, rng, cardsets, st, info, scores, seat, leading, trump_card, dealer, played):
+    """R6: nothing happens between the cards of classic Rams."""
+    return False
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def credit(r, w, scores, st, announce):
+    """R8.2: credit the trick to ``w``; True when he announces reaching zero."""
+    return credit_trick(w, scores, st, announce)

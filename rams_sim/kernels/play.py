@@ -1,0 +1,169 @@
+"""R6: the cards a player may play (R6.2-R6.7a) and the play of the tricks (R6.1-R6.6).
+
+Cards are ids, hands uint64 masks (:mod:`rams_sim.kernels.bits`); a trick so far is
+``trick`` int8[>= n_trick], the cards in play order, led card first; who wins it is
+:mod:`rams_sim.kernels.trick` (R6.4). The play loop works
+on the state arrays of :mod:`rams_sim.kernels.state` and asks the game's hooks
+(:mod:`rams_sim.kernels.dispatch`) before each card and to credit each trick.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from ..cards import ACE, KING, N_TRICKS, QUEEN, RANKS_PER_SUIT, SUIT_MASKS
+from .bits import ZERO, above, bit, card_of, has, trump_face_mask
+from .codes import E_DECLINED, INTENT_TRUMPS, RUFF_OVERTRUMP
+from .dispatch import before_card, credit
+from .policy import choose_card, reads_intents, threats_of, uses_threats
+from .state import ACTIVE, END_KIND, HAND, INTENT, LOG_LEADER, LOG_WINNER, TRICK_CARD, TRICK_SEAT, TRICKS, seat_after
+from .trick import trick_winner, winning_cards
+
+
+# ---- R6.2-R6.7a: legal cards ----------------------------------------------------------------
+@njit(cache=True, _nrt=False, inline="always")
+def lead_mask(hand, trump, q_duty):
+    """Cards ``hand`` (uint64) may lead (R6.5, R6.6, R6.7a): the first duty that applies.
+
+    ``q_duty``: the player led the previous trick with the trump K of a marriage and won it.
+    """
+    ace = bit(card_of(trump, ACE))
+    if hand & ace:
+        return ace  # R6.5
+    king = bit(card_of(trump, KING))
+    queen = bit(card_of(trump, QUEEN))
+    if hand & king and hand & queen:
+        return king  # R6.6: the marriage K first
+    if q_duty and hand & queen:
+        return queen  # R6.6: the K won, the Q follows
+    return hand
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def follow_mask(hand, trick, n_trick, trump, overtrump, must_head, ace_covers_face):
+    """Cards ``hand`` may play to a trick of ``n_trick`` >= 1 cards (R6.7a).
+
+    ``trick``: int8[>= n_trick], the cards played, led card first.
+    """
+    led_suit = trick[0] // RANKS_PER_SUIT
+    trumps = SUIT_MASKS[trump]
+    legal = hand & SUIT_MASKS[led_suit]  # R6.2: follow suit
+    if legal == ZERO:
+        legal = hand & trumps  # R6.2: void -> must trump
+        if legal != ZERO and overtrump:
+            best = -1  # R6.3: beat the best trump in the trick, if able
+            for i in range(n_trick):
+                if trick[i] // RANKS_PER_SUIT == trump and trick[i] > best:
+                    best = trick[i]
+            if best >= 0 and legal & above(best) != ZERO:
+                legal = legal & above(best)
+        if legal == ZERO:
+            legal = hand  # R6.2: otherwise anything
+    if ace_covers_face:
+        ace = bit(card_of(trump, ACE))  # R6.7: the trump ace falls on a trump face
+        if legal & ace:
+            faces = trump_face_mask(trump)
+            for i in range(n_trick):
+                if faces & bit(trick[i]):
+                    legal = ace
+                    break
+    if must_head:
+        win = winning_cards(legal, trick, n_trick, trump)  # R6.3a
+        if win != ZERO:
+            legal = win
+    return legal
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def legal_mask(hand, trick, n_trick, trump, q_duty, overtrump, must_head, ace_covers_face):
+    """The legal cards of ``hand`` (uint64) for the trick so far (R6.7a)."""
+    if n_trick == 0:
+        return lead_mask(hand, trump, q_duty)
+    return follow_mask(hand, trick, n_trick, trump, overtrump, must_head, ace_covers_face)
+
+
+# ---- R6.1-R6.6: the play ---------------------------------------------------------------------
+@njit(cache=True, _nrt=False, inline="always")
+def _next_active(st, seat, n):
+    seat = seat_after(seat, 1, n)
+    while not st[ACTIVE, seat]:
+        seat = seat_after(seat, 1, n)
+    return seat
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def trumps_behind(st, seat, n, remaining):
+    """Whether one of the ``remaining`` active seats to play after ``seat`` in this trick
+    announced "on trumps" (R4.0a). Reads only the public ACTIVE and INTENT rows."""
+    other = seat
+    for _ in range(remaining):
+        other = _next_active(st, other, n)
+        if st[INTENT, other] == INTENT_TRUMPS:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n, dealer, trump_card, scores, leader):
+    """R6: play the tricks; return the seat that announced zero, -1, or -2 on an illegal card.
+
+    ``leader``: the first leader, or -1 for R6.1's (the first active seat from the dealer's
+    left). Before each card the game's ``before_card`` hook runs (duel's dave,
+    :mod:`rams_sim.kernels.games.duel`); when it ends the deal (a declined dave)
+    ``info[END_KIND]`` is DECLINED and the seat about to play is returned. Each trick is
+    credited by the game's ``credit`` hook.
+
+    Each seat's policy sees its threats (policies.py): the deck less his hand, the cards
+    played, his own discards and, unless another seat (the dealer) took it, the trump card;
+    a policy that reads the R4.0a announcements also sees whether a seat still to play
+    announced "on trumps".
+    """
+    first = seat_after(dealer, 1, n)
+    trump = trump_card // RANKS_PER_SUIT
+    played = ZERO
+    if leader < 0:
+        leader = first if st[ACTIVE, first] else _next_active(st, first, n)
+    n_active = 0
+    for seat in range(n):
+        n_active += st[ACTIVE, seat]
+        for t in range(N_TRICKS):
+            log[t, seat] = -1
+    cards = trick[TRICK_CARD]
+    q_duty = False
+    trump_king = card_of(trump, KING)
+    trump_queen = bit(card_of(trump, QUEEN))
+    for t in range(N_TRICKS):
+        seat = leader
+        for k in range(n_active):
+            if before_card(r, kinds, params, rng, cardsets, st, info, scores, seat, k == 0, trump_card, dealer, played):
+                info[END_KIND] = E_DECLINED
+                for s in range(n):
+                    log[t, s] = -1  # a trick left unfinished is not recorded
+                return seat
+            hand = cardsets[HAND, seat]
+            legal = legal_mask(hand, cards, k, trump, q_duty and k == 0, r.ruff == RUFF_OVERTRUMP, r.must_head,
+                               r.ace_covers_face)  # fmt: skip
+            threats = ZERO
+            if uses_threats(kinds[seat]):
+                threats = threats_of(seat, dealer, r.deck_mask, trump_card, played, cardsets, st)
+            remaining = n_active - k - 1
+            behind = reads_intents(kinds[seat], params, seat) and trumps_behind(st, seat, n, remaining)
+            card = choose_card(kinds[seat], params, seat, rng, legal, cards, k, trump, st[TRICKS, seat], threats, remaining,
+                               behind)  # fmt: skip
+            if card < 0 or not has(legal, card):
+                return -2
+            cards[k] = card
+            trick[TRICK_SEAT, k] = seat
+            cardsets[HAND, seat] = hand & ~bit(card)
+            played |= bit(card)  # seen by every later player, this trick included
+            log[t, seat] = card
+            seat = _next_active(st, seat, n)
+        w = trick[TRICK_SEAT, trick_winner(cards, n_active, trump)]
+        # R6.6: a marriage K led and won obliges the Q next
+        q_duty = trick[TRICK_SEAT, 0] == w and cards[0] == trump_king and cardsets[HAND, w] & trump_queen != ZERO
+        log[t, LOG_LEADER] = leader
+        log[t, LOG_WINNER] = w
+        leader = w
+        if credit(r, w, scores, st, announce):  # R8.2 (the game's hook: modern counts up)
+            return w
+    return -1
