@@ -3,16 +3,40 @@
 The public API: :class:`Rules` (the rule book's options and presets), :class:`PolicySpec`
 (a seat's policy as data), :func:`simulate`, :func:`simulate_parties` and
 :func:`simulate_branches` (the fast engine), :func:`compare` (two policies, paired on the
-same deals), and the record types both engines return.
+same deals), :func:`read_run` (a run folder as a polars data frame), and the record types
+both engines return.
+
+The fast engine's functions are imported on first use (PEP 562 ``__getattr__``): they
+bring in numba and its kernels, which reading data (:func:`read_run`) or building rules
+does not need.
 """
 
 __version__ = "0.1.0"
 
+import importlib  # noqa: E402
+
 from .compare import Comparison, compare  # noqa: E402
-from .engine import play_deal, play_party, simulate, simulate_branches, simulate_parties  # noqa: E402
 from .policies import PolicyKind, PolicySpec  # noqa: E402
+from .read import read_run  # noqa: E402
 from .record import DealRecord, Declaration, EndKind, Intent, Outcome, PartyRecord  # noqa: E402
 from .rules import PRESETS, PresetNotImplemented, Rules  # noqa: E402
+
+# name -> module, imported when the name is first used (these import numba)
+_LAZY = {name: ".engine" for name in ("play_deal", "play_party", "simulate", "simulate_branches", "simulate_parties")}
+
+
+def __getattr__(name: str):
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
 
 __all__ = [
     "PRESETS",
@@ -31,6 +55,7 @@ __all__ = [
     "compare",
     "play_deal",
     "play_party",
+    "read_run",
     "simulate",
     "simulate_branches",
     "simulate_parties",

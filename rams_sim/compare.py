@@ -19,7 +19,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import engine
 from .policies import PolicySpec, as_spec
 from .record import Outcome
 from .rules import Game, Rules
@@ -41,6 +40,8 @@ class PairedBatch:
 
 def _focal_pass(rules: Rules, focal: PolicySpec, baseline: PolicySpec, seed: int, first: int, count: int):
     """(delta int64[count, n], remiz bool[count, n]) of each seat when it is the focal one."""
+    from . import engine  # here, not at the top: `import rams_sim` stays free of numba (rams_sim/__init__.py)
+
     n = rules.players
     delta = np.empty((count, n), np.int64)
     remiz = np.empty((count, n), bool)

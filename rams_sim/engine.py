@@ -184,12 +184,10 @@ def record_of(out: DealOut, i: int) -> DealRecord:
 
 
 def _scores(rules: Rules, scores) -> np.ndarray:
+    """The seats' scores before a deal; a score no party reaches before a deal is refused (Rules.check_scores)."""
     if scores is None:
         return np.full(rules.players, rules.start, np.int64)
-    arr = np.asarray(scores, dtype=np.int64)
-    if arr.shape != (rules.players,):
-        raise ValueError(f"scores needs one value per seat ({rules.players}); got {list(scores)}")
-    return arr
+    return np.array(rules.check_scores(scores), dtype=np.int64)
 
 
 def _mask(hand) -> int:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import numbers
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -315,6 +316,64 @@ class Rules:
         if self.deck == Deck.AUTO_004:
             return 32 if self.players <= 3 else 52
         return int(self.deck.value)
+
+    def score_range(self) -> tuple[int | None, int | None]:
+        """The scores a player can hold before a deal, ``(lowest, highest)``, ``None`` for no bound.
+
+        * rams, duel: counting down, a player at 0 or below has won the party (R8.1, R8.2),
+          so at least 1; no upper bound (a remiz or an overshoot, R7.2, R8.3, raises a score);
+        * zone: counting down to exactly 0, which wins; a score never goes below 0 (going
+          past 0 writes the excess on, docs/VARIANTS.md "zone"), so at least 1;
+        * modern: counting up, a player at ``modern_target`` or more has won, so at most
+          ``modern_target - 1``; below 0 only with ``modern_horns=from-zero`` (from-five
+          writes the рожки off only from 5, so a score never goes below 0).
+        """
+        if self.game == Game.MODERN:
+            return (0 if self.modern_horns == ModernHorns.FROM_FIVE else None), self.modern_target - 1
+        return 1, None
+
+    def check_scores(self, scores) -> list[int]:
+        """Validate the seats' scores before a deal (the ``scores`` of ``play_deal``/``settle_deal``).
+
+        Returns them as a list of ints; raises ``ValueError`` naming the seat, its score and
+        the accepted range for a score no party can reach before a deal (:meth:`score_range`),
+        for a score that is not a whole number, or for the wrong number of scores.
+        """
+        try:
+            values = list(scores)
+        except TypeError:
+            raise ValueError(f"scores needs one value per seat ({self.players}); got {scores!r}") from None
+        if len(values) != self.players:
+            raise ValueError(f"scores needs one value per seat ({self.players}); got {len(values)}: {values!r}")
+        low, high = self.score_range()
+        if low is not None and high is not None:
+            accepted = f"from {low} to {high}"
+        else:
+            accepted = f"at least {low}" if low is not None else f"at most {high}"
+        out = []
+        for seat, value in enumerate(values):
+            whole = isinstance(value, numbers.Integral)
+            whole = whole or (isinstance(value, numbers.Real) and float(value).is_integer())
+            if isinstance(value, bool) or not whole:
+                raise ValueError(f"seat {seat}'s score must be a whole number; got {value!r}")
+            value = int(value)
+            if (low is not None and value < low) or (high is not None and value > high):
+                raise ValueError(f"seat {seat} has score {value} before the deal: {self._impossible(value)}; "
+                                 f"preset {self.preset} accepts scores {accepted}")  # fmt: skip
+            out.append(value)
+        return out
+
+    def _impossible(self, score: int) -> str:
+        """Why ``score``, outside :meth:`score_range`, cannot stand before a deal."""
+        if self.game == Game.MODERN and score >= self.modern_target:
+            target = self.modern_target
+            return f"a player at {target} (modern_target) or more has already won the party (R9 modern counts up)"
+        if self.game == Game.MODERN:
+            return ("under modern_horns=from-five the рожки are written off only from 5, so no score goes "
+                    "below 0 (R9 modern)")
+        if self.game == Game.ZONE:
+            return "a player at exactly 0 has won the party, and no score goes below 0 (R9 zone)"
+        return "a player at 0 or below has already won the party, so no deal is played from that score (R8.1, R8.2)"
 
     # ---- presets ------------------------------------------------------------
     @classmethod

@@ -35,14 +35,12 @@ from . import engine
 from .dataset import SCHEMA_VERSION, branch_table, deal_table, party_table
 from .policies import PolicySpec, seat_policies
 from .provenance import METADATA_KEY, now_utc, software, to_json
+from .read import MANIFEST, PART_GLOB, PARTIAL_SUFFIX
 from .rules import Rules
 
 DEALS, PARTIES, BRANCHES = "deals", "parties", "branches"
 KINDS = (DEALS, PARTIES, BRANCHES)
 DEFAULT_CHUNK = {DEALS: 500_000, PARTIES: 20_000, BRANCHES: 50_000}
-MANIFEST = "manifest.json"
-PART_GLOB = "part-*.parquet"
-PARTIAL_SUFFIX = ".partial"
 TMP_SUFFIX = ".tmp"
 MAX_SEED = 2**64 - 1
 # zstd level 1: fast and compact; no column statistics: they cost ~20% of the write time, and each

@@ -14,7 +14,7 @@ import numpy as np
 import polars as pl
 
 from .record import Declaration, EndKind
-from .runner import PART_GLOB
+from .read import PART_GLOB
 
 Z95 = 1.959963984540054  # two-sided 95% normal quantile
 

@@ -68,10 +68,7 @@ def _check_seat(value, players: int, what: str) -> int:
 def _check_scores(scores, book: RuleBook) -> list[int]:
     if scores is None:
         return [book.start] * book.players
-    scores = [int(s) for s in scores]
-    if len(scores) != book.players:
-        raise ValueError(f"{len(scores)} scores given for {book.players} seats")
-    return scores
+    return book.rules.check_scores(scores)  # one score per seat, each one a deal can start from (R8.2, R9)
 
 
 def _check_order(order, book: RuleBook) -> list[int]:
