@@ -31,7 +31,7 @@ import polars as pl
 
 from rams_sim.summary import Z95, Estimate, wilson_bounds
 
-from .common import normal
+from .stats import normal
 
 STATS = ("mean", "se", "diff", "dse")  # the statistics class_table gives per value
 

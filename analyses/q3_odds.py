@@ -242,7 +242,7 @@ def build(ctx: Context, out: Path) -> Page:
         f"probability {pct(float(exact_head))} ({one_in(exact_head)}) by exact count; the simulation gives "
         f"{pct(head['p'], head['lo'], head['hi'])} (n = {fmt_n(head['n'])} hands, 95% CI). Over all "
         f"{cells} deck, table and declaration cells, "
-        + (f"every exact value lies in its 95% interval" if misses == 0 else
+        + ("every exact value lies in its 95% interval" if misses == 0 else
            f"{misses} exact value{'s' if misses > 1 else ''} {agree} the 95% interval")
         + f" (chance alone gives about {cells * 0.05:.1f}) and "
         + ("none misses" if misses_all == 0 else f"{misses_all} miss{'es' if misses_all == 1 else ''}")

@@ -11,15 +11,15 @@ bring in numba and its kernels, which reading data (:func:`read_run`) or buildin
 does not need.
 """
 
-__version__ = "0.1.0"
+import importlib
 
-import importlib  # noqa: E402
+from ._version import __version__
 
-from .compare import Comparison, compare  # noqa: E402
-from .policies import PolicyKind, PolicySpec  # noqa: E402
-from .read import read_run  # noqa: E402
-from .record import DealRecord, Declaration, EndKind, Intent, Outcome, PartyRecord  # noqa: E402
-from .rules import PRESETS, PresetNotImplemented, Rules  # noqa: E402
+from .compare import Comparison, compare
+from .policies import PolicyKind, PolicySpec
+from .read import read_run
+from .record import DealRecord, Declaration, EndKind, Intent, Outcome, PartyRecord
+from .rules import PRESETS, PresetNotImplemented, Rules
 
 # name -> module, imported when the name is first used (these import numba)
 _LAZY = {name: ".engine" for name in ("play_deal", "play_party", "simulate", "simulate_branches", "simulate_parties")}

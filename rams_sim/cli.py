@@ -13,7 +13,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from . import __version__
+from ._version import __version__
 from .policies import PARAMS_BY_KIND, PolicyKind, PolicySpec, seat_policies
 from .record import Declaration
 from .rules import OPTION_HELP, PRESETS, Game, Rules
