@@ -1,0 +1,74 @@
+"""Compile the kernels ahead of use, so the first real command does not wait for numba.
+
+Numba compiles a kernel on its first call and keeps it in its on-disk cache
+(:mod:`rams_sim.kernels`); this module makes those first calls on tiny inputs, through
+the same entry points the commands use, so the compiled code matches exactly what a
+later run loads. A game's kernels are compiled only for that game (R9,
+:mod:`rams_sim.kernels.dispatch`), so the games can be warmed in parallel processes.
+
+    python -m rams_sim.warm --only run        # what `rams-sim run` needs (classic deals)
+    python -m rams_sim.warm --jobs 2          # every game and every driver, two at a time
+
+``make setup`` runs the first at install time, ``make test`` the second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import sys
+import time
+
+from .rules import Game, Rules
+
+# one preset per game: the presets of a game share its compiled kernels
+GAME_PRESETS = {Game.RAMS: "classic", Game.MODERN: "modern", Game.DUEL: "duel", Game.ZONE: "zone"}
+WHAT = ("run", "all")
+
+
+def warm_game(game: Game, what: str = "all") -> tuple[str, float]:
+    """Compile ``game``'s kernels (``what`` = ``run``: only those of a deals run); return (game, seconds)."""
+    from . import engine
+    from .runner import BRANCHES, DEALS, PARTIES, ChunkTask, RunSpec, run_chunk
+
+    start = time.perf_counter()
+    rules = Rules.named(GAME_PRESETS[game])
+    policies = ("basic",) * rules.players
+    run_chunk(RunSpec(DEALS, rules, policies, 0, 1), ChunkTask(0, 0, 1))
+    if what == "all":
+        run_chunk(RunSpec(DEALS, rules, policies, 0, 1, log_plays=True), ChunkTask(0, 0, 1))
+        run_chunk(RunSpec(PARTIES, rules, policies, 0, 1), ChunkTask(0, 0, 1))
+        run_chunk(RunSpec(BRANCHES, rules, policies, 0, 1, seat=0), ChunkTask(0, 0, 1))
+        engine.play_deal(rules, "basic")
+        if game == Game.RAMS:
+            engine.settle_deal(rules, dealer=0, trump=0, hands_dealt=[0] * 4, hands_final=[0] * 4, active=[True] * 4)
+            engine.legal_cards(rules, [0, 1], 0, [2])
+            engine.trick_winner(0, [0, 1])
+    return game.value, time.perf_counter() - start
+
+
+def _warm(args: tuple[Game, str]) -> tuple[str, float]:
+    return warm_game(*args)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m rams_sim.warm", description=__doc__.splitlines()[0])
+    parser.add_argument("--only", choices=WHAT, default="all", help="run: the kernels of a classic deals run only")
+    parser.add_argument("--jobs", type=int, default=1, help="games compiled in parallel processes")
+    args = parser.parse_args(argv)
+    games = [Game.RAMS] if args.only == "run" else list(GAME_PRESETS)
+    start = time.perf_counter()
+    tasks = [(g, args.only) for g in games]
+    if args.jobs > 1 and len(tasks) > 1:
+        with multiprocessing.get_context("spawn").Pool(min(args.jobs, len(tasks))) as pool:
+            results = list(pool.imap_unordered(_warm, tasks))
+    else:
+        results = [_warm(t) for t in tasks]
+    for game, seconds in sorted(results):
+        print(f"  {game:<7} kernels ready in {seconds:5.1f} s")
+    print(f"numba kernels ready ({args.only}) in {time.perf_counter() - start:.1f} s", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
