@@ -8,8 +8,8 @@ constants (:mod:`rams_sim.cards`), the configuration (:class:`rams_sim.rules.Rul
 the random-number functions of :mod:`rams_sim.kernels.rng`. Legality, the trick,
 the declarations, the scoring, the party and the policies are written again here.
 
-The package's modules: ``tables`` (cards and rule values), ``tricks`` (R6),
-``scoresheet`` (R5 step 4, R7, R8), ``decisions`` (the policies), ``deal`` (one deal).
+The package's modules: ``tables`` (cards and rule values), ``play`` (R6),
+``scoresheet`` (R5 step 4, R7, R8), ``policy`` (the policies), ``deal`` (one deal).
 A deal runs as explicit steps, each a method of :class:`DealTable`:
 
 1. :meth:`DealTable.deal_cards` (R3),
@@ -40,10 +40,10 @@ from ..record import DealOutcome, DealRecord, EndKind, PartyRecord
 from ..rules import Game
 from . import duel, modern, zone
 from .deal import DealTable
-from .decisions import BasicPolicy, RandomPolicy, seat_specs
+from .play import legal_cards, trick_winner
+from .policy import BasicPolicy, RandomPolicy, seat_specs
 from .scoresheet import Scoresheet
 from .tables import RuleBook, cards_in, rule_book
-from .tricks import legal_cards, trick_winner
 
 __all__ = [
     "play_deal",

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from .. import cards as C
 from ..record import DealRecord, Intent, Trick
-from .decisions import POLICY_CLASSES, PlayView
+from .play import legal_for, trick_winner
+from .policy import POLICY_CLASSES, PlayView
 from .scoresheet import Scoresheet
 from .tables import RANK, SUIT, TRUMP_HONOURS, RuleBook, mask_of, seat_order
-from .tricks import legal_for, trick_winner
 
 
 class DealTable:

@@ -21,10 +21,10 @@ from .. import cards as C
 from ..policies import PARAMS_BY_KIND
 from ..record import DealRecord, Declaration, EndKind, Outcome, PartyRecord, Trick
 from .deal import DealTable
-from .decisions import RandomPolicy
+from .play import trick_winner
+from .policy import RandomPolicy
 from .scoresheet import Scoresheet
 from .tables import RANK, SUIT, TRUMP_HONOURS, jack_kind, rams_suit, seat_order
-from .tricks import trick_winner
 
 WIDOW_AT = 2 * C.HAND_SIZE + 1  # the widow's first position in the deck order (after the trump card)
 

@@ -20,7 +20,7 @@ from ..policies import PARAMS_BY_KIND
 from ..record import DealRecord, Declaration, EndKind, Outcome, PartyRecord
 from ..rules import ModernHorns, ModernSettle
 from .deal import DealTable
-from .decisions import POLICY_CLASSES, RandomPolicy
+from .policy import POLICY_CLASSES, RandomPolicy
 from .tables import FOUR_JACKS_KIND, SUIT, jack_kind, rams_suit, rule_book
 
 MAX_REDEALS = 10  # VARIANTS.md: after 10 redeals the right to a redeal lapses

@@ -19,9 +19,9 @@ from __future__ import annotations
 from .. import cards as C
 from ..policies import PARAMS_BY_KIND, PolicyKind, PolicySpec
 from ..record import Declaration, EndKind, Intent, Outcome, Trick
-from .decisions import BasicPolicy, RandomPolicy
+from .play import trick_winner
+from .policy import BasicPolicy, RandomPolicy
 from .tables import JACK_PAIRS, RANK, SUIT, TRUMP_HONOURS, mask_of, rams_suit, seat_order
-from .tricks import trick_winner
 
 WIDOW_SIZE = 5  # VARIANTS "zone: the deal": a five-card widow
 N_PLAYERS = 2

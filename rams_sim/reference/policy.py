@@ -30,8 +30,8 @@ from ..policies import (
     PolicySpec,
 )
 from ..record import Intent
+from .play import would_win
 from .tables import RANK, SUIT, in_jack_pair, jack_kind, rams_suit, suit_counts
-from .tricks import would_win
 
 @dataclass(frozen=True)
 class PlayView:
