@@ -40,9 +40,10 @@ from ..record import DealOutcome, DealRecord, EndKind, PartyRecord
 from ..rules import Game
 from . import duel, modern, zone
 from .deal import DealTable
+from .declare import declare
 from .play import legal_cards, trick_winner
 from .policy import BasicPolicy, RandomPolicy, seat_specs
-from .scoresheet import Scoresheet
+from .score import Scoresheet
 from .tables import RuleBook, cards_in, rule_book
 
 __all__ = [
@@ -203,7 +204,7 @@ def settle_deal(
         if len(seq) != n:
             raise ValueError(f"{name} has {len(seq)} entries for {n} seats")
     sheet = Scoresheet(book, dealer, int(trump), hands_dealt, hands_final, active, _check_scores(scores, book), announce)
-    if sheet.declare():
+    if declare(sheet):
         if sheet.n_active == 1:
             seat = sheet.lone_seat()
             for _ in range(C.N_TRICKS):

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from .. import cards as C
 from ..record import DealRecord, Intent, Trick
+from .declare import declare
 from .play import legal_for, trick_winner
 from .policy import POLICY_CLASSES, PlayView
-from .scoresheet import Scoresheet
+from .score import Scoresheet, credit_lone
 from .tables import RANK, SUIT, TRUMP_HONOURS, RuleBook, mask_of, seat_order
 
 
@@ -158,10 +159,7 @@ class DealTable:
     # ---- step 5: R6 / R4.5 -----------------------------------------------------------
     def lone_tricks(self) -> None:
         """R4.5 takes-all: the lone player is credited five tricks, one at a time."""
-        seat = self.sheet.lone_seat()
-        for _ in range(C.N_TRICKS):
-            if self.sheet.credit(seat):
-                break
+        credit_lone(self.sheet)
 
     def play(self) -> None:
         """R6: five tricks among the active seats, stopping when an announcement ends the party."""
@@ -235,9 +233,9 @@ class DealTable:
             [not p for p in self.passed],
             self.scores,
             [spec.announce for spec in self.specs],
+            self.events,
         )
-        self.sheet.events = self.events
-        if self.sheet.declare():
+        if declare(self.sheet):
             if self.sheet.n_active == 1:
                 self.lone_tricks()
             else:

@@ -21,9 +21,10 @@ from .. import cards as C
 from ..policies import PARAMS_BY_KIND
 from ..record import DealRecord, Declaration, EndKind, Outcome, PartyRecord, Trick
 from .deal import DealTable
+from .declare import counted_jack_kinds, declare_four_aces, declare_rams
 from .play import trick_winner
 from .policy import RandomPolicy
-from .scoresheet import Scoresheet
+from .score import Scoresheet
 from .tables import RANK, SUIT, TRUMP_HONOURS, jack_kind, rams_suit, seat_order
 
 WIDOW_AT = 2 * C.HAND_SIZE + 1  # the widow's first position in the deck order (after the trump card)
@@ -90,7 +91,7 @@ class DuelSheet(Scoresheet):
 
     def declare(self) -> bool:
         """Four aces (only with ``four_aces_win``), four jacks, the best rams, a jack pair."""
-        if self.declare_four_aces() or self.declare_four_jacks() or self.duel_rams() or self.duel_jacks():
+        if declare_four_aces(self) or self.declare_four_jacks() or self.duel_rams() or self.duel_jacks():
             self.settled = True
             return False
         self.outcome = int(Outcome.PLAYED)
@@ -107,7 +108,7 @@ class DuelSheet(Scoresheet):
 
     def declare_four_jacks(self) -> bool:
         """Four jacks win whatever ``four_jacks_win`` says (any declaration wins)."""
-        kinds = self.counted_jack_kinds()
+        kinds = counted_jack_kinds(self)
         for s in self.order:
             if kinds[s] == 2:
                 self.declaration[s] = int(Declaration.FOUR_JACKS)
@@ -120,7 +121,7 @@ class DuelSheet(Scoresheet):
         """The best rams (R5.4 seniority, the classic ranking) wins; lower rams are outranked,
         jacks void (R5.6); no points are written."""
         saved = list(self.delta)
-        if not self.declare_rams():
+        if not declare_rams(self):
             return False
         self.delta = saved  # no points: the party is settled by stake
         if self.ends_party < 0:
@@ -130,7 +131,7 @@ class DuelSheet(Scoresheet):
 
     def duel_jacks(self) -> bool:
         """A counted jack pair wins; if both hold one, the first hand; the other's is void."""
-        kinds = self.counted_jack_kinds()
+        kinds = counted_jack_kinds(self)
         for s in self.order:
             if kinds[s] == 1:
                 self.declaration[s] = int(Declaration.JACK_PAIR)
@@ -272,9 +273,8 @@ class DuelTable(DealTable):
         self.dealer_trump()
         self.sheet = DuelSheet(
             self.book, self.dealer, self.trump, self.hand_dealt, self.hand_final, [True] * self.n, self.scores,
-            [spec.announce for spec in self.specs],
+            [spec.announce for spec in self.specs], self.events,
         )  # fmt: skip
-        self.sheet.events = self.events
         if self.sheet.declare():
             self.play()
         self.sheet.finish()

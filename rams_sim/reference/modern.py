@@ -20,6 +20,7 @@ from ..policies import PARAMS_BY_KIND
 from ..record import DealRecord, Declaration, EndKind, Outcome, PartyRecord
 from ..rules import ModernHorns, ModernSettle
 from .deal import DealTable
+from .declare import counted_jack_kind
 from .policy import POLICY_CLASSES, RandomPolicy
 from .tables import FOUR_JACKS_KIND, SUIT, jack_kind, rams_suit, rule_book
 
@@ -78,7 +79,7 @@ class ModernSheet:
         self.horns_from_five = rules.modern_horns == ModernHorns.FROM_FIVE
         # R5.5 as jacks_count says; a passer's final hand is his dealt hand
         self.kinds = [
-            book.counted_jack_kind(hands_dealt[s], hands_final[s] if active[s] else hands_dealt[s]) for s in range(n)
+            counted_jack_kind(book, hands_dealt[s], hands_final[s] if active[s] else hands_dealt[s]) for s in range(n)
         ]
         self.bonus = [0] * n  # the jack pair's 5, earned with a trick
         self.jacks = [0] * n  # the bonus actually scored (the record's column)

@@ -31,7 +31,7 @@ from ..policies import (
 )
 from ..record import Intent
 from .play import would_win
-from .tables import RANK, SUIT, in_jack_pair, jack_kind, rams_suit, suit_counts
+from .tables import JACK_PAIRS, RANK, SUIT, jack_kind, rams_suit
 
 @dataclass(frozen=True)
 class PlayView:
@@ -45,6 +45,26 @@ class PlayView:
     threats: frozenset[int] | set[int]
     remaining: int
     intents_behind: tuple[int, ...] = ()
+
+
+def in_jack_pair(card, hand) -> bool:
+    """True when ``card`` is a jack and the other jack of its colour is in ``hand`` (R5.5)."""
+    if RANK[card] != C.JACK:
+        return False
+    for first, second in JACK_PAIRS:
+        if card == first:
+            return second in hand
+        if card == second:
+            return first in hand
+    return False
+
+
+def suit_counts(hand) -> list[int]:
+    """The number of cards of each suit in ``hand``, by suit index."""
+    counts = [0] * C.N_SUITS
+    for card in hand:
+        counts[SUIT[card]] += 1
+    return counts
 
 
 # Random discard choices (policies.py "random"): every 5-bit mask m from 0 to 31 with
