@@ -1,13 +1,13 @@
 """The built-in policies (rams_sim/policies.py): what a seat decides, from what it may see.
 
 Each decision receives only what its player may know: his own hand, the trump suit or
-card, whether he deals, the talon size, the cards of the current trick, the legal cards
-and his own tricks.
+card, whether he deals, the talon size, the cards of the current trick, the legal cards,
+his own tricks and, at his turn to play, what :class:`.play.PlayView` shows. The decisions
+only one R9 game asks for (duel's widow and dave, modern's redeal and turn, zone's swap
+and play) live in that game's module of :mod:`.games`.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from .. import cards as C
 from ..kernels.rng import Stream
@@ -30,21 +30,8 @@ from ..policies import (
     PolicySpec,
 )
 from ..record import Intent
-from .play import would_win
+from .play import PlayView, would_win
 from .tables import JACK_PAIRS, RANK, SUIT, jack_kind, rams_suit
-
-@dataclass(frozen=True)
-class PlayView:
-    """What a seat knows at its turn to play, beyond its hand and the trick (policies.py).
-
-    ``threats``: the cards that may be in an opponent's hand (DealTable.threats);
-    ``remaining``: active seats still to play to this trick after him; ``intents_behind``:
-    their R4.0a announcements (Intent codes, public), in play order.
-    """
-
-    threats: frozenset[int] | set[int]
-    remaining: int
-    intents_behind: tuple[int, ...] = ()
 
 
 def in_jack_pair(card, hand) -> bool:
@@ -410,6 +397,12 @@ POLICY_CLASSES = {
     PolicyKind.GREEDY: GreedyPolicy,
     PolicyKind.EXPERT: ExpertPolicy,
 }
+
+
+def policy_for(spec: PolicySpec, key: int, seat: int):
+    """The policy of ``seat`` in the deal keyed ``key``: its kind's class (random's coins
+    come from stream ``seat + 1`` of the key)."""
+    return POLICY_CLASSES[spec.kind](spec, key, seat)
 
 
 def seat_specs(policies, players: int) -> list[PolicySpec]:
