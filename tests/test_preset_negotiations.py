@@ -30,7 +30,7 @@ from rams_sim.policies import PolicySpec, pack_policies
 from rams_sim.record import Intent
 from rams_sim.kernels.rng import STATE_WORDS
 from rams_sim.policies import X_READ_INTENTS
-from rams_sim.reference.decisions import BasicPolicy, ExpertPolicy, PlayView
+from rams_sim.reference.policy import BasicPolicy, ExpertPolicy, PlayView
 from rams_sim.replay import replay_lines
 from rams_sim.rules import ExchangeOrder, Rules
 from rams_sim.runner import DEALS, RunSpec, execute

@@ -20,7 +20,7 @@ from rams_sim.cli import app
 from rams_sim.kernels.games import zone as zone_kernel
 from rams_sim.record import Declaration as Dc
 from rams_sim.record import EndKind, Outcome
-from rams_sim.reference import zone as zone_ref
+from rams_sim.reference.games import zone as zone_ref
 from rams_sim.rules import Rules
 
 ZONE = Rules.named("zone")

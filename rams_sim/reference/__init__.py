@@ -5,22 +5,35 @@ compared against, deal by deal. It follows docs/ENGINE.md step by step and cites
 the rule book (docs/RULES.md) by section. It shares with the kernels only the card
 constants (:mod:`rams_sim.cards`), the configuration (:class:`rams_sim.rules.Rules`,
 :class:`rams_sim.policies.PolicySpec`), the record types (:mod:`rams_sim.record`) and
-the random-number functions of :mod:`rams_sim.kernels.rng`. Legality, the trick,
+the deck-order and key functions of :mod:`rams_sim.kernels.rng`. Legality, the trick,
 the declarations, the scoring, the party and the policies are written again here.
 
-The package's modules: ``tables`` (cards and rule values), ``tricks`` (R6),
-``scoresheet`` (R5 step 4, R7, R8), ``decisions`` (the policies), ``deal`` (one deal).
-A deal runs as explicit steps, each a method of :class:`DealTable`:
+Its modules mirror the kernels' (``rams_sim/kernels/``), one rule concept each:
 
-1. :meth:`DealTable.deal_cards` (R3),
-2. :meth:`DealTable.exchange` (R4, R4.0-R4.4),
-3. :meth:`DealTable.dealer_trump` (R4.3),
-4. :meth:`Scoresheet.declare` (R5 step 4),
-5. :meth:`DealTable.play` or :meth:`DealTable.lone_tricks` (R6, R4.5),
-6. :meth:`Scoresheet.finish` (R7, R8.2-R8.3).
+* ``deal`` (R3): the deck order and the seats' coins, the hands, the trump card;
+  :class:`DealTable`, the table every step acts on;
+* ``exchange`` (R4): passing, the exchange, the R4.0a intent round, the dealer's trump card;
+* ``declare`` (R5 step 4): four aces, four jacks, the rams ranking, the jack pairs, R5.7;
+* ``play`` (R6): the legal cards, the trick winner, the tricks of a deal;
+* ``score`` (R7, R8.2-R8.3): :class:`Scoresheet`: tricks credited, remiz, deltas, who ends the party;
+* ``party`` (R8): one party loop for every game, and R8.4's settlement;
+* ``policy``: the built-in policies' decisions (rams_sim/policies.py);
+* ``games`` (R9): ``classic``, ``duel``, ``modern``, ``zone``: each game's own steps and
+  decisions, behind the same ``play_deal`` and ``settlement`` (:mod:`.games`);
+* ``tables``: the card and rule lookups the steps share.
 
-Every step can note what happened in ``DealTable.events`` (a list of
-``(step, details)`` pairs) when one is given, so a deal can later be told in words.
+A classic deal (:func:`rams_sim.reference.games.classic.play_deal`) runs as explicit steps:
+
+1. :func:`.deal.deal_cards` (R3),
+2. :func:`.exchange.exchange` (R4, R4.0-R4.4, R4.0a),
+3. :func:`.exchange.dealer_trump` (R4.3),
+4. :func:`.declare.declare` (R5 step 4),
+5. :func:`.play.play_tricks` or :func:`.score.credit_lone` (R6, R4.5),
+6. :meth:`Scoresheet.finish` (R7, R8.2-R8.3);
+
+the other games replace the steps their rules change (:mod:`.games`). Every step can note
+what happened in an ``events`` list (``(step, details)`` pairs) when one is given, so a
+deal can later be told in words.
 
 Hands are sorted lists of card ids; records carry them as bit masks (python ints).
 
@@ -35,15 +48,16 @@ from __future__ import annotations
 import numbers
 
 from .. import cards as C
-from ..kernels.rng import deal_key, deck_order, party_deal_key
-from ..record import DealOutcome, DealRecord, EndKind, PartyRecord
-from ..rules import Game
-from . import duel, modern, zone
-from .deal import DealTable
-from .decisions import BasicPolicy, RandomPolicy, seat_specs
-from .scoresheet import Scoresheet
+from ..kernels.rng import deal_key
+from ..record import DealOutcome, DealRecord, PartyRecord
+from ..rules import Game, Rules
+from . import party as _party
+from .deal import DealTable, shuffle
+from .games import classic, game_of
+from .play import legal_for, trick_winner
+from .policy import BasicPolicy, RandomPolicy, seat_specs
+from .score import Scoresheet
 from .tables import RuleBook, cards_in, rule_book
-from .tricks import legal_cards, trick_winner
 
 __all__ = [
     "play_deal",
@@ -79,100 +93,63 @@ def _check_order(order, book: RuleBook) -> list[int]:
 
 
 def play_deal(rules, policies, *, seed=0, deal=0, dealer=None, scores=None, order=None, key=None, events=None) -> DealRecord:
-    """Play one deal and return its :class:`DealRecord` (docs/ENGINE.md §9).
+    """Play one deal of the rules' game and return its :class:`DealRecord` (docs/ENGINE.md §9).
 
     ``policies``: one PolicySpec/str for every seat, or a list by seat; ``dealer``:
     default ``deal % players``; ``scores``: each seat's score before the deal (default
     ``rules.start``); ``key``: default ``deal_key(seed, deal)``; ``order``: a deck order
     used instead of the shuffle of stream 0 (coin flips still come from ``key``);
-    ``events``: an optional list that receives the deal's steps for narration.
+    ``events``: an optional list that receives the deal's steps for narration. A duel
+    deal starts at stake 1 with the cube in the middle.
     """
     book = rule_book(rules)
     specs = seat_specs(policies, book.players)
-    # each other game of R9 dispatches here: ``if rules.game == Game.DUEL: return duel.play_deal(...)``
     key = int(deal_key(seed, deal)) if key is None else int(key)
     dealer = _check_seat(deal % book.players if dealer is None else dealer, book.players, "dealer")
     scores = _check_scores(scores, book)
-    given = order is not None
-    if order is None:
-        order = [int(c) for c in deck_order(key, book.deck_array)]
-    else:
-        order = _check_order(order, book)
-    if rules.game == Game.ZONE:
-        return zone.play_deal(rules, specs, key, dealer, scores, order, events)
-    if rules.game == Game.DUEL:  # R9 duel, duel-trump (docs/VARIANTS.md)
-        return duel.play_duel_deal(book, specs, key, dealer, scores, order, events)[0]
-    if rules.game == Game.MODERN:
-        return modern.play_deal(book, specs, key, dealer, scores, order, given, events)
-    return DealTable(book, specs, key, dealer, scores, order, events).run()
+    order = shuffle(book, key) if order is None else _check_order(order, book)
+    return game_of(rules).play_deal(book, specs, key, dealer, scores, order, events=events).record
 
 
 def play_party(rules, policies, *, seed=0, party=0) -> PartyRecord:
-    """Play one party (R8) and return its :class:`PartyRecord` (docs/ENGINE.md §7).
+    """Play one party (R8) of the rules' game and return its :class:`PartyRecord` (docs/ENGINE.md §7).
 
     Every seat starts at ``rules.start``; seat 0 deals first and the deal passes
-    clockwise; deal ``d`` is keyed ``party_deal_key(seed, party, d)``.
+    clockwise (zone: to the loser of the deal); deal ``d`` is keyed
+    ``party_deal_key(seed, party, d)``.
     """
     book = rule_book(rules)
     specs = seat_specs(policies, book.players)
-    # each other game of R9 dispatches here: ``if rules.game == Game.DUEL: return duel.play_party(...)``
-    if rules.game == Game.ZONE:
-        return zone.play_party(rules, specs, seed, party)
-    if rules.game == Game.DUEL:  # R9 duel, duel-trump (docs/VARIANTS.md)
-        return duel.play_duel_party(
-            book, specs, seed, party, lambda d: int(party_deal_key(seed, party, d)),
-            lambda key: [int(c) for c in deck_order(key, book.deck_array)],
-        )  # fmt: skip
-    if rules.game == Game.MODERN:
-        return modern.play_party(rules, specs, lambda d: party_deal_key(seed, party, d))
-    n = book.players
-    scores = [book.start] * n  # R8.1
-    resets = [0] * n
-    winner, end_kind, deals = C.NO_SEAT, int(EndKind.UNFINISHED), 0
-    for d in range(book.max_deals):
-        key = int(party_deal_key(seed, party, d))
-        order = [int(c) for c in deck_order(key, book.deck_array)]
-        dealer = d % n  # R3: seat 0 deals first, then clockwise
-        rec = DealTable(book, specs, key, dealer, scores, order).run()
-        deals += 1
-        for s in range(n):
-            scores[s] += rec.delta[s]  # R7.5
-            resets[s] += int(rec.overshoot[s])  # R8.3
-        if rec.ends_party >= 0:
-            winner, end_kind = rec.ends_party, rec.end_kind
-            break
-    return PartyRecord(
-        deals=deals,
-        scores=tuple(scores),
-        winner=winner,
-        end_kind=end_kind,
-        settlement=settlement(book, scores, winner),
-        resets=tuple(resets),
-        stake=1,  # classic Rams has no dave
-    )
+    return _party.play_party(game_of(rules), book, specs, seed, party)
 
 
-def settlement(book: RuleBook, scores, winner: int) -> tuple[float, ...]:
-    """R8.4: money won (+) or paid (-) by seat; nothing for an unfinished party (R8.2c)."""
-    n = len(scores)
-    money = [0.0] * n
-    if winner < 0:
-        return tuple(money)
-    losers = [s for s in range(n) if s != winner]
-    if book.settle_stake:
-        # stake: the losers with the highest remaining score share one stake
-        top = max(scores[s] for s in losers)
-        payers = [s for s in losers if scores[s] == top]
-        for s in payers:
-            money[s] = 0.0 - 1.0 / len(payers)
-        money[winner] = 1.0
-    else:
-        # remaining: each loser pays max(score, 0) to the winner
-        for s in losers:
-            pay = float(max(scores[s], 0))
-            money[s] = 0.0 - pay
-            money[winner] += pay
-    return tuple(money)
+def settlement(rules, scores, winner: int, stake: int = 1, prokats=None) -> tuple[float, ...]:
+    """The money won (+) or paid (-) by seat at the end of a party of the rules' game.
+
+    ``rules``: a :class:`Rules` or its :class:`RuleBook`; ``winner``: -1 for an unfinished
+    party; ``stake``: duel's stake; ``prokats``: the прокаты each seat paid (zone).
+    Classic Rams: R8.4.
+    """
+    book = rule_book(rules) if isinstance(rules, Rules) else rules
+    prokats = [0] * len(scores) if prokats is None else list(prokats)
+    return game_of(book.rules).settlement(book, list(scores), int(winner), int(stake), prokats)
+
+
+def legal_cards(rules, hand, trump: int, trick, q_duty: bool = False) -> list[int]:
+    """Return the legal cards of ``hand`` in ascending id order (R6.2-R6.7a).
+
+    ``hand``: card ids; ``trump``: suit 0-3; ``trick``: the card ids played so far, led
+    card first (empty = on lead); ``q_duty``: on lead, the R6.6 duty to lead the trump
+    Q is active.
+    """
+    if rules.game == Game.ZONE:  # zone has no duty to follow (docs/VARIANTS.md); duel and modern keep R6
+        raise ValueError(
+            f"legal_cards follows the rams game's rules (R6.7a); preset {rules.preset} plays {rules.game.value}"
+        )
+    hand = [int(c) for c in hand]
+    if not hand:
+        raise ValueError("legal_cards needs a non-empty hand")
+    return legal_for(rule_book(rules), hand, int(trump), [int(c) for c in trick], bool(q_duty))
 
 
 def settle_deal(
@@ -199,21 +176,6 @@ def settle_deal(
     for name, seq in (("hands_dealt", hands_dealt), ("hands_final", hands_final), ("active", active), ("announce", announce)):
         if len(seq) != n:
             raise ValueError(f"{name} has {len(seq)} entries for {n} seats")
-    sheet = Scoresheet(book, dealer, int(trump), hands_dealt, hands_final, active, _check_scores(scores, book), announce)
-    if sheet.declare():
-        if sheet.n_active == 1:
-            seat = sheet.lone_seat()
-            for _ in range(C.N_TRICKS):
-                if sheet.credit(seat):
-                    break
-        else:
-            winners = [int(w) for w in trick_winners]
-            if len(winners) > C.N_TRICKS:
-                raise ValueError(f"at most {C.N_TRICKS} trick winners; got {len(winners)}")
-            for w in winners:
-                if not (0 <= w < n and active[w]):
-                    raise ValueError(f"trick winner {w} is not an active seat (R6)")
-                if sheet.credit(w):
-                    break
-    sheet.finish()
+    sheet = classic.score_given(book, dealer, int(trump), hands_dealt, hands_final, active, _check_scores(scores, book),
+                                announce, trick_winners)  # fmt: skip
     return sheet.result()

@@ -1,7 +1,11 @@
-"""Cards and rule values for the reference engine (R1, R3, R5, R7).
+"""Lookups every step of the reference engine shares (R1, R3, R5.2, R5.5, R6.5-R6.7).
 
-Suit and rank of every card id, the jack pairs, the trump honours, and
-:class:`RuleBook`: the values a deal needs from :class:`rams_sim.rules.Rules`.
+The suit and rank of every card id, the jack pairs and the trump honours; the two hand
+shapes that the declarations, the policies and every game test (the jack kind, a rams);
+hands as bit masks; the seat order; and :class:`RuleBook`, the option values a deal reads
+from :class:`rams_sim.rules.Rules`, looked up once per rule set. Values that only one step
+reads live in that step's module (the ace total in ``score``, the rams seniority in
+``declare``, the keep values in ``policy``).
 """
 
 from __future__ import annotations
@@ -31,8 +35,6 @@ JACK_PAIRS = (
 TRUMP_HONOURS = tuple(tuple(C.card_id(suit, rank) for rank in (C.ACE, C.KING, C.QUEEN, C.JACK)) for suit in range(C.N_SUITS))
 # R5.5: the jack kind of a hand holding all four jacks (jack_kind)
 FOUR_JACKS_KIND = 2
-# R5.4: rams seniority among plain suits is ♥ > ♦ > ♣ > ♠, i.e. the suit order of R1.
-SUIT_SENIORITY = {C.SPADES: 0, C.CLUBS: 1, C.DIAMONDS: 2, C.HEARTS: 3}
 
 
 def mask_of(hand) -> int:
@@ -55,8 +57,33 @@ def seat_order(dealer: int, players: int) -> list[int]:
     return [(dealer + 1 + i) % players for i in range(players)]
 
 
+def jack_kind(hand) -> int:
+    """R5.5: 2 for all four jacks, 1 for a same-colour pair (three jacks hold one), else 0.
+
+    Cross jacks (R5.8) are 0.
+    """
+    jacks = [c for c in hand if RANK[c] == C.JACK]
+    if len(jacks) == 4:
+        return FOUR_JACKS_KIND
+    for first, second in JACK_PAIRS:
+        if first in jacks and second in jacks:
+            return 1
+    return 0
+
+
+def rams_suit(hand) -> int:
+    """The suit of a rams (five cards of one suit, R5.2) held in ``hand``, else -1."""
+    if len(hand) == C.HAND_SIZE and len({SUIT[c] for c in hand}) == 1:
+        return SUIT[hand[0]]
+    return -1
+
+
 class RuleBook:
-    """The values a deal needs from :class:`Rules`, looked up once per rule set."""
+    """The values a deal needs from :class:`Rules`, looked up once per rule set.
+
+    The options of the R9 games (``zone_*``, ``duel_*``, ``dave*``, ``modern_*``) are read
+    from ``book.rules`` by the game modules themselves.
+    """
 
     def __init__(self, rules: Rules):
         self.rules = rules
@@ -88,72 +115,8 @@ class RuleBook:
         self.jack_pair = rules.jack_pair  # R5.5
         self.four_jacks = rules.four_jacks  # R5.5
 
-    # ---- values of a hand --------------------------------------------------------
-    def ace_total(self, hand) -> int:
-        """A: the sum of the values of the aces in ``hand`` (R7, R1)."""
-        return sum(self.ace_values[SUIT[c]] for c in hand if RANK[c] == C.ACE)
-
-    def jack_points(self, kind: int) -> int:
-        """Points written off for a jack kind (R5.5): 0 none, 1 a pair, 2 four jacks."""
-        return (0, self.jack_pair, self.four_jacks)[kind]
-
-    def counted_jack_kind(self, dealt, final) -> int:
-        """The jack kind that counts under ``jacks_count`` (R5.5)."""
-        if self.jacks_count == JacksCount.DEALT:
-            return jack_kind(dealt)
-        if self.jacks_count == JacksCount.FINAL:
-            return jack_kind(final)
-        # dealt-or-final: the larger of the two, never the sum (R5.5)
-        return max(jack_kind(dealt), jack_kind(final))
-
 
 @lru_cache(maxsize=64)
 def rule_book(rules: Rules) -> RuleBook:
     """Return the (cached) :class:`RuleBook` of a rule set."""
     return RuleBook(rules)
-
-
-def jack_kind(hand) -> int:
-    """R5.5: 2 for all four jacks, 1 for a same-colour pair (three jacks hold one), else 0.
-
-    Cross jacks (R5.8) are 0.
-    """
-    jacks = [c for c in hand if RANK[c] == C.JACK]
-    if len(jacks) == 4:
-        return FOUR_JACKS_KIND
-    for first, second in JACK_PAIRS:
-        if first in jacks and second in jacks:
-            return 1
-    return 0
-
-
-def rams_suit(hand) -> int:
-    """The suit of a rams (five cards of one suit, R5.2) held in ``hand``, else -1."""
-    if len(hand) == C.HAND_SIZE and len({SUIT[c] for c in hand}) == 1:
-        return SUIT[hand[0]]
-    return -1
-
-
-def holds_four_aces(hand) -> bool:
-    """R5.1: the hand holds the aces of all four suits."""
-    return sum(1 for c in hand if RANK[c] == C.ACE) == 4
-
-
-def in_jack_pair(card, hand) -> bool:
-    """True when ``card`` is a jack and the other jack of its colour is in ``hand`` (R5.5)."""
-    if RANK[card] != C.JACK:
-        return False
-    for first, second in JACK_PAIRS:
-        if card == first:
-            return second in hand
-        if card == second:
-            return first in hand
-    return False
-
-
-def suit_counts(hand) -> list[int]:
-    """The number of cards of each suit in ``hand``, by suit index."""
-    counts = [0] * C.N_SUITS
-    for card in hand:
-        counts[SUIT[card]] += 1
-    return counts

@@ -1,13 +1,13 @@
 """The built-in policies (rams_sim/policies.py): what a seat decides, from what it may see.
 
 Each decision receives only what its player may know: his own hand, the trump suit or
-card, whether he deals, the talon size, the cards of the current trick, the legal cards
-and his own tricks.
+card, whether he deals, the talon size, the cards of the current trick, the legal cards,
+his own tricks and, at his turn to play, what :class:`.play.PlayView` shows. The decisions
+only one R9 game asks for (duel's widow and dave, modern's redeal and turn, zone's swap
+and play) live in that game's module of :mod:`.games`.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from .. import cards as C
 from ..kernels.rng import Stream
@@ -30,21 +30,28 @@ from ..policies import (
     PolicySpec,
 )
 from ..record import Intent
-from .tables import RANK, SUIT, in_jack_pair, jack_kind, rams_suit, suit_counts
-from .tricks import would_win
+from .play import PlayView, would_win
+from .tables import JACK_PAIRS, RANK, SUIT, jack_kind, rams_suit
 
-@dataclass(frozen=True)
-class PlayView:
-    """What a seat knows at its turn to play, beyond its hand and the trick (policies.py).
 
-    ``threats``: the cards that may be in an opponent's hand (DealTable.threats);
-    ``remaining``: active seats still to play to this trick after him; ``intents_behind``:
-    their R4.0a announcements (Intent codes, public), in play order.
-    """
+def in_jack_pair(card, hand) -> bool:
+    """True when ``card`` is a jack and the other jack of its colour is in ``hand`` (R5.5)."""
+    if RANK[card] != C.JACK:
+        return False
+    for first, second in JACK_PAIRS:
+        if card == first:
+            return second in hand
+        if card == second:
+            return first in hand
+    return False
 
-    threats: frozenset[int] | set[int]
-    remaining: int
-    intents_behind: tuple[int, ...] = ()
+
+def suit_counts(hand) -> list[int]:
+    """The number of cards of each suit in ``hand``, by suit index."""
+    counts = [0] * C.N_SUITS
+    for card in hand:
+        counts[SUIT[card]] += 1
+    return counts
 
 
 # Random discard choices (policies.py "random"): every 5-bit mask m from 0 to 31 with
@@ -390,6 +397,12 @@ POLICY_CLASSES = {
     PolicyKind.GREEDY: GreedyPolicy,
     PolicyKind.EXPERT: ExpertPolicy,
 }
+
+
+def policy_for(spec: PolicySpec, key: int, seat: int):
+    """The policy of ``seat`` in the deal keyed ``key``: its kind's class (random's coins
+    come from stream ``seat + 1`` of the key)."""
+    return POLICY_CLASSES[spec.kind](spec, key, seat)
 
 
 def seat_specs(policies, players: int) -> list[PolicySpec]:

@@ -1,27 +1,29 @@
-"""R9 ``modern`` ([004] "Рамс современный") in plain Python: docs/VARIANTS.md, section "modern".
+"""R9 ``modern`` ([004] "Рамс современный"): docs/VARIANTS.md, section "modern".
 
 Four players, 24 cards dealt completely (5 each and a 4-card widow), the dealer's last
 card shows the trump suit, a redeal for a dealt five-suit, one turn each (pass, play,
 or take the widow blind keeping one card), counting up to 20 with the рожки, a jack pair
-adding 5 with a trick, four jacks winning. The play of the tricks is the classic one
-(:meth:`DealTable.play`, R6); only the deal, the turns and the scoresheet are this
-game's own.
+adding 5 with a trick, four jacks winning. The tricks are R6's (:func:`..play.play_tricks`);
+the deal, the turns and the scoresheet (:class:`ModernSheet`, whose :meth:`credit`
+counts up) are this game's own.
 """
 
 from __future__ import annotations
 
-import dataclasses
-
 import numpy as np
 
-from .. import cards as C
-from ..kernels.rng import deal_key, deck_order
-from ..policies import PARAMS_BY_KIND
-from ..record import DealRecord, Declaration, EndKind, Outcome, PartyRecord
-from ..rules import ModernHorns, ModernSettle
-from .deal import DealTable
-from .decisions import POLICY_CLASSES, RandomPolicy
-from .tables import FOUR_JACKS_KIND, SUIT, jack_kind, rams_suit, rule_book
+from ... import cards as C
+from ...kernels.rng import deal_key
+from ...policies import PARAMS_BY_KIND
+from ...record import Declaration, EndKind, Outcome
+from ...rules import ModernHorns, ModernSettle
+from ..deal import DealTable, deal_hands, shuffle, turn_trump
+from ..declare import counted_jack_kind
+from ..party import DealResult
+from ..play import play_tricks
+from ..policy import RandomPolicy
+from ..score import credit_lone
+from ..tables import FOUR_JACKS_KIND, RuleBook, jack_kind, rams_suit
 
 MAX_REDEALS = 10  # VARIANTS.md: after 10 redeals the right to a redeal lapses
 WIDOW_SIZE = 4  # [004]: "4 карты откладываются в прикуп"
@@ -63,11 +65,11 @@ def choose_turn(policy, hand, trump, may_pass: bool, widow_open: bool) -> tuple[
 class ModernSheet:
     """Four jacks, the jack pairs, the tricks counted up to the target and the рожки.
 
-    Same use as :class:`rams_sim.reference.scoresheet.Scoresheet`: :meth:`declare`, then
-    :meth:`credit` per trick, then :meth:`finish`.
+    Same use as :class:`..score.Scoresheet`: :meth:`declare`, then :meth:`credit` per
+    trick, then :meth:`finish`.
     """
 
-    def __init__(self, book, dealer, hands_dealt, hands_final, active, scores):
+    def __init__(self, book, dealer, hands_dealt, hands_final, active, scores, events=None):
         rules = book.rules
         n = book.players
         self.book = book
@@ -78,7 +80,7 @@ class ModernSheet:
         self.horns_from_five = rules.modern_horns == ModernHorns.FROM_FIVE
         # R5.5 as jacks_count says; a passer's final hand is his dealt hand
         self.kinds = [
-            book.counted_jack_kind(hands_dealt[s], hands_final[s] if active[s] else hands_dealt[s]) for s in range(n)
+            counted_jack_kind(book, hands_dealt[s], hands_final[s] if active[s] else hands_dealt[s]) for s in range(n)
         ]
         self.bonus = [0] * n  # the jack pair's 5, earned with a trick
         self.jacks = [0] * n  # the bonus actually scored (the record's column)
@@ -91,17 +93,20 @@ class ModernSheet:
         self.end_kind = int(EndKind.NONE)
         self.stopped = False
         self.settled = False
-        self.events = None
+        self.events = events
 
     def note(self, step: str, **details) -> None:
+        """Record one step for a later narration, when an event list is attached."""
         if self.events is not None:
             self.events.append((step, details))
 
     @property
     def n_active(self) -> int:
+        """The number of players who play."""
         return sum(self.active)
 
     def lone_seat(self) -> int:
+        """The one active seat (R4.5), or -1."""
         seats = [s for s in self.order if self.active[s]]
         return seats[0] if len(seats) == 1 else C.NO_SEAT
 
@@ -168,105 +173,90 @@ class ModernSheet:
         self.settled = True
 
 
-# ---- the deal ------------------------------------------------------------------------
-class ModernTable(DealTable):
-    """One deal of ``modern``: the steps of docs/VARIANTS.md in order."""
-
-    def __init__(self, book, specs, key, dealer, scores, order, events=None, given_order=False):
-        super().__init__(book, specs, key, dealer, scores, order, events)
-        self.given_order = given_order
-        self.redeals = 0
-        self.widow = []
-        self.widow_taker = C.NO_SEAT
-
-    def start_dealing(self, r: int) -> None:
-        """The r-th dealing: key deal_key(K, r) for r >= 1; fresh coins from that key."""
-        key = self.key if r == 0 else int(deal_key(np.uint64(self.key), r))
-        if r > 0 or not self.given_order:
-            self.deck_order = [int(c) for c in deck_order(key, self.book.deck_array)]
-        self.policies = [POLICY_CLASSES[spec.kind](spec, key, seat) for seat, spec in enumerate(self.specs)]
-        self.deal_cards()
-
-    def deal_cards(self) -> None:
-        """R3's packets: seat (dealer+1+i) gets d[5i..5i+4]; the widow is d[20..23]; the
-        trump card is the dealer's last card d[19], which stays in his hand."""
-        d = self.deck_order
-        n = self.n
-        for i, seat in enumerate(self.seats):
-            self.hand_dealt[seat] = sorted(d[C.HAND_SIZE * i : C.HAND_SIZE * (i + 1)])
-            self.hand[seat] = list(self.hand_dealt[seat])
-        self.trump_card = d[C.HAND_SIZE * n - 1]
-        self.trump = SUIT[self.trump_card]
-        self.widow = list(d[C.HAND_SIZE * n : C.HAND_SIZE * n + WIDOW_SIZE])
-        self.took_trump = [False] * n
-        self.took_trump[self.dealer] = True  # the trump card is in the dealer's hand
-        self.note("deal", dealer=self.dealer, hands=[list(h) for h in self.hand_dealt], trump_card=self.trump_card)
-
-    def redeal_demanded(self) -> bool:
-        """Each seat dealt five of one suit, in seat order, may demand a redeal; the first does."""
-        for seat in self.seats:
-            if rams_suit(self.hand[seat]) >= 0 and wants_redeal(self.policies[seat], list(self.hand[seat]), self.trump):
-                self.note("redeal", seat=seat)
-                return True
-        return False
-
-    def turns(self) -> None:
-        """One turn each from the dealer's left: pass (below the no-pass score), play, or take the widow."""
-        no_pass = self.book.rules.modern_no_pass
-        for seat in self.seats:
-            hand = self.hand[seat]
-            may_pass = self.scores[seat] < no_pass
-            widow_open = self.widow_taker == C.NO_SEAT
-            choice, keep = choose_turn(self.policies[seat], list(hand), self.trump, may_pass, widow_open)
-            if choice == "pass":
-                if not may_pass:
-                    raise ValueError(f"policy error: seat {seat} may not pass at {self.scores[seat]} (казна)")
-                self.passed[seat] = True
-                self.note("pass", seat=seat)
-            elif choice == "take":
-                if not widow_open or keep not in hand:
-                    raise ValueError(f"policy error: seat {seat} cannot take the widow keeping {keep}")
-                self.widow_taker = seat
-                self.discards[seat] = [c for c in hand if c != keep]
-                self.drawn[seat] = sorted(self.widow)
-                self.hand[seat] = sorted([keep] + self.widow)
-                self.note("widow", seat=seat, keep=keep, discard=list(self.discards[seat]), drawn=list(self.drawn[seat]))
-            else:
-                self.note("stand", seat=seat, discard=[], drawn=[])
-        for seat in range(self.n):
-            self.hand_final[seat] = list(self.hand[seat])
-
-    def run(self) -> DealRecord:
-        r = 0
-        self.start_dealing(0)
-        while r < MAX_REDEALS and self.redeal_demanded():
-            r += 1
-            self.start_dealing(r)
-        self.redeals = r
-        self.turns()
-        self.sheet = ModernSheet(self.book, self.dealer, self.hand_dealt, self.hand_final,
-                                 [not p for p in self.passed], self.scores)  # fmt: skip
-        self.sheet.events = self.events
-        if self.sheet.declare():
-            if self.sheet.n_active == 1:
-                self.lone_tricks()
-            else:
-                self.play()
-        self.sheet.finish()
-        return self.record()
-
-    def record(self) -> DealRecord:
-        """The deal as a :class:`DealRecord`: DealTable's, with the widow taker and the redeals."""
-        return dataclasses.replace(super().record(), widow=self.widow_taker, redeals=self.redeals)
+# ---- the deal: dealing, redeals, the turns (VARIANTS.md "modern") ------------------------
+def deal_cards(table) -> None:
+    """R3's packets: seat (dealer+1+i) gets d[5i..5i+4]; the widow is d[20..23]; the
+    trump card is the dealer's last card d[19], which stays in his hand."""
+    deal_hands(table)
+    d = table.deck_order
+    n = table.n
+    table.widow = list(d[C.HAND_SIZE * n : C.HAND_SIZE * n + WIDOW_SIZE])
+    table.took_trump = [False] * n
+    table.took_trump[table.dealer] = True  # the trump card is in the dealer's hand
+    turn_trump(table, d[C.HAND_SIZE * n - 1])
 
 
-def play_deal(book, specs, key, dealer, scores, order, given_order, events=None) -> DealRecord:
-    """One deal of ``modern`` (reference.play_deal dispatches here)."""
-    return ModernTable(book, specs, key, dealer, scores, order, events, given_order).run()
+def redeal_demanded(table) -> bool:
+    """Each seat dealt five of one suit, in seat order, may demand a redeal; the first does."""
+    for seat in table.seats:
+        if rams_suit(table.hand[seat]) >= 0 and wants_redeal(table.policies[seat], list(table.hand[seat]), table.trump):
+            table.note("redeal", seat=seat)
+            return True
+    return False
 
 
-def settlement(rules, scores, winner: int, stake: int = 1) -> tuple[float, ...]:
+def deal_until_kept(table) -> int:
+    """Deal; redeal while a seat demands it, at most ``MAX_REDEALS`` times. The r-th redeal
+    is keyed ``deal_key(K, r)`` (its deck order and fresh coins). Returns the redeals."""
+    key = table.key
+    redeals = 0
+    deal_cards(table)
+    while redeals < MAX_REDEALS and redeal_demanded(table):
+        redeals += 1
+        new_key = int(deal_key(np.uint64(key), redeals))
+        table.seed(new_key, shuffle(table.book, new_key))
+        deal_cards(table)
+    return redeals
+
+
+def turns(table) -> None:
+    """One turn each from the dealer's left: pass (below the no-pass score), play, or take the widow."""
+    no_pass = table.book.rules.modern_no_pass
+    for seat in table.seats:
+        hand = table.hand[seat]
+        may_pass = table.scores[seat] < no_pass
+        widow_open = table.widow_taker == C.NO_SEAT
+        choice, keep = choose_turn(table.policies[seat], list(hand), table.trump, may_pass, widow_open)
+        if choice == "pass":
+            if not may_pass:
+                raise ValueError(f"policy error: seat {seat} may not pass at {table.scores[seat]} (казна)")
+            table.passed[seat] = True
+            table.note("pass", seat=seat)
+        elif choice == "take":
+            if not widow_open or keep not in hand:
+                raise ValueError(f"policy error: seat {seat} cannot take the widow keeping {keep}")
+            table.widow_taker = seat
+            table.discards[seat] = [c for c in hand if c != keep]
+            table.drawn[seat] = sorted(table.widow)
+            table.hand[seat] = sorted([keep] + table.widow)
+            table.note("widow", seat=seat, keep=keep, discard=list(table.discards[seat]), drawn=list(table.drawn[seat]))
+        else:
+            table.note("stand", seat=seat, discard=[], drawn=[])
+    for seat in range(table.n):
+        table.hand_final[seat] = list(table.hand[seat])
+
+
+# ---- the entry points (:mod:`.classic` describes them) ----------------------------------------
+def play_deal(book: RuleBook, specs, key: int, dealer: int, scores, order, *, stake: int = 1, cube: int = C.NO_SEAT,
+              events=None) -> DealResult:  # fmt: skip
+    """One deal of ``modern`` (no dave: ``stake`` and ``cube`` do not apply)."""
+    table = DealTable(book, specs, key, dealer, scores, order, events)
+    redeals = deal_until_kept(table)
+    turns(table)
+    active = [not p for p in table.passed]
+    sheet = ModernSheet(book, dealer, table.hand_dealt, table.hand_final, active, scores, events)
+    if sheet.declare():
+        if sheet.n_active == 1:
+            credit_lone(sheet)
+        else:
+            play_tricks(table, sheet)
+    sheet.finish()
+    return DealResult(table.record(sheet, redeals=redeals))
+
+
+def settlement(book: RuleBook, scores, winner: int, stake: int, prokats) -> tuple[float, ...]:
     """``modern_settle``: missing (each loser pays target - score) or pot (each loser pays one stake)."""
+    rules = book.rules
     n = len(scores)
     money = [0.0] * n
     if winner < 0:
@@ -277,30 +267,3 @@ def settlement(rules, scores, winner: int, stake: int = 1) -> tuple[float, ...]:
             money[s] = 0.0 - pay * stake
             money[winner] += pay * stake
     return tuple(money)
-
-
-def play_party(rules, specs, key_of, max_deals=None) -> PartyRecord:
-    """One party: scores from ``start`` (0), seat 0 deals first, clockwise; ``key_of(d)`` keys deal d."""
-    book = rule_book(rules)
-    n = book.players
-    scores = [book.start] * n
-    winner, end_kind, deals = C.NO_SEAT, int(EndKind.UNFINISHED), 0
-    for d in range(book.max_deals if max_deals is None else max_deals):
-        key = int(key_of(d))
-        order = [int(c) for c in deck_order(key, book.deck_array)]
-        rec = ModernTable(book, specs, key, d % n, scores, order).run()
-        deals += 1
-        for s in range(n):
-            scores[s] += rec.delta[s]
-        if rec.ends_party >= 0:
-            winner, end_kind = rec.ends_party, rec.end_kind
-            break
-    return PartyRecord(
-        deals=deals,
-        scores=tuple(scores),
-        winner=winner,
-        end_kind=end_kind,
-        settlement=settlement(rules, scores, winner),
-        resets=(0,) * n,
-        stake=1,
-    )

@@ -1,0 +1,66 @@
+"""R9 ``rams``: a deal of classic Rams (R3-R8.3), for every preset that only changes its options.
+
+The steps of docs/ENGINE.md in order: R3 (:mod:`..deal`), R4 (:mod:`..exchange`), R5 step
+4 (:mod:`..declare`), R6 or R4.5's lone player (:mod:`..play`, :mod:`..score`), R7-R8.3
+(:mod:`..score`). The party's settlement is R8.4 (:func:`..party.settle`). Every game
+module has the entry points :func:`play_deal` and :func:`settlement` with these arguments.
+"""
+
+from __future__ import annotations
+
+from ... import cards as C
+from ..deal import DealTable, deal_cards
+from ..declare import declare
+from ..exchange import dealer_trump, exchange
+from ..party import DealResult, settle
+from ..play import play_tricks
+from ..score import Scoresheet, credit_lone
+from ..tables import RuleBook
+
+
+def play_deal(book: RuleBook, specs, key: int, dealer: int, scores, order, *, stake: int = 1, cube: int = C.NO_SEAT,
+              events=None) -> DealResult:  # fmt: skip
+    """One deal of classic Rams: ``order`` is its deck order, ``key`` keys the seats' coins,
+    ``scores`` are the seats' scores before it; ``stake`` and ``cube`` (duel's dave) do not
+    apply; ``events`` receives the deal's steps for narration."""
+    table = DealTable(book, specs, key, dealer, scores, order, events)
+    deal_cards(table)  # R3
+    exchange(table)  # R4.0-R4.4, R4.0a
+    dealer_trump(table)  # R4.3
+    active = [not p for p in table.passed]
+    announce = [spec.announce for spec in specs]
+    sheet = Scoresheet(book, dealer, table.trump, table.hand_dealt, table.hand_final, active, scores, announce, events)
+    if declare(sheet):  # R5 step 4
+        if sheet.n_active == 1:
+            credit_lone(sheet)  # R4.5 takes-all
+        else:
+            play_tricks(table, sheet)  # R6
+    sheet.finish()  # R7, R8.2-R8.3
+    return DealResult(table.record(sheet))
+
+
+def score_given(book: RuleBook, dealer: int, trump: int, hands_dealt, hands_final, active, scores, announce,
+                trick_winners) -> Scoresheet:  # fmt: skip
+    """R5 step 4 to R8.3 for given hands (``rams_sim.reference.settle_deal``): the
+    declarations, then the tricks credited to ``trick_winners`` in order (a lone player
+    is credited automatically) until one ends the party, then the deltas."""
+    sheet = Scoresheet(book, dealer, trump, hands_dealt, hands_final, active, scores, announce)
+    if declare(sheet):
+        if sheet.n_active == 1:
+            credit_lone(sheet)
+        else:
+            winners = [int(w) for w in trick_winners]
+            if len(winners) > C.N_TRICKS:
+                raise ValueError(f"at most {C.N_TRICKS} trick winners; got {len(winners)}")
+            for w in winners:
+                if not (0 <= w < book.players and active[w]):
+                    raise ValueError(f"trick winner {w} is not an active seat (R6)")
+                if sheet.credit(w):
+                    break
+    sheet.finish()
+    return sheet
+
+
+def settlement(book: RuleBook, scores, winner: int, stake: int, prokats) -> tuple[float, ...]:
+    """R8.4 (``settle``: remaining or stake); classic Rams has no dave and no прокат."""
+    return settle(book, scores, winner)

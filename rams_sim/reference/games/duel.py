@@ -1,0 +1,277 @@
+"""R9 ``duel`` (presets ``duel`` and ``duel-trump``, [000] Variants 2 and 3).
+
+docs/VARIANTS.md "duel and duel-trump" is the specification. A duel deal is a classic
+deal with four steps replaced:
+
+1. the layout: the widow is ``order[11..15]``, after the trump card ``order[10]``;
+2. the widow instead of R4's pass and exchange (the first hand, then the dealer);
+3. the trump card: never used (``duel``), or compulsory for the dealer (``duel-trump``);
+4. the declarations: any one wins the party at once (every delta 0);
+
+and the play gains the dave offers (a doubling cube, as in backgammon; the stake and the
+cube carry over the deals of a party) and its own first leader. The tricks are R6's
+(:func:`..play.play_tricks`) and their scoring the classic sheet's (R7, R8.2-R8.3).
+"""
+
+from __future__ import annotations
+
+from ... import cards as C
+from ...policies import PARAMS_BY_KIND
+from ...record import Declaration, EndKind, Outcome
+from ..deal import DealTable, deal_cards
+from ..declare import counted_jack_kinds, declare_four_aces, declare_rams
+from ..exchange import take_trump_card
+from ..party import DealResult
+from ..play import play_tricks, threats
+from ..policy import RandomPolicy
+from ..score import Scoresheet
+from ..tables import FOUR_JACKS_KIND, RANK, SUIT, RuleBook, jack_kind, rams_suit
+
+WIDOW_AT = 2 * C.HAND_SIZE + 1  # the widow's first position in the deck order (after the trump card)
+
+
+# ---- the policies' duel decisions (rams_sim/policies.py, "duel") ------------------------
+def param(policy, name: str) -> float:
+    """A policy parameter by name (its override, else the kind's default)."""
+    spec = policy.spec
+    return float(spec.params.get(name, PARAMS_BY_KIND[spec.kind][name]))
+
+
+def duel_value(policy, hand, trump) -> float:
+    """basic's strength plus ``duel_ace_weight`` per ace."""
+    aces = sum(1 for c in hand if RANK[c] == C.ACE)
+    return policy.strength(hand, trump) + param(policy, "duel_ace_weight") * aces
+
+
+def wants_widow(policy, hand, trump) -> bool:
+    """Swap the hand for the widow? random: ``bounded(2) == 1``; basic-like: stand with a
+    rams or a jack pair in hand (it wins at once), else swap iff the duel value is below
+    ``duel_widow_threshold``."""
+    if isinstance(policy, RandomPolicy):
+        return policy.draw(2) == 1
+    if rams_suit(hand) >= 0 or jack_kind(hand) > 0:
+        return False
+    return duel_value(policy, hand, trump) < param(policy, "duel_widow_threshold")
+
+
+def need(score: int, tricks: int, aces: int) -> int:
+    """The tricks still needed to reach zero: score - tricks - aces, at least 1 before the first trick."""
+    rest = score - tricks - aces
+    return max(rest, 1) if tricks == 0 else max(rest, 0)
+
+
+def win_estimate(policy, hand, trump, my_score, my_tricks, my_aces, other_score, other_tricks, other_aces) -> float:
+    """p = clamp(0.5 + slope x (need_other - need_me) + hand x (strength - 2), 0, 1).
+
+    need_me counts his own aces (he knows them), need_other the ``other_aces`` the seat
+    credits the opponent with (:func:`estimate`).
+    """
+    diff = need(other_score, other_tricks, other_aces) - need(my_score, my_tricks, my_aces)
+    p = 0.5 + param(policy, "duel_dave_slope") * diff + param(policy, "duel_dave_hand") * (policy.strength(hand, trump) - 2.0)
+    return min(max(p, 0.0), 1.0)
+
+
+def offers_dave(policy, estimate: float) -> bool:
+    """random: ``bounded(2) == 1``; basic-like: the estimate exceeds ``duel_dave_offer``."""
+    if isinstance(policy, RandomPolicy):
+        return policy.draw(2) == 1
+    return estimate > param(policy, "duel_dave_offer")
+
+
+def takes_dave(policy, estimate: float) -> bool:
+    """random: ``bounded(2) == 1``; basic-like: the estimate exceeds ``duel_dave_take``."""
+    if isinstance(policy, RandomPolicy):
+        return policy.draw(2) == 1
+    return estimate > param(policy, "duel_dave_take")
+
+
+# ---- the deal: layout, widow, trump card (VARIANTS.md "The deal", "The widow") --------------
+def deal_widow(table) -> None:
+    """R3's layout; the widow is the five cards after the trump card."""
+    deal_cards(table)
+    table.widow = sorted(table.deck_order[WIDOW_AT : WIDOW_AT + C.HAND_SIZE])
+
+
+def take_widow(table) -> None:
+    """The first hand swaps his hand for the widow or stands ("продаю"); if he stood, the dealer may."""
+    for seat in table.seats:
+        hand = table.hand[seat]
+        if wants_widow(table.policies[seat], list(hand), table.trump):
+            table.discards[seat] = list(hand)
+            table.drawn[seat] = list(table.widow)
+            table.hand[seat] = list(table.widow)
+            table.widow_taker = seat
+            table.note("exchange", seat=seat, discard=list(hand), drawn=list(table.widow))
+            return
+        table.note("stand", seat=seat, discard=[], drawn=[])
+
+
+def dealer_trump(table) -> None:
+    """duel: nobody uses the trump card; duel-trump: the dealer must give one card for it."""
+    if table.book.rules.duel_trump_card:
+        dealer = table.dealer
+        hand = table.hand[dealer]
+        take, discard = table.policies[dealer].choose_trump_card(list(hand), table.trump_card, True)
+        if not take or discard not in hand:
+            raise ValueError(
+                f"policy error (duel-trump): the dealer (seat {dealer}) must give a card of his for the trump card"
+            )
+        take_trump_card(table, discard)
+    for seat in range(table.n):
+        table.hand_final[seat] = list(table.hand[seat])
+
+
+# ---- the declarations (VARIANTS.md "Declarations") -----------------------------------------
+def declare(sheet) -> bool:
+    """Any declaration wins the party at once, every delta 0: four aces (only with
+    ``four_aces_win``), four jacks, the best rams, a jack pair. True when play follows."""
+    if declare_four_aces(sheet) or _four_jacks(sheet) or _rams(sheet) or _jack_pair(sheet):
+        sheet.settled = True
+        return False
+    sheet.outcome = int(Outcome.PLAYED)
+    return True
+
+
+def _four_jacks(sheet) -> bool:
+    """Four jacks win whatever ``four_jacks_win`` says (any declaration wins)."""
+    kinds = counted_jack_kinds(sheet)
+    for s in sheet.order:
+        if kinds[s] == FOUR_JACKS_KIND:
+            sheet.declaration[s] = int(Declaration.FOUR_JACKS)
+            sheet.outcome = int(Outcome.FOUR_JACKS)
+            sheet.end_party(s, EndKind.FOUR_JACKS)
+            return True
+    return False
+
+
+def _rams(sheet) -> bool:
+    """The best rams (R5.4 seniority, the classic ranking) wins; lower rams are outranked,
+    jacks void (R5.6); no points are written."""
+    saved = list(sheet.delta)
+    if not declare_rams(sheet):
+        return False
+    sheet.delta = saved  # no points: the party is settled by stake
+    if sheet.ends_party < 0:
+        shown = (int(Declaration.SUIT_RAMS), int(Declaration.TRUMP_RAMS))
+        best = next(s for s in sheet.order if sheet.declaration[s] in shown)
+        sheet.end_party(best, EndKind.RAMS)
+    return True
+
+
+def _jack_pair(sheet) -> bool:
+    """A counted jack pair wins; if both hold one, the first hand; the other's is void."""
+    kinds = counted_jack_kinds(sheet)
+    for s in sheet.order:
+        if kinds[s] == 1:
+            sheet.declaration[s] = int(Declaration.JACK_PAIR)
+            for other in sheet.order:
+                if other != s and kinds[other] > 0:
+                    sheet.declaration[other] = int(Declaration.JACKS_VOID)
+            sheet.outcome = int(Outcome.JACKS_END)
+            sheet.end_party(s, EndKind.JACKS)
+            return True
+    return False
+
+
+def finish(sheet) -> None:
+    """R7, R8.2a-R8.3; a declined dave is a deal cut short whose winner, the offerer,
+    counts his aces only once he has a trick (as R8.2's running score)."""
+    declined = sheet.end_kind == int(EndKind.DECLINED) and not sheet.settled
+    sheet.finish()
+    s = sheet.ends_party
+    if declined and sheet.tricks[s] == 0 and not sheet.overshoot[s] and not sheet.book.score_so_far:
+        sheet.delta[s] = -sheet.jacks[s]
+
+
+# ---- dave (VARIANTS.md "Dave") ---------------------------------------------------------------
+class Dave:
+    """The party's doubling cube: the stake, the cube's owner (-1 in the middle), and the
+    offers made in this deal by seat."""
+
+    def __init__(self, stake: int, cube: int, players: int):
+        self.stake = stake
+        self.cube = cube
+        self.offers = [0] * players
+
+
+def estimate(table, sheet, seat: int, trick, centred_offer: bool) -> float:
+    """The seat's win estimate (policies.py "duel"). The opponent's aces count 0 when the
+    seat offers from a centred cube; otherwise (answering, or redoubling after the
+    opponent showed strength) the least value of an ace he may hold (one of the seat's
+    threats), 0 if none."""
+    other = 1 - seat
+    other_aces = 0
+    if not centred_offer:
+        values = [table.book.ace_values[SUIT[c]] for c in threats(table, seat, trick) if RANK[c] == C.ACE]
+        other_aces = min(values) if values else 0
+    return win_estimate(
+        table.policies[seat], list(table.hand[seat]), table.trump, table.scores[seat], sheet.tricks[seat],
+        sheet.aces[seat], table.scores[other], sheet.tricks[other], other_aces,
+    )  # fmt: skip
+
+
+def may_offer(rules, dave: Dave, seat: int, leading: bool) -> bool:
+    """Dave: on, the cube centred or his, the doubled stake within ``dave_max``, and (with
+    ``dave_lead_only``) he leads."""
+    if not rules.dave or dave.stake * 2 > rules.dave_max:
+        return False
+    if rules.dave_lead_only and not leading:
+        return False
+    return dave.cube in (C.NO_SEAT, seat)
+
+
+def dave_turn(table, sheet, dave: Dave, seat: int, trick) -> bool:
+    """Before ``seat`` plays: he may offer; the other accepts (stake x2, he owns the cube)
+    or declines (the party ends, ``seat`` wins). Returns True when declined."""
+    if not may_offer(table.book.rules, dave, seat, not trick):
+        return False
+    policy = table.policies[seat]
+    centred = dave.cube == C.NO_SEAT
+    offer_estimate = 0.0 if isinstance(policy, RandomPolicy) else estimate(table, sheet, seat, trick, centred)
+    if not offers_dave(policy, offer_estimate):
+        return False
+    dave.offers[seat] += 1
+    other = 1 - seat
+    answerer = table.policies[other]
+    answer_estimate = 0.0 if isinstance(answerer, RandomPolicy) else estimate(table, sheet, other, trick, False)
+    if takes_dave(answerer, answer_estimate):
+        dave.stake *= 2
+        dave.cube = other
+        table.note("dave", seat=seat, accepted=True, stake=dave.stake)
+        return False
+    table.note("dave", seat=seat, accepted=False, stake=dave.stake)
+    # the deal stops as one cut short by the end of the party (R8.2a), the offerer winning
+    sheet.stopped = True
+    sheet.end_party(seat, EndKind.DECLINED)
+    return True
+
+
+# ---- the entry points (:mod:`.classic` describes them) ----------------------------------------
+def play_deal(book: RuleBook, specs, key: int, dealer: int, scores, order, *, stake: int = 1, cube: int = C.NO_SEAT,
+              events=None) -> DealResult:  # fmt: skip
+    """One duel deal; ``stake`` and ``cube`` are the party's dave state before it."""
+    table = DealTable(book, specs, key, dealer, scores, order, events)
+    deal_widow(table)
+    take_widow(table)
+    dealer_trump(table)
+    active = [True] * table.n  # nobody passes in a duel
+    announce = [spec.announce for spec in specs]
+    sheet = Scoresheet(book, dealer, table.trump, table.hand_dealt, table.hand_final, active, scores, announce, events)
+    dave = Dave(stake, cube, table.n)
+    if declare(sheet):
+        # R6 for two; the first lead to the widow taker, else the first hand
+        leader = table.widow_taker if table.widow_taker >= 0 else table.seats[0]
+        play_tricks(table, sheet, leader, lambda seat, trick: dave_turn(table, sheet, dave, seat, trick))
+    finish(sheet)
+    record = table.record(sheet, stake=dave.stake, dave=tuple(dave.offers))
+    return DealResult(record, cube=dave.cube)
+
+
+def settlement(book: RuleBook, scores, winner: int, stake: int, prokats) -> tuple[float, ...]:
+    """Per party ("Расчёт за партию"): the winner gets the stake, the loser pays it."""
+    n = len(scores)
+    money = [0.0] * n
+    if winner >= 0:
+        for s in range(n):
+            money[s] = float(stake) if s == winner else -float(stake)
+    return tuple(money)

@@ -1,0 +1,340 @@
+"""R9 ``zone`` ([004] "Рамс на зоне"): docs/VARIANTS.md, section "zone".
+
+Every rule here is a paragraph of docs/VARIANTS.md "zone" (cited as VARIANTS "zone:
+<paragraph>"); RULES.md sections are cited where zone keeps a classic rule. A deal is:
+
+1. :func:`deal_cards` (two hands, the widow, the turned card),
+2. :func:`swap` (the partner's swap of his hand for the widow),
+3. :func:`declare_rams` (rams: no play follows),
+4. :func:`play` (five tricks, the first lead by duty, any card in answer),
+5. :func:`finish` (the count at the end of the deal, the exact finish; the loser deals next).
+
+The seats play zone's own policies (:func:`zone_policy`); the score is kept on a
+:class:`ZoneSheet`.
+"""
+
+from __future__ import annotations
+
+from ... import cards as C
+from ...policies import PARAMS_BY_KIND, PolicyKind, PolicySpec
+from ...record import Declaration, EndKind, Outcome, Trick
+from ..deal import DealTable, deal_hands, turn_trump
+from ..party import DealResult
+from ..play import trick_winner
+from ..policy import BasicPolicy, RandomPolicy
+from ..tables import JACK_PAIRS, RANK, SUIT, TRUMP_HONOURS, RuleBook, rams_suit, seat_order
+
+WIDOW_SIZE = 5  # VARIANTS "zone: the deal": a five-card widow
+N_PLAYERS = 2
+
+
+# ---- the count (VARIANTS "zone: counting and the exact finish") --------------------------
+def jack_points(rules, won, pair_tricks: int) -> tuple[int, int]:
+    """(jack points, pairs) of one player's won cards (``zone_jacks``).
+
+    ``won``: the cards he won; ``pair_tricks``: his tricks holding a same-colour jack pair.
+    ``won-cards``: each same-colour pair among the won cards counts; ``one-trick``: each
+    trick holding one counts. Each pair is worth ``jack_pair`` (5).
+    """
+    if rules.zone_jacks == "one-trick":
+        pairs = pair_tricks
+    else:
+        pairs = sum(1 for a, b in JACK_PAIRS if a in won and b in won)
+    return pairs * rules.jack_pair, pairs
+
+
+def new_score(rules, score: int, write_off: int, write_on: int) -> tuple[int, bool]:
+    """(score after the deal, overshoot) for one player (VARIANTS "zone: counting").
+
+    A write-off ``w`` no larger than the score is subtracted. Going past 0 (``w > s``):
+    the total written off would be ``T = start - s + w``; under ``zone_overshoot=penalty``
+    T is written on instead (score ``s + T``), under ``restart`` the write-off stands and T
+    is written on after it (score ``start``). A write-on (remiz, a rams penalty) is added.
+    """
+    if write_off > score:
+        total = rules.start - score + write_off  # "списывает более 15 очков, например, 17"
+        if rules.zone_overshoot == "restart":
+            return score - write_off + total, True
+        return score + total, True
+    return score - write_off + write_on, False
+
+
+# ---- the policies (rams_sim/policies.py, paragraph "zone") ----------------------------------
+class ZoneRandom(RandomPolicy):
+    """``random`` in zone: a coin for the swap, a uniform legal card (no draw for one choice);
+    its stream and draws are classic random's (:meth:`RandomPolicy.draw`)."""
+
+    def wants_swap(self, hand, trump) -> bool:
+        """Swap iff ``bounded(2) == 1``."""
+        return self.draw(2) == 1
+
+    def choose_card(self, hand, trump, trick, legal, need_left, won, pair_tricks, rules) -> int:
+        """The ``bounded(count)``-th legal card in ascending id order."""
+        return legal[self.draw(len(legal))]
+
+
+class ZoneBasic:
+    """basic's zone decisions, made by every basic-like kind with its own parameter values."""
+
+    def __init__(self, spec: PolicySpec, key: int, seat: int):
+        self.basic = BasicPolicy(spec, key, seat)  # trump_weight, high_trump_*, king_weight
+        values = PARAMS_BY_KIND[spec.kind]
+        self.swap_threshold = float(spec.params.get("zone_swap_threshold", values["zone_swap_threshold"]))
+        self.ace_weight = float(spec.params.get("zone_ace_weight", values["zone_ace_weight"]))
+
+    def strength(self, hand, trump) -> float:
+        """basic's strength plus ``zone_ace_weight`` per plain ace."""
+        aces = sum(1 for c in hand if RANK[c] == C.ACE and SUIT[c] != trump)
+        return self.basic.strength(hand, trump) + self.ace_weight * aces
+
+    def wants_swap(self, hand, trump) -> bool:
+        """A rams stands; else swap iff the zone strength is below ``zone_swap_threshold``."""
+        if rams_suit(hand) >= 0:
+            return False
+        return self.strength(hand, trump) < self.swap_threshold
+
+    @staticmethod
+    def gain(rules, card, trick, won) -> int:
+        """What winning this trick with ``card`` would add to his write-off: 1 + the jack
+        points the trick's cards add to his won cards (``zone_jacks``)."""
+        cards = list(trick) + [card]
+        if rules.zone_jacks == "one-trick":
+            pair = len(cards) == 2 and any(set(cards) == {a, b} for a, b in JACK_PAIRS)
+            return 1 + (rules.jack_pair if pair else 0)
+        before = sum(1 for a, b in JACK_PAIRS if a in won and b in won)
+        after_won = set(won) | set(cards)
+        after = sum(1 for a, b in JACK_PAIRS if a in after_won and b in after_won)
+        return 1 + (after - before) * rules.jack_pair
+
+    def choose_card(self, hand, trump, trick, legal, need_left, won, pair_tricks, rules) -> int:
+        """Take tricks while they bring him no further than 0; duck once one would carry him past."""
+        if len(legal) == 1:
+            return legal[0]
+
+        def cheap(c):
+            return (SUIT[c] == trump, RANK[c], c)
+
+        if trick:
+            led = trick[0]
+            winners = [c for c in legal if trick_winner(trump, [led, c]) == 1]
+            fitting = [c for c in winners if self.gain(rules, c, trick, won) <= need_left]
+            if fitting:
+                return min(fitting, key=cheap)
+            losers = [c for c in legal if c not in winners]
+            if losers:
+                return min(losers, key=cheap)
+            return min(legal, key=lambda c: (self.gain(rules, c, trick, won), cheap(c)))
+        fitting = [c for c in legal if self.gain(rules, c, trick, won) <= need_left] if need_left >= 1 else []
+        if fitting:
+            trumps = [c for c in fitting if SUIT[c] == trump]
+            if trumps:
+                return max(trumps, key=lambda c: RANK[c])
+            return min(fitting, key=lambda c: (-RANK[c], c))
+        plain = [c for c in legal if SUIT[c] != trump]
+        if plain:
+            return min(plain, key=lambda c: (RANK[c], c))
+        return min(legal, key=lambda c: RANK[c])
+
+
+def zone_policy(spec: PolicySpec, key: int, seat: int):
+    """The zone decisions of a seat's policy kind."""
+    if spec.kind == PolicyKind.RANDOM:
+        return ZoneRandom(spec, key, seat)
+    return ZoneBasic(spec, key, seat)
+
+
+# ---- the score of a deal ------------------------------------------------------------------
+class ZoneSheet:
+    """A zone deal's count: the tricks and cards won, the jacks, the deltas, the прокат,
+    who ends the party and who deals next."""
+
+    def __init__(self, scores):
+        self.scores = list(scores)
+        self.won = [[], []]  # the cards each seat won
+        self.pair_tricks = [0, 0]  # tricks holding a same-colour jack pair, by winner
+        self.tricks = [0, 0]
+        self.jacks = [0, 0]
+        self.declaration = [int(Declaration.NONE)] * N_PLAYERS
+        self.delta = [0, 0]
+        self.overshoot = [False, False]
+        self.prokat = [False, False]
+        self.outcome = int(Outcome.PLAYED)
+        self.ends_party = C.NO_SEAT
+        self.end_kind = int(EndKind.NONE)
+        self.next_dealer = C.NO_SEAT
+
+
+# ---- the first lead (VARIANTS "zone: the first lead") ---------------------------------------
+def first_lead(rules, hands, trump_card, partner) -> tuple[int, list[int] | None]:
+    """(the seat that leads trick 1, his duty cards or None for any card).
+
+    ``zone_lead=duty``: the first that applies: the holder of the trump ace leads it; if
+    the ace is the turned card, the holder of the trump K leads it; the holder of trump K
+    and Q leads one of them; otherwise the partner leads any card. ``partner``: always the
+    partner, any card.
+    """
+    if rules.zone_lead == "duty":
+        trump = SUIT[trump_card]
+        ace, king, queen, _ = TRUMP_HONOURS[trump]
+        order = [partner, 1 - partner]
+        for seat in order:
+            if ace in hands[seat]:
+                return seat, [ace]
+        if trump_card == ace:
+            for seat in order:
+                if king in hands[seat]:
+                    return seat, [king]
+        for seat in order:
+            if king in hands[seat] and queen in hands[seat]:
+                return seat, [king, queen]
+    return partner, None
+
+
+# ---- the steps of a deal ----------------------------------------------------------------------
+def deal_cards(table) -> None:
+    """R3 with a widow: partner d[0..4], dealer d[5..9], widow d[10..14], turned card d[15]."""
+    deal_hands(table)
+    start = C.HAND_SIZE * N_PLAYERS
+    table.widow = sorted(table.deck_order[start : start + WIDOW_SIZE])
+    turn_trump(table, table.deck_order[start + WIDOW_SIZE])  # "снимается верхняя карта с оставшейся колоды"
+
+
+def swap(table) -> None:
+    """The partner ("партнер": the other player, seat dealer+1) alone may give his five
+    cards back to the stock and take the widow."""
+    seat = table.seats[0]
+    if table.policies[seat].wants_swap(list(table.hand[seat]), table.trump):
+        table.discards[seat] = list(table.hand[seat])
+        table.drawn[seat] = list(table.widow)
+        table.hand[seat] = list(table.widow)
+        table.widow_taker = seat
+        table.note("swap", seat=seat, discard=table.discards[seat], drawn=table.drawn[seat])
+    else:
+        table.note("stand", seat=seat, discard=[], drawn=[])
+    table.hand_final = [list(h) for h in table.hand]
+
+
+def declare_rams(table, sheet: ZoneSheet) -> bool:
+    """Rams in the hands at the first lead: the best writes off 5 (10 trump), the other
+    writes on as much; no play (R5.2-R5.4 seniority). Returns True when a rams ended the deal."""
+    rules = table.book.rules
+    held = []
+    for position, seat in enumerate(table.seats):
+        suit = rams_suit(table.hand[seat])
+        if suit >= 0:
+            held.append(((suit == table.trump, suit, -position), seat, suit))
+    if not held:
+        return False
+    held.sort(reverse=True)
+    _, best, suit = held[0]
+    is_trump = suit == table.trump
+    value = rules.trump_rams if is_trump else rules.suit_rams
+    sheet.declaration[best] = int(Declaration.TRUMP_RAMS if is_trump else Declaration.SUIT_RAMS)
+    for _, seat, _ in held[1:]:
+        sheet.declaration[seat] = int(Declaration.RAMS_OUTRANKED)
+    sheet.outcome = int(Outcome.RAMS)
+    table.note("rams", seat=best, suit=suit, trump=is_trump, outranked=[s for _, s, _ in held[1:]])
+    writes = [(value, 0) if seat == best else (0, value) for seat in range(N_PLAYERS)]
+    settle(table, sheet, writes, EndKind.RAMS)
+    return True
+
+
+def play(table, sheet: ZoneSheet) -> None:
+    """Five tricks; the first lead by duty; any card in answer; the trick by R6.4."""
+    rules = table.book.rules
+    leader, duty = first_lead(rules, table.hand, table.trump_card, table.seats[0])
+    for t in range(C.N_TRICKS):
+        trick = []
+        by_seat = [C.NO_CARD] * N_PLAYERS
+        for k, seat in enumerate((leader, 1 - leader)):
+            hand = table.hand[seat]
+            legal = sorted(duty) if (t == 0 and k == 0 and duty) else sorted(hand)
+            written = sheet.tricks[seat] + jack_points(rules, sheet.won[seat], sheet.pair_tricks[seat])[0]
+            need_left = sheet.scores[seat] - written
+            card = table.policies[seat].choose_card(list(hand), table.trump, list(trick), legal, need_left,
+                                                    list(sheet.won[seat]), sheet.pair_tricks[seat], rules)  # fmt: skip
+            if card not in legal:
+                raise ValueError(
+                    f"policy error (VARIANTS zone): seat {seat} plays {C.format_card(card)}, not a legal card"
+                )
+            hand.remove(card)
+            trick.append(card)
+            by_seat[seat] = card
+        winner = (leader, 1 - leader)[trick_winner(table.trump, trick)]
+        sheet.tricks[winner] += 1
+        sheet.won[winner] += trick
+        if any(set(trick) == {a, b} for a, b in JACK_PAIRS):
+            sheet.pair_tricks[winner] += 1
+        table.plays.append(Trick(leader=leader, cards=tuple(by_seat), winner=winner))
+        table.note("trick", leader=leader, cards=list(trick), winner=winner)
+        leader = winner  # R6.1
+
+
+def finish(table, sheet: ZoneSheet) -> None:
+    """The count of a played deal: tricks and jacks written off, or the remiz and the прокат."""
+    rules = table.book.rules
+    points = [jack_points(rules, sheet.won[s], sheet.pair_tricks[s]) for s in range(N_PLAYERS)]
+    counted = [p[0] for p in points]
+    if all(p[1] > 0 for p in points) and rules.zone_jacks_both == "trump-jack":
+        trump_jack = TRUMP_HONOURS[table.trump][3]
+        for s in range(N_PLAYERS):
+            # both collected a pair: only the winner of the trump jack writes off
+            if trump_jack not in sheet.won[s]:
+                counted[s] = 0
+                sheet.declaration[s] = int(Declaration.JACKS_VOID)
+    writes = []
+    for s in range(N_PLAYERS):
+        sheet.jacks[s] = counted[s]
+        if counted[s]:
+            kind = Declaration.FOUR_JACKS if counted[s] > rules.jack_pair else Declaration.JACK_PAIR
+            sheet.declaration[s] = int(kind)
+        if sheet.tricks[s] == 0:
+            sheet.prokat[s] = True  # "обязан уплатить заранее условленную сумму (прокат)"
+            writes.append((0, rules.remiz))
+        else:
+            writes.append((sheet.tricks[s] + counted[s], 0))
+    settle(table, sheet, writes, EndKind.TARGET)
+
+
+def settle(table, sheet: ZoneSheet, writes, kind: EndKind) -> None:
+    """Apply (write-off, write-on) by seat; the first at exactly 0 in seat order wins;
+    the seat with the larger delta deals next (equal: the usual rotation)."""
+    for s, (off, on) in enumerate(writes):
+        score, over = new_score(table.book.rules, sheet.scores[s], off, on)
+        sheet.delta[s] = score - sheet.scores[s]
+        sheet.overshoot[s] = over
+    for s in seat_order(table.dealer, N_PLAYERS):
+        if sheet.scores[s] + sheet.delta[s] == 0:
+            sheet.ends_party, sheet.end_kind = s, int(kind)
+            table.note("party_ends", seat=s, kind=kind.name)
+            break
+    if sheet.delta[0] != sheet.delta[1]:
+        sheet.next_dealer = 0 if sheet.delta[0] > sheet.delta[1] else 1
+
+
+# ---- the entry points (:mod:`.classic` describes them) ----------------------------------------
+def play_deal(book: RuleBook, specs, key: int, dealer: int, scores, order, *, stake: int = 1, cube: int = C.NO_SEAT,
+              events=None) -> DealResult:  # fmt: skip
+    """One zone deal (no dave: ``stake`` and ``cube`` do not apply); the loser deals next."""
+    table = DealTable(book, specs, key, dealer, scores, order, events, policy_of=zone_policy)
+    sheet = ZoneSheet(scores)
+    deal_cards(table)
+    swap(table)
+    if not declare_rams(table, sheet):
+        play(table, sheet)
+        finish(table, sheet)
+    record = table.record(sheet, prokat=tuple(sheet.prokat))
+    return DealResult(record, next_dealer=sheet.next_dealer)
+
+
+def settlement(book: RuleBook, scores, winner: int, stake: int, prokats) -> tuple[float, ...]:
+    """VARIANTS "zone: settlement": the winner gets one stake from the loser, and each
+    прокат paid moves ``zone_prokat`` stakes to the other player (an unfinished party
+    settles the прокаты only)."""
+    money = []
+    for s in range(N_PLAYERS):
+        value = float(book.rules.zone_prokat * (prokats[1 - s] - prokats[s]))
+        if winner >= 0:
+            value += 1.0 if s == winner else -1.0
+        money.append(value)
+    return tuple(money)
