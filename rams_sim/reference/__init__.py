@@ -54,7 +54,8 @@ from ..rules import Game, Rules
 from . import party as _party
 from .deal import DealTable, shuffle
 from .games import classic, game_of
-from .play import legal_for, trick_winner
+from .play import legal_for
+from .trick import trick_winner
 from .policy import BasicPolicy, RandomPolicy, seat_specs
 from .score import Scoresheet
 from .tables import RuleBook, cards_in, rule_book

@@ -1,41 +1,19 @@
-"""R6: what may be played, who wins the trick, and the tricks of a deal.
+"""R6: what may be played and the tricks of a deal.
 
-:func:`legal_for` follows R6.7a step by step; :func:`trick_winner` is R6.4;
+:func:`legal_for` follows R6.7a step by step (who wins a trick, R6.4, is :mod:`.trick`);
 :func:`play_tricks` plays up to five tricks at a :class:`.deal.DealTable`, crediting each
 to the deal's sheet (whose ``credit`` may stop the deal) and asking the game, before each
-card, whether the deal ends there (duel's dave). :class:`PlayView` is what a seat sees
-at its turn beyond its hand and the trick (docs/ENGINE.md §8).
+card, whether the deal ends there (duel's dave). What a seat sees at its turn is
+:class:`.policy.PlayView` (docs/ENGINE.md §8).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .. import cards as C
 from ..record import Trick
+from .policy import PlayView, threats
 from .tables import RANK, SUIT, TRUMP_HONOURS, RuleBook
-
-
-def trick_winner(trump: int, trick) -> int:
-    """Return the index in ``trick`` (led card first) of the card that wins it (R6.4).
-
-    The highest trump wins; with no trump in the trick, the highest card of the suit led.
-    """
-    led = SUIT[trick[0]]
-    best = 0
-    for i in range(1, len(trick)):
-        card, top = trick[i], trick[best]
-        if SUIT[card] == trump:
-            if SUIT[top] != trump or RANK[card] > RANK[top]:
-                best = i
-        elif SUIT[card] == led and SUIT[top] != trump and RANK[card] > RANK[top]:
-            best = i
-    return best
-
-
-def would_win(trump: int, trick, card: int) -> bool:
-    """True when ``card`` played now to ``trick`` wins it as it stands (R6.4)."""
-    return trick_winner(trump, list(trick) + [card]) == len(trick)
+from .trick import trick_winner, would_win
 
 
 def legal_for(book: RuleBook, hand, trump: int, trick, q_duty: bool = False) -> list[int]:
@@ -72,37 +50,6 @@ def legal_for(book: RuleBook, hand, trump: int, trick, q_duty: bool = False) -> 
         if heading:
             legal = heading
     return sorted(legal)
-
-
-# ---- what a seat sees when it plays (docs/ENGINE.md §8) ---------------------------------
-@dataclass(frozen=True)
-class PlayView:
-    """What a seat knows at its turn to play, beyond its hand and the trick (policies.py).
-
-    ``threats``: the cards that may be in an opponent's hand (:func:`threats`);
-    ``remaining``: active seats still to play to this trick after him; ``intents_behind``:
-    their R4.0a announcements (Intent codes, public), in play order.
-    """
-
-    threats: frozenset[int] | set[int]
-    remaining: int
-    intents_behind: tuple[int, ...] = ()
-
-
-def threats(table, seat: int, trick) -> set[int]:
-    """Cards that may be in an opponent's hand, as ``seat`` can tell (policies.py).
-
-    Every card of the deck except: his hand, the cards played (finished tricks and
-    this trick), his own discards (and the card he gave up for the trump card), and
-    the turned-up trump card unless another seat, the dealer, took it (R4.3).
-    """
-    seen = set(table.hand[seat]) | set(trick) | set(table.discards[seat])
-    seen |= {c for t in table.plays for c in t.cards if c != C.NO_CARD}
-    if table.trump_discard[seat] != C.NO_CARD:
-        seen.add(table.trump_discard[seat])
-    if not (table.took_trump[table.dealer] and seat != table.dealer):
-        seen.add(table.trump_card)
-    return set(table.book.deck) - seen
 
 
 def ask_card(table, sheet, seat: int, trick, q_duty: bool, behind) -> int:

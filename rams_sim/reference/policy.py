@@ -2,12 +2,14 @@
 
 Each decision receives only what its player may know: his own hand, the trump suit or
 card, whether he deals, the talon size, the cards of the current trick, the legal cards,
-his own tricks and, at his turn to play, what :class:`.play.PlayView` shows. The decisions
+his own tricks and, at his turn to play, what :class:`PlayView` shows. The decisions
 only one R9 game asks for (duel's widow and dave, modern's redeal and turn, zone's swap
 and play) live in that game's module of :mod:`.games`.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from .. import cards as C
 from ..kernels.rng import Stream
@@ -22,16 +24,47 @@ from ..policies import (
     B_RAMS_DRAW,
     B_TRUMP_WEIGHT,
     G_RAMS_LENGTH,
+    PARAMS_BY_KIND,
     X_INTENT_WEIGHT,
     X_READ_INTENTS,
     X_VOID_WEIGHT,
-    PARAMS_BY_KIND,
     PolicyKind,
     PolicySpec,
 )
 from ..record import Intent
-from .play import PlayView, would_win
 from .tables import JACK_PAIRS, RANK, SUIT, jack_kind, rams_suit
+from .trick import would_win
+
+
+# ---- what a seat sees when it plays (docs/ENGINE.md §8) ---------------------------------
+@dataclass(frozen=True)
+class PlayView:
+    """What a seat knows at its turn to play, beyond its hand and the trick (policies.py).
+
+    ``threats``: the cards that may be in an opponent's hand (:func:`threats`);
+    ``remaining``: active seats still to play to this trick after him; ``intents_behind``:
+    their R4.0a announcements (Intent codes, public), in play order.
+    """
+
+    threats: frozenset[int] | set[int]
+    remaining: int
+    intents_behind: tuple[int, ...] = ()
+
+
+def threats(table, seat: int, trick) -> set[int]:
+    """Cards that may be in an opponent's hand, as ``seat`` can tell (policies.py).
+
+    Every card of the deck except: his hand, the cards played (finished tricks and
+    this trick), his own discards (and the card he gave up for the trump card), and
+    the turned-up trump card unless another seat, the dealer, took it (R4.3).
+    """
+    seen = set(table.hand[seat]) | set(trick) | set(table.discards[seat])
+    seen |= {c for t in table.plays for c in t.cards if c != C.NO_CARD}
+    if table.trump_discard[seat] != C.NO_CARD:
+        seen.add(table.trump_discard[seat])
+    if not (table.took_trump[table.dealer] and seat != table.dealer):
+        seen.add(table.trump_card)
+    return set(table.book.deck) - seen
 
 
 def in_jack_pair(card, hand) -> bool:

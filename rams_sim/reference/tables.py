@@ -16,7 +16,6 @@ from .. import cards as C
 from ..rules import (
     DealerTakesTrump,
     ExchangeOrder,
-    JacksCount,
     LonePlayer,
     Ruff,
     Rules,
