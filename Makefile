@@ -9,24 +9,36 @@ STAMP := $(VENV)/.installed
 help: ## list the targets
 	@grep -E '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*?## "}; {printf "  %-12s %s\n", $$1, $$2}'
 
+TEST_STAMP := $(VENV)/.installed-test
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+
+# install the package and compile the kernels a deals run needs (numba's on-disk cache)
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e .
+	$(BIN)/python -m rams_sim.warm --only run
 	touch $(STAMP)
 
-setup: $(STAMP) ## create the virtualenv and install the package
+# the test tools, and every game's kernels compiled in parallel (skipped where already cached)
+$(TEST_STAMP): $(STAMP)
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(TEST_STAMP)
+
+setup: $(STAMP) ## create the virtualenv, install the package, compile the kernels of a classic run
 
 run: $(STAMP) ## simulate 10,000,000 classic deals into data/runs/make-run (Parquet) and print a summary
 	$(BIN)/rams-sim run --deals 1e7 --out data/runs/make-run --force
 
-test: $(STAMP) ## run the test suite (slow statistical checks excluded)
-	$(BIN)/python -m pytest -q
+test: $(TEST_STAMP) ## run the test suite on every core (slow statistical checks excluded)
+	$(BIN)/python -m rams_sim.warm --jobs $(JOBS)
+	$(BIN)/python -m pytest -q -n $(JOBS)
 
-test-all: $(STAMP) test-nojit ## every test, the slow ones included, and the pure-Python pass
-	$(BIN)/python -m pytest -q -m ''
+test-all: $(TEST_STAMP) test-nojit ## every test, the slow ones included, and the pure-Python pass
+	$(BIN)/python -m rams_sim.warm --jobs $(JOBS)
+	$(BIN)/python -m pytest -q -n $(JOBS) -m ''
 
-test-nojit: $(STAMP) ## the rule tests with NUMBA_DISABLE_JIT=1: the kernels run as plain Python (for coverage)
+test-nojit: $(TEST_STAMP) ## the rule tests with NUMBA_DISABLE_JIT=1: the kernels run as plain Python (for coverage)
 	NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest -q -W ignore::RuntimeWarning \
 		tests/test_worked_examples.py tests/test_legal.py tests/test_differential.py -k "engine or options"
 
