@@ -200,7 +200,7 @@ def _execute(spec, out: Optional[str], force: bool, resume: bool, threads: Optio
         runner.check_target(spec, target, force, resume)
     except runner.RunError as err:
         fail(str(err))
-    if not runner.kernels_cached(spec.kind):
+    if not runner.kernels_cached(spec.kind, spec.rules):
         typer.echo("compiling the kernels (first run after install; cached for later runs)…")
     runner.run_chunk(spec, runner.ChunkTask(0, 0, 1))  # compile or load the kernels before the clock starts
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())

@@ -111,6 +111,7 @@ def simulate(
     first_deal: int = 0,
     dealer: int | None = None,
     log_plays: bool = False,
+    out: DealOut | None = None,
 ) -> DealOut:
     """Play deals ``first_deal .. first_deal + deals - 1`` with the kernels (R8.2b single deals).
 
@@ -122,6 +123,8 @@ def simulate(
     deals : int, how many deals.
     dealer : fixed dealer seat, or ``None`` to rotate (``d % players``).
     log_plays : also fill ``play_card``/``play_leader``/``play_winner``.
+    out : outputs to fill instead of new ones (``new_deal_out(deals, players, log_plays)``
+        shaped): every row is overwritten, so one allocation can serve many chunks.
 
     Returns
     -------
@@ -132,7 +135,10 @@ def simulate(
     if dealer is not None and not 0 <= dealer < rules.players:
         raise ValueError(f"dealer must be a seat 0..{rules.players - 1}; got {dealer}")
     kinds, params, announce = _policy_arrays(rules, policies)
-    out = new_deal_out(deals, rules.players, log_plays)
+    if out is None:
+        out = new_deal_out(deals, rules.players, log_plays)
+    elif out.delta.shape != (deals, rules.players) or out.log.shape[0] != (deals if log_plays else 0):
+        raise ValueError(f"out holds {out.delta.shape[0]} deals of {out.delta.shape[1]} seats; {deals} of {rules.players} asked")
     scores = np.full(rules.players, rules.start, np.int64)
     fixed = -1 if dealer is None else dealer
     drivers.play_deals(rules_args(rules), kinds, params, announce, np.uint64(seed), first_deal, fixed, scores, *out.arrays)

@@ -11,6 +11,20 @@ from ..cards import ACE, HAND_SIZE, JACK, KING, N_SUITS, QUEEN, RANKS_PER_SUIT, 
 
 ZERO = np.uint64(0)
 ONE = np.uint64(1)
+_U2, _U4, _U8 = np.uint64(2), np.uint64(4), np.uint64(8)
+_U12, _U24, _U36, _U48 = np.uint64(12), np.uint64(24), np.uint64(36), np.uint64(48)
+
+
+def _mask(cards) -> np.uint64:
+    return np.uint64(sum(1 << c for c in cards))
+
+
+ACE_CARDS = _mask(s * RANKS_PER_SUIT + ACE for s in range(N_SUITS))  # the four aces (R1)
+KINGS = _mask(s * RANKS_PER_SUIT + KING for s in range(N_SUITS))
+BLACK_JACKS = _mask(s * RANKS_PER_SUIT + JACK for s in (0, 1))  # R0: ♠ ♣ are black
+RED_JACKS = _mask(s * RANKS_PER_SUIT + JACK for s in (2, 3))  # ♦ ♥ red
+# RANK_MASKS[r]: the cards of rank r in every suit
+RANK_MASKS = np.array([_mask(s * RANKS_PER_SUIT + r for s in range(N_SUITS)) for r in range(RANKS_PER_SUIT)], np.uint64)
 
 
 @njit(cache=True, _nrt=False)
@@ -51,6 +65,19 @@ def _cttz(typingctx, x):
     return types.uint64(types.uint64), codegen
 
 
+@intrinsic
+def _ctlz(typingctx, x):
+    """LLVM's count of leading zero bits of a uint64 (64 for zero)."""
+    if x != types.uint64:
+        return None
+
+    def codegen(context, builder, signature, args):
+        fn = builder.module.declare_intrinsic("llvm.ctlz", [ir.IntType(64), ir.IntType(1)])
+        return builder.call(fn, [args[0], ir.Constant(ir.IntType(1), 0)])  # 0: zero is defined, not poison
+
+    return types.uint64(types.uint64), codegen
+
+
 @njit(cache=True, _nrt=False)
 def popcount(x):
     """Number of cards in a mask."""
@@ -65,17 +92,8 @@ def lowest(mask):
 
 @njit(cache=True, _nrt=False)
 def highest(mask):
-    """The highest card id in a non-empty mask."""
-    card = 63  # highest bit of a uint64
-    while not has(mask, card):
-        card -= 1
-    return card
-
-
-@njit(cache=True, _nrt=False)
-def suit_cards(mask, suit):
-    """The cards of ``suit`` in ``mask``."""
-    return mask & SUIT_MASKS[suit]
+    """The highest card id in a non-empty mask (-1 for an empty one)."""
+    return 63 - np.int64(_ctlz(np.uint64(mask)))
 
 
 @njit(cache=True, _nrt=False)
@@ -93,12 +111,14 @@ def card_of(suit, rank):
 
 @njit(cache=True, _nrt=False)
 def aces_mask(mask):
-    """Bit s set for each suit s whose ace is in ``mask`` (int64)."""
-    out = 0
-    for suit in range(N_SUITS):
-        if has(mask, card_of(suit, ACE)):
-            out |= 1 << suit
-    return out
+    """Bit s set for each suit s whose ace is in ``mask`` (int64): the ace of suit s, bit
+    13s + 12, shifted down to bit s."""
+    m = np.uint64(mask)
+    out = (m >> _U12) & ONE
+    out |= (m >> _U24) & _U2
+    out |= (m >> _U36) & _U4
+    out |= (m >> _U48) & _U8
+    return np.int64(out)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -114,8 +134,8 @@ def ace_points(mask, ace_value):
 @njit(cache=True, _nrt=False)
 def jack_kind(mask):
     """R5.5: 2 for four jacks, 1 for a same-colour pair (any three jacks hold one), else 0."""
-    black = np.int64(has(mask, card_of(0, JACK))) + np.int64(has(mask, card_of(1, JACK)))
-    red = np.int64(has(mask, card_of(2, JACK))) + np.int64(has(mask, card_of(3, JACK)))
+    black = popcount(mask & BLACK_JACKS)
+    red = popcount(mask & RED_JACKS)
     if black == 2 and red == 2:
         return 2
     if black == 2 or red == 2:
@@ -127,12 +147,10 @@ def jack_kind(mask):
 def pair_jacks(mask):
     """The jacks of ``mask`` that belong to a same-colour pair (R5.5)."""
     out = ZERO
-    black = bit(card_of(0, JACK)) | bit(card_of(1, JACK))
-    red = bit(card_of(2, JACK)) | bit(card_of(3, JACK))
-    if mask & black == black:
-        out |= black
-    if mask & red == red:
-        out |= red
+    if mask & BLACK_JACKS == BLACK_JACKS:
+        out |= BLACK_JACKS
+    if mask & RED_JACKS == RED_JACKS:
+        out |= RED_JACKS
     return out
 
 

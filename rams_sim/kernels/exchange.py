@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from numba import njit
 
-from ..cards import ACE, HAND_SIZE, N_SUITS, RANKS_PER_SUIT
-from .bits import ZERO, bit, card_of, has, nth_card, popcount
+from ..cards import ACE, HAND_SIZE, RANKS_PER_SUIT
+from .bits import ACE_CARDS, ZERO, bit, has, nth_card, popcount
 from .codes import ERR_DISCARD, ERR_TRUMP_DISCARD, OK, OPTION_PASS, ORDER_DECLARE_THEN_BUY, UNAVAILABLE
 from .policy import choose_discards, choose_intent, takes_trump, trump_discard, wants_pass
 from .state import ACTIVE, DEALT, DISCARDS, DRAWN, HAND, INTENT, PASSED, TOOK_TRUMP, TRUMP_DISCARD, seat_after
@@ -19,10 +19,8 @@ from .state import ACTIVE, DEALT, DISCARDS, DRAWN, HAND, INTENT, PASSED, TOOK_TR
 def can_pass(dealt, is_dealer, ace_forbids_pass, turned_ace_binds_dealer, trump_card):
     """R4.1: no ace in the dealt hand (unless ``ace_forbids_pass`` is off); with the option, a
     turned-up ace binds the dealer."""
-    if ace_forbids_pass:
-        for suit in range(N_SUITS):
-            if has(dealt, card_of(suit, ACE)):
-                return False
+    if ace_forbids_pass and dealt & ACE_CARDS != ZERO:
+        return False
     if is_dealer and turned_ace_binds_dealer and trump_card % RANKS_PER_SUIT == ACE:
         return False
     return True

@@ -33,7 +33,10 @@ from ..policies import (
     X_VOID_WEIGHT,
     PolicyKind,
 )
-from .bits import ONE, ZERO, above, bit, card_of, has, jack_kind, lowest, nth_card, pair_jacks, popcount, rams_suit
+from .bits import (
+    ACE_CARDS, KINGS, ONE, RANK_MASKS, ZERO, above, bit, has, highest, jack_kind, lowest, nth_card, pair_jacks, popcount,
+    rams_suit,
+)  # fmt: skip
 from .codes import INTENT_SUITS, INTENT_TRUMPS
 from .rng import bounded
 from .state import DISCARDS, HAND, TOOK_TRUMP, TRUMP_DISCARD
@@ -95,12 +98,11 @@ def _ranks(mask):
 
 @njit(cache=True, _nrt=False)
 def _lowest_suit_card(mask, rank):
-    """The card of ``rank`` in ``mask`` of the lowest suit (the rank is present)."""
-    for suit in range(N_SUITS):
-        card = card_of(suit, rank)
-        if has(mask, card):
-            return card
-    return -1
+    """The card of ``rank`` in ``mask`` of the lowest suit (the lowest id), or -1."""
+    cards = mask & RANK_MASKS[rank]
+    if cards == ZERO:
+        return -1
+    return lowest(cards)
 
 
 @njit(cache=True, _nrt=False)
@@ -118,10 +120,7 @@ def highest_ranked(mask):
     ranks = _ranks(mask)
     if ranks == ZERO:
         return -1
-    rank = RANKS_PER_SUIT - 1
-    while not has(ranks, rank):
-        rank -= 1
-    return _lowest_suit_card(mask, rank)
+    return _lowest_suit_card(mask, highest(ranks))
 
 
 @njit(cache=True, _nrt=False)
@@ -152,9 +151,8 @@ def _trump_strength(hand, trump, params, seat):
 def _strength(hand, trump, params, seat):
     """basic: trumps, high trumps and plain kings, weighted."""
     total = _trump_strength(hand, trump, params, seat)
-    for suit in range(N_SUITS):
-        if suit != trump and has(hand, card_of(suit, KING)):
-            total += params[seat, B_KING_WEIGHT]
+    for _ in range(popcount(hand & KINGS & ~SUIT_MASKS[trump])):  # one addition per plain king, as the weights sum
+        total += params[seat, B_KING_WEIGHT]
     return total
 
 
@@ -295,10 +293,7 @@ def _greedy_discards(params, seat, hand, trump, talon_size, is_dealer):
         keep_suit = 0
         while popcount(hand & SUIT_MASKS[keep_suit]) != longest:
             keep_suit += 1
-    aces = ZERO
-    for suit in range(N_SUITS):
-        aces |= bit(card_of(suit, ACE))
-    return _at_most(hand & ~SUIT_MASKS[keep_suit] & ~aces, hand, trump, params, seat, talon_size)
+    return _at_most(hand & ~SUIT_MASKS[keep_suit] & ~ACE_CARDS, hand, trump, params, seat, talon_size)
 
 
 # ---- R4.3: the dealer and the trump card ----------------------------------------
@@ -362,10 +357,7 @@ def _basic_card(legal, trick, n_trick, trump, my_tricks):
     follow with the cheapest winner, else the cheapest card."""
     trumps = SUIT_MASKS[trump]
     if n_trick == 0:
-        plain_aces = ZERO
-        for suit in range(N_SUITS):
-            if suit != trump:
-                plain_aces |= legal & bit(card_of(suit, ACE))
+        plain_aces = legal & ACE_CARDS & ~trumps
         if plain_aces != ZERO:
             return lowest(plain_aces)
         if my_tricks == 0:
@@ -483,12 +475,8 @@ def _expert_card(legal, trick, n_trick, trump, my_tricks, threats, remaining, vo
 
 @njit(cache=True, _nrt=False)
 def _highest_trump(trumps):
-    card = lowest(trumps)
-    m = trumps
-    while m != ZERO:
-        card = lowest(m)
-        m &= m - ONE
-    return card
+    """The highest card of a non-empty set of trumps."""
+    return highest(trumps)
 
 
 @njit(cache=True, _nrt=False, inline="always")

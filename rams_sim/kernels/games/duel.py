@@ -22,7 +22,7 @@ from numba import njit
 
 from ...cards import ACE, HAND_SIZE, N_SUITS, N_TRICKS, RANKS_PER_SUIT
 from ...policies import DUEL_ACE_WEIGHT, DUEL_DAVE_HAND, DUEL_DAVE_OFFER, DUEL_DAVE_SLOPE, DUEL_DAVE_TAKE, DUEL_WIDOW_THRESHOLD
-from ..bits import ZERO, bit, card_of, has, jack_kind, rams_suit
+from ..bits import ACE_CARDS, ZERO, bit, card_of, has, jack_kind, popcount, rams_suit
 from ..codes import (
     D_FOUR_ACES, D_FOUR_JACKS, D_JACK_PAIR, E_DECLINED, E_FOUR_ACES, E_FOUR_JACKS, E_JACKS, E_RAMS, ERR_CARD, O_FOUR_ACES,
     O_FOUR_JACKS, O_JACKS_END, O_PLAYED, O_RAMS, OK, SCORE_SO_FAR, UNAVAILABLE,
@@ -48,10 +48,7 @@ N_SEATS = 2
 @njit(cache=True, _nrt=False, inline="always")
 def _duel_value(params, seat, hand, trump):
     """basic's strength plus ``duel_ace_weight`` per ace."""
-    aces = 0
-    for suit in range(N_SUITS):
-        if has(hand, card_of(suit, ACE)):
-            aces += 1
+    aces = popcount(hand & ACE_CARDS)
     return _strength(hand, trump, params, seat) + params[seat, DUEL_ACE_WEIGHT] * aces
 
 
