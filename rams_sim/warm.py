@@ -7,6 +7,7 @@ later run loads. A game's kernels are compiled only for that game (R9,
 :mod:`rams_sim.kernels.dispatch`), so the games can be warmed in parallel processes.
 
     python -m rams_sim.warm --only run        # what `rams-sim run` needs (classic deals)
+    python -m rams_sim.warm --only run --games zone   # the same for another game
     python -m rams_sim.warm --jobs 2          # every game and every driver, two at a time
 
 ``make setup`` runs the first at install time, ``make test`` the second.
@@ -53,10 +54,18 @@ def _warm(args: tuple[Game, str]) -> tuple[str, float]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rams_sim.warm", description=__doc__.splitlines()[0])
-    parser.add_argument("--only", choices=WHAT, default="all", help="run: the kernels of a classic deals run only")
+    parser.add_argument("--only", choices=WHAT, default="all", help="run: the kernels of a deals run only")
     parser.add_argument("--jobs", type=int, default=1, help="games compiled in parallel processes")
+    parser.add_argument("--games", default="", help="comma-separated games of R9 (rams, duel, modern, zone); "
+                        "default: rams with --only run, else all")  # fmt: skip
     args = parser.parse_args(argv)
-    games = [Game.RAMS] if args.only == "run" else list(GAME_PRESETS)
+    if args.games:
+        try:
+            games = [Game(g.strip()) for g in args.games.split(",")]
+        except ValueError:
+            parser.error(f"--games takes {', '.join(g.value for g in Game)}; got {args.games}")
+    else:
+        games = [Game.RAMS] if args.only == "run" else list(GAME_PRESETS)
     start = time.perf_counter()
     tasks = [(g, args.only) for g in games]
     if args.jobs > 1 and len(tasks) > 1:

@@ -14,13 +14,14 @@ Its modules mirror the kernels' (``rams_sim/kernels/``), one rule concept each:
   :class:`DealTable`, the table every step acts on;
 * ``exchange`` (R4): passing, the exchange, the R4.0a intent round, the dealer's trump card;
 * ``declare`` (R5 step 4): four aces, four jacks, the rams ranking, the jack pairs, R5.7;
-* ``play`` (R6): the legal cards, the trick winner, the tricks of a deal;
+* ``play`` (R6): the legal cards and the tricks of a deal; ``trick`` (R6.4): who wins a trick;
 * ``score`` (R7, R8.2-R8.3): :class:`Scoresheet`: tricks credited, remiz, deltas, who ends the party;
 * ``party`` (R8): one party loop for every game, and R8.4's settlement;
 * ``policy``: the built-in policies' decisions (rams_sim/policies.py);
 * ``games`` (R9): ``classic``, ``duel``, ``modern``, ``zone``: each game's own steps and
   decisions, behind the same ``play_deal`` and ``settlement`` (:mod:`.games`);
-* ``tables``: the card and rule lookups the steps share.
+* ``args``: :class:`RuleBook`, the rules as the steps read them; ``bits``: the card lookups
+  the steps share.
 
 A classic deal (:func:`rams_sim.reference.games.classic.play_deal`) runs as explicit steps:
 
@@ -52,13 +53,14 @@ from ..kernels.rng import deal_key
 from ..record import DealOutcome, DealRecord, PartyRecord
 from ..rules import Game, Rules
 from . import party as _party
+from .args import RuleBook, rule_book
+from .bits import cards_in
 from .deal import DealTable, shuffle
 from .games import classic, game_of
 from .play import legal_for
-from .trick import trick_winner
 from .policy import BasicPolicy, RandomPolicy, seat_specs
 from .score import Scoresheet
-from .tables import RuleBook, cards_in, rule_book
+from .trick import trick_winner
 
 __all__ = [
     "play_deal",

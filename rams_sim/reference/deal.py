@@ -11,8 +11,9 @@ from __future__ import annotations
 from .. import cards as C
 from ..kernels.rng import deck_order
 from ..record import DealRecord, Intent
+from .args import RuleBook
+from .bits import SUIT, mask_of, seat_order
 from .policy import policy_for
-from .tables import SUIT, RuleBook, mask_of, seat_order
 
 
 def shuffle(book: RuleBook, key: int) -> list[int]:

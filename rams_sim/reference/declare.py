@@ -11,7 +11,8 @@ from __future__ import annotations
 from .. import cards as C
 from ..record import Declaration, EndKind, Outcome
 from ..rules import CARD_POINTS, JacksCount
-from .tables import FOUR_JACKS_KIND, RANK, RuleBook, jack_kind, rams_suit
+from .args import RuleBook
+from .bits import FOUR_JACKS_KIND, RANK, jack_kind, rams_suit
 
 # R5.4: rams seniority among plain suits is ♥ > ♦ > ♣ > ♠, i.e. the suit order of R1.
 SUIT_SENIORITY = {C.SPADES: 0, C.CLUBS: 1, C.DIAMONDS: 2, C.HEARTS: 3}

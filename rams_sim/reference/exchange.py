@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .. import cards as C
 from ..record import Intent
-from .tables import RANK
+from .bits import RANK
 
 
 def may_pass(table, seat: int) -> bool:

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from .. import cards as C
 from ..kernels.rng import party_deal_key
 from ..record import DealRecord, EndKind, PartyRecord
+from .args import RuleBook
 from .deal import shuffle
-from .tables import RuleBook
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from .. import cards as C
 from ..record import Trick
+from .args import RuleBook
+from .bits import RANK, SUIT, TRUMP_HONOURS
 from .policy import PlayView, threats
-from .tables import RANK, SUIT, TRUMP_HONOURS, RuleBook
 from .trick import trick_winner, would_win
 
 

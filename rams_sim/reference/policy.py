@@ -32,7 +32,7 @@ from ..policies import (
     PolicySpec,
 )
 from ..record import Intent
-from .tables import JACK_PAIRS, RANK, SUIT, jack_kind, rams_suit
+from .bits import JACK_PAIRS, RANK, SUIT, jack_kind, rams_suit
 from .trick import would_win
 
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from .. import cards as C
 from ..record import DealOutcome, Declaration, EndKind, Outcome
-from .tables import RANK, SUIT, RuleBook, seat_order
+from .args import RuleBook
+from .bits import RANK, SUIT, seat_order
 
 
 def ace_total(book: RuleBook, hand) -> int:

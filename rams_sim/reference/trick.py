@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .tables import RANK, SUIT
+from .bits import RANK, SUIT
 
 
 def trick_winner(trump: int, trick) -> int:

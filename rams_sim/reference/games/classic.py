@@ -9,13 +9,13 @@ module has the entry points :func:`play_deal` and :func:`settlement` with these 
 from __future__ import annotations
 
 from ... import cards as C
+from ..args import RuleBook
 from ..deal import DealTable, deal_cards
 from ..declare import declare
 from ..exchange import dealer_trump, exchange
 from ..party import DealResult, settle
 from ..play import play_tricks
 from ..score import Scoresheet, credit_lone
-from ..tables import RuleBook
 
 
 def play_deal(book: RuleBook, specs, key: int, dealer: int, scores, order, *, stake: int = 1, cube: int = C.NO_SEAT,

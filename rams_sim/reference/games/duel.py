@@ -18,6 +18,8 @@ from __future__ import annotations
 from ... import cards as C
 from ...policies import PARAMS_BY_KIND
 from ...record import Declaration, EndKind, Outcome
+from ..args import RuleBook
+from ..bits import FOUR_JACKS_KIND, RANK, SUIT, jack_kind, rams_suit
 from ..deal import DealTable, deal_cards
 from ..declare import counted_jack_kinds, declare_four_aces, declare_rams
 from ..exchange import take_trump_card
@@ -25,7 +27,6 @@ from ..party import DealResult
 from ..play import play_tricks, threats
 from ..policy import RandomPolicy
 from ..score import Scoresheet
-from ..tables import FOUR_JACKS_KIND, RANK, SUIT, RuleBook, jack_kind, rams_suit
 
 WIDOW_AT = 2 * C.HAND_SIZE + 1  # the widow's first position in the deck order (after the trump card)
 

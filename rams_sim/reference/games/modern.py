@@ -17,13 +17,14 @@ from ...kernels.rng import deal_key
 from ...policies import PARAMS_BY_KIND
 from ...record import Declaration, EndKind, Outcome
 from ...rules import ModernHorns, ModernSettle
+from ..args import RuleBook
+from ..bits import FOUR_JACKS_KIND, jack_kind, rams_suit
 from ..deal import DealTable, deal_hands, shuffle, turn_trump
 from ..declare import counted_jack_kind
 from ..party import DealResult
 from ..play import play_tricks
 from ..policy import RandomPolicy
 from ..score import credit_lone
-from ..tables import FOUR_JACKS_KIND, RuleBook, jack_kind, rams_suit
 
 MAX_REDEALS = 10  # VARIANTS.md: after 10 redeals the right to a redeal lapses
 WIDOW_SIZE = 4  # [004]: "4 карты откладываются в прикуп"

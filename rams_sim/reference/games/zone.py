@@ -18,11 +18,12 @@ from __future__ import annotations
 from ... import cards as C
 from ...policies import PARAMS_BY_KIND, PolicyKind, PolicySpec
 from ...record import Declaration, EndKind, Outcome, Trick
+from ..args import RuleBook
+from ..bits import JACK_PAIRS, RANK, SUIT, TRUMP_HONOURS, rams_suit, seat_order
 from ..deal import DealTable, deal_hands, turn_trump
 from ..party import DealResult
 from ..play import trick_winner
 from ..policy import BasicPolicy, RandomPolicy
-from ..tables import JACK_PAIRS, RANK, SUIT, TRUMP_HONOURS, RuleBook, rams_suit, seat_order
 
 WIDOW_SIZE = 5  # VARIANTS "zone: the deal": a five-card widow
 N_PLAYERS = 2
