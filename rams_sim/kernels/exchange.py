@@ -11,7 +11,7 @@ from numba import njit
 from ..cards import ACE, HAND_SIZE, RANKS_PER_SUIT
 from .bits import ACE_CARDS, ZERO, bit, has, nth_card, popcount
 from .codes import ERR_DISCARD, ERR_TRUMP_DISCARD, OK, OPTION_PASS, ORDER_DECLARE_THEN_BUY, UNAVAILABLE
-from .policy import choose_discards, choose_intent, takes_trump, trump_discard, wants_pass
+from .policy import choose_discards, choose_intent, trump_exchange, wants_pass
 from .state import ACTIVE, DEALT, DISCARDS, DRAWN, HAND, INTENT, PASSED, TOOK_TRUMP, TRUMP_DISCARD, seat_after
 
 
@@ -116,8 +116,8 @@ def dealer_trump(must_take, binds, dealer, trump_card, kinds, params, rng, cards
         return OK  # R4.3: if the dealer passes, nobody uses the trump card
     hand = cardsets[HAND, dealer]
     forced = must_take or (binds and trump_card % RANKS_PER_SUIT == ACE)
-    if forced or takes_trump(kinds[dealer], params, dealer, rng, hand, trump_card):
-        give = trump_discard(kinds[dealer], params, dealer, rng, hand, trump_card)
+    give = trump_exchange(kinds[dealer], params, dealer, rng, hand, trump_card, forced)
+    if give >= 0 or forced:
         if give < 0 or not has(hand, give):
             return ERR_TRUMP_DISCARD
         cardsets[HAND, dealer] = (hand & ~bit(give)) | bit(trump_card)

@@ -125,11 +125,14 @@ def highest_ranked(mask):
 
 @njit(cache=True, _nrt=False)
 def _cheapest(mask, trump):
-    """The cheapest card by (trump, rank, id): a plain card of lowest rank, else the lowest trump."""
+    """The cheapest card by (trump, rank, id): a plain card of lowest rank, else the lowest trump.
+
+    Written without a branch on the cards (a select, then masks): the plain cards if any,
+    else the trumps (one suit, whose lowest rank is its lowest id); of those, the lowest id
+    among the cards of the lowest rank (64 for an empty ``mask``, as ``lowest``)."""
     plain = mask & ~SUIT_MASKS[trump]
-    if plain != ZERO:
-        return lowest_ranked(plain)
-    return lowest(mask)
+    cards = plain if plain != ZERO else mask
+    return lowest(cards & RANK_MASKS[min(lowest(_ranks(cards)), RANKS_PER_SUIT - 1)])
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -237,6 +240,16 @@ def _random_discards(rng, row, hand, talon_size):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def _ranks_at_least(threshold):
+    """Bit r set for each rank r (0 = deuce .. 12 = ace) with ``r >= threshold`` (a float parameter)."""
+    out = ZERO
+    for rank in range(RANKS_PER_SUIT):
+        if rank >= threshold:
+            out |= ONE << np.uint64(rank)
+    return out
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def _basic_discards(params, seat, hand, trump, talon_size, is_dealer):
     if rams_suit(hand) >= 0:
         return ZERO  # a rams stands
@@ -249,19 +262,11 @@ def _basic_discards(params, seat, hand, trump, talon_size, is_dealer):
                 if _rank(lowest(odd)) != ACE and talon_size >= 1:
                     return odd
                 break
-    keep = pair_jacks(hand)
-    m = hand
-    while m != ZERO:
-        card = lowest(m)
-        m &= m - ONE
-        rank = _rank(card)
-        if rank == ACE:
-            keep |= bit(card)
-        elif card // RANKS_PER_SUIT == trump:
-            if rank >= params[seat, B_KEEP_TRUMP_RANK]:
-                keep |= bit(card)
-        elif rank == KING and params[seat, B_KEEP_KINGS] != 0.0:
-            keep |= bit(card)
+    trumps = SUIT_MASKS[trump]
+    keep = pair_jacks(hand) | (hand & ACE_CARDS)
+    keep |= hand & trumps & (_ranks_at_least(params[seat, B_KEEP_TRUMP_RANK]) << np.uint64(trump * RANKS_PER_SUIT))
+    if params[seat, B_KEEP_KINGS] != 0.0:
+        keep |= hand & KINGS & ~trumps
     return _at_most(hand & ~keep, hand, trump, params, seat, talon_size)
 
 
@@ -298,28 +303,28 @@ def _greedy_discards(params, seat, hand, trump, talon_size, is_dealer):
 
 # ---- R4.3: the dealer and the trump card ----------------------------------------
 @njit(cache=True, _nrt=False, inline="always")
-def takes_trump(kind, params, seat, rng, hand, trump_card):
-    """Whether a dealer who may choose takes the trump card."""
-    if kind == RANDOM:
-        return bounded(rng, seat + 1, 2) == 1
-    trump = trump_card // RANKS_PER_SUIT
-    if rams_suit(hand) >= 0:
-        return False
-    if popcount(hand & SUIT_MASKS[trump]) == HAND_SIZE - 1:
-        return True
-    least = _least_kept(hand, hand, trump, params, seat)
-    return keep_value(trump_card, hand, trump, params, seat) > keep_value(least, hand, trump, params, seat)
+def trump_exchange(kind, params, seat, rng, hand, trump_card, forced):
+    """R4.3: the card a playing dealer gives up for the trump card, or -1 to keep his hand.
 
-
-@njit(cache=True, _nrt=False, inline="always")
-def trump_discard(kind, params, seat, rng, hand, trump_card):
-    """The card the dealer gives up for the trump card."""
+    ``forced``: he must take it (dealer_takes_trump=must, or a turned-up ace that binds
+    him), so only the card to give up is his choice. random: a coin to take (unless
+    forced), then a uniform card. basic-like: a rams keeps its hand; with four trumps he
+    takes it and gives up the odd card; else he takes it iff the trump card's keep value
+    beats that of his least-kept card, which he gives up.
+    """
     if kind == RANDOM:
+        if not forced and bounded(rng, seat + 1, 2) != 1:
+            return -1
         return nth_card(hand, bounded(rng, seat + 1, HAND_SIZE))
     trump = trump_card // RANKS_PER_SUIT
+    if not forced and rams_suit(hand) >= 0:
+        return -1
     if popcount(hand & SUIT_MASKS[trump]) == HAND_SIZE - 1:
         return lowest(hand & ~SUIT_MASKS[trump])
-    return _least_kept(hand, hand, trump, params, seat)
+    least = _least_kept(hand, hand, trump, params, seat)
+    if not forced and not keep_value(trump_card, hand, trump, params, seat) > keep_value(least, hand, trump, params, seat):
+        return -1
+    return least
 
 
 # ---- R6: the card to play -----------------------------------------------------------
@@ -366,9 +371,7 @@ def _basic_card(legal, trick, n_trick, trump, my_tricks):
             return highest_ranked(legal)
         return _cheapest(legal, trump)
     win = winning_cards(legal, trick, n_trick, trump)
-    if win != ZERO:
-        return _cheapest(win, trump)
-    return _cheapest(legal, trump)
+    return _cheapest(win if win != ZERO else legal, trump)  # the cheapest winner, else the cheapest card
 
 
 @njit(cache=True, _nrt=False, inline="always")

@@ -17,9 +17,7 @@ def beats(card, best, trump):
     """
     suit = card // RANKS_PER_SUIT
     best_suit = best // RANKS_PER_SUIT
-    if suit == best_suit:
-        return card > best
-    return suit == trump
+    return ((suit == best_suit) & (card > best)) | ((suit != best_suit) & (suit == trump))  # no branch
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -27,8 +25,7 @@ def trick_winner(trick, n_cards, trump):
     """Index in ``trick`` (int8[>= n_cards], led card first) of the winning card."""
     best = 0
     for i in range(1, n_cards):
-        if beats(trick[i], trick[best], trump):
-            best = i
+        best = i if beats(trick[i], trick[best], trump) else best
     return best
 
 
