@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numba
 import numpy as np
 from llvmlite import ir
 from numba import njit, types
@@ -76,6 +77,19 @@ def _ctlz(typingctx, x):
         return builder.call(fn, [args[0], ir.Constant(ir.IntType(1), 0)])  # 0: zero is defined, not poison
 
     return types.uint64(types.uint64), codegen
+
+
+if numba.config.DISABLE_JIT:  # the kernels run as plain Python (make test-nojit): the same counts in Python
+
+    def _ctpop(x):
+        return np.uint64(int(x).bit_count())
+
+    def _cttz(x):
+        x = int(x)
+        return np.uint64(64 if x == 0 else (x & -x).bit_length() - 1)
+
+    def _ctlz(x):
+        return np.uint64(64 - int(x).bit_length())
 
 
 @njit(cache=True, _nrt=False)

@@ -28,31 +28,37 @@ from .args import ClassicArgs, DuelArgs, ModernArgs, ZoneArgs
 
 
 def _game_module(args_type):
+    """The game module of an argument class: a numba type (compiling) or the class itself (NUMBA_DISABLE_JIT)."""
     # imported here, not at the top: the game modules import play.py, which imports this module
     from .games import classic, duel, modern, zone
 
-    return {ClassicArgs: classic, DuelArgs: duel, ModernArgs: modern, ZoneArgs: zone}[args_type.instance_class]
+    cls = getattr(args_type, "instance_class", args_type)
+    return {ClassicArgs: classic, DuelArgs: duel, ModernArgs: modern, ZoneArgs: zone}[cls]
 
 
 def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st, trick, info, log,
               forced_seat, forced_option):  # fmt: skip
-    """One deal of the rules' game into the state arrays; returns its status (kernels only)."""
-    raise NotImplementedError("a numba overload: call it from a kernel")
+    """One deal of the rules' game into the state arrays; returns its status.
+
+    Compiled kernels call the overload below; this body runs only with NUMBA_DISABLE_JIT."""
+    return _game_module(type(r)).play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng,
+                                           cardsets, st, trick, info, log, forced_seat, forced_option)  # fmt: skip
 
 
 def settle_party(r, won, scores, stake, prokats, settlement, row):
-    """Money by seat at the end of a party, into ``settlement[row]`` (kernels only)."""
-    raise NotImplementedError("a numba overload: call it from a kernel")
+    """Money by seat at the end of a party, into ``settlement[row]`` (the body: NUMBA_DISABLE_JIT only)."""
+    _game_module(type(r)).settle_party(r, won, scores, stake, prokats, settlement, row)
 
 
 def before_card(r, kinds, params, rng, cardsets, st, info, scores, seat, leading, trump_card, dealer, played):
-    """The game's step before each card of R6; True ends the deal (kernels only)."""
-    raise NotImplementedError("a numba overload: call it from a kernel")
+    """The game's step before each card of R6; True ends the deal (the body: NUMBA_DISABLE_JIT only)."""
+    return _game_module(type(r)).before_card(r, kinds, params, rng, cardsets, st, info, scores, seat, leading,
+                                             trump_card, dealer, played)  # fmt: skip
 
 
 def credit(r, w, scores, st, announce):
-    """Credit a trick to ``w``; True when he wins the party with it (kernels only)."""
-    raise NotImplementedError("a numba overload: call it from a kernel")
+    """Credit a trick to ``w``; True when he wins the party with it (the body: NUMBA_DISABLE_JIT only)."""
+    return _game_module(type(r)).credit(r, w, scores, st, announce)
 
 
 @overload(play_deal, inline="always")
