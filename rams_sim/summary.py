@@ -70,14 +70,14 @@ def scan(folder: Path | str) -> pl.LazyFrame:
     return pl.scan_parquet(Path(folder) / PART_GLOB)
 
 
-def _per_seat_means(lf: pl.LazyFrame, column: str) -> dict[int, Estimate]:
-    stats = (
-        lf.group_by("seat")
-        .agg(pl.col(column).cast(pl.Float64).mean().alias("mean"), pl.col(column).cast(pl.Float64).std().alias("std"),
-             pl.len().alias("n"))  # fmt: skip
-        .sort("seat")
-        .collect()
-    )
+def _seat_stats(lf: pl.LazyFrame, column: str) -> pl.LazyFrame:
+    return lf.group_by("seat").agg(
+        pl.col(column).cast(pl.Float64).mean().alias("mean"), pl.col(column).cast(pl.Float64).std().alias("std"),
+        pl.len().alias("n"),
+    ).sort("seat")  # fmt: skip
+
+
+def _per_seat_means(stats: pl.DataFrame) -> dict[int, Estimate]:
     return {int(r["seat"]): mean_ci(r["mean"], r["std"], int(r["n"])) for r in stats.iter_rows(named=True)}
 
 
@@ -96,11 +96,18 @@ class DealSummary:
 
 def deal_summary(folder: Path | str) -> DealSummary:
     """Summarise a ``run`` folder from its data."""
-    lf = scan(folder)
-    deals = lf.filter(pl.col("seat") == 0).select(pl.len()).collect().item()
-    counts = lf.group_by("declaration").agg(pl.len().alias("n")).collect()
-    declarations = {Declaration(int(c)): int(n) for c, n in counts.iter_rows() if c != Declaration.NONE}
-    return DealSummary(deals, _per_seat_means(lf, "delta"), declarations)
+    # one streaming pass over the files: per seat the delta's moments and every declaration's count
+    codes = [code for code in Declaration if code != Declaration.NONE]
+    stats = (
+        scan(folder).group_by("seat").agg(
+            pl.col("delta").cast(pl.Float64).mean().alias("mean"), pl.col("delta").cast(pl.Float64).std().alias("std"),
+            pl.len().alias("n"), *[(pl.col("declaration") == int(code)).sum().alias(f"d{int(code)}") for code in codes],
+        ).sort("seat").collect(engine="streaming")
+    )  # fmt: skip
+    declarations = {code: int(stats[f"d{int(code)}"].sum()) for code in codes}
+    declarations = {code: n for code, n in declarations.items() if n}
+    deals = int(stats.filter(pl.col("seat") == 0)["n"].sum())
+    return DealSummary(deals, _per_seat_means(stats), declarations)
 
 
 @dataclass(frozen=True)
@@ -124,4 +131,4 @@ def party_summary(folder: Path | str) -> PartySummary:
     wins = {int(s): wilson(int(k), int(m)) for s, k, m in won.iter_rows()}
     end_counts = parties.group_by("end_kind").agg(pl.len().alias("k")).sort("end_kind")
     ends = {EndKind(int(e)): wilson(int(k), n) for e, k in end_counts.iter_rows()}
-    return PartySummary(n, length, wins, ends, _per_seat_means(lf, "settlement"))
+    return PartySummary(n, length, wins, ends, _per_seat_means(_seat_stats(lf, "settlement").collect()))
