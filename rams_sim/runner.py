@@ -39,6 +39,7 @@ from .policies import PolicySpec, seat_policies
 from .provenance import METADATA_KEY, now_utc, software, to_json
 from .read import MANIFEST, PART_GLOB, PARTIAL_SUFFIX
 from .rules import Rules
+from .summary import deal_chunk_sums
 
 DEALS, PARTIES, BRANCHES = "deals", "parties", "branches"
 KINDS = (DEALS, PARTIES, BRANCHES)
@@ -261,8 +262,12 @@ def keep_freed_memory() -> None:
         pass
 
 
-def _write_part(folder: Path, task: ChunkTask, table: pl.DataFrame, meta: dict) -> None:
-    """Write one part under a temporary name, then rename it: the final name is always complete."""
+def _write_part(folder: Path, task: ChunkTask, table: pl.DataFrame, meta: dict, kind: str = DEALS) -> None:
+    """Write one part under a temporary name, then rename it: the final name is always complete.
+
+    A deals part's metadata also carries the sums its run summary adds up (``deal_chunk_sums``)."""
+    if kind == DEALS:
+        meta = {**meta, "chunk": {**meta["chunk"], "sums": deal_chunk_sums(table)}}
     final = folder / task.name
     tmp = folder / ("." + task.name + TMP_SUFFIX)
     table.write_parquet(tmp, metadata={METADATA_KEY: to_json(meta)}, **PARQUET_OPTIONS)
@@ -364,7 +369,7 @@ def execute(
                 chunk = {"index": task.index, "first": task.first, "count": task.count,
                          "seconds": round(time.perf_counter() - t0, 3)}  # fmt: skip
                 finish_pending()  # at most one part in flight: memory stays flat
-                pending = (writer.submit(_write_part, partial, task, table, {**common, "chunk": chunk}), task)
+                pending = (writer.submit(_write_part, partial, task, table, {**common, "chunk": chunk}, spec.kind), task)
             finish_pending()
         finally:
             if pending is not None:  # interrupted: let the part in flight land, or discard it

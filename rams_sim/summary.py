@@ -2,19 +2,27 @@
 
 Means carry a 95% normal-approximation interval (``mean ± 1.96 s/√n``); proportions a
 95% Wilson interval. The CLI prints these after ``run`` and ``party``.
+
+A deals run's part files carry, in their metadata, the sums of the table written into
+them (:func:`deal_chunk_sums`: per seat the count, the sum and the sum of squares of
+``delta``, and each declaration's count), so its summary adds those up exactly instead of
+reading 40 million rows again; a folder whose parts lack them is scanned.
 """
 
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import polars as pl
+import pyarrow.parquet as pq
 
-from .record import Declaration, EndKind
+from .provenance import METADATA_KEY
 from .read import PART_GLOB
+from .record import Declaration, EndKind
 
 Z95 = 1.959963984540054  # two-sided 95% normal quantile
 
@@ -94,8 +102,51 @@ class DealSummary:
         return self.declarations.get(code, 0) / self.deals
 
 
+def deal_chunk_sums(table: pl.DataFrame) -> dict:
+    """The exact sums a deals table adds to its run's summary: ``n``, ``delta_sum`` and
+    ``delta_sq_sum`` by seat (lists, seat order) and the count of every declaration code."""
+    delta = pl.col("delta").cast(pl.Int64)
+    by_seat = table.group_by("seat").agg(pl.len().alias("n"), delta.sum().alias("s"), (delta * delta).sum().alias("q")).sort("seat")
+    codes = table.group_by("declaration").agg(pl.len().alias("n"))
+    return {
+        "seats": by_seat["seat"].to_list(), "n": by_seat["n"].to_list(), "delta_sum": by_seat["s"].to_list(),
+        "delta_sq_sum": by_seat["q"].to_list(), "declarations": {str(c): int(k) for c, k in codes.iter_rows()},
+    }  # fmt: skip
+
+
+def _part_sums(folder: Path) -> list[dict] | None:
+    """Every part's :func:`deal_chunk_sums` from its metadata, or None if a part has none."""
+    sums = []
+    for path in sorted(folder.glob(PART_GLOB)):
+        meta = pq.read_metadata(path).metadata or {}
+        chunk = json.loads(meta.get(METADATA_KEY.encode(), b"{}")).get("chunk", {})
+        if "sums" not in chunk:
+            return None
+        sums.append(chunk["sums"])
+    return sums or None
+
+
+def _from_sums(sums: list[dict]) -> DealSummary:
+    n, s, q, declared = {}, {}, {}, {}
+    for part in sums:
+        for seat, k, a, b in zip(part["seats"], part["n"], part["delta_sum"], part["delta_sq_sum"]):
+            n[seat], s[seat], q[seat] = n.get(seat, 0) + k, s.get(seat, 0) + a, q.get(seat, 0) + b
+        for code, k in part["declarations"].items():
+            declared[int(code)] = declared.get(int(code), 0) + k
+    delta = {}
+    for seat in sorted(n):
+        mean = s[seat] / n[seat]
+        std = math.sqrt(max(q[seat] - s[seat] * s[seat] / n[seat], 0) / (n[seat] - 1)) if n[seat] > 1 else None
+        delta[seat] = mean_ci(mean, std, n[seat])
+    declarations = {Declaration(c): k for c, k in declared.items() if c != Declaration.NONE and k}
+    return DealSummary(n.get(0, 0), delta, declarations)
+
+
 def deal_summary(folder: Path | str) -> DealSummary:
-    """Summarise a ``run`` folder from its data."""
+    """Summarise a ``run`` folder from its data: the sums its parts carry, or one scan."""
+    sums = _part_sums(Path(folder))
+    if sums is not None:
+        return _from_sums(sums)
     # one streaming pass over the files: per seat the delta's moments and every declaration's count
     codes = [code for code in Declaration if code != Declaration.NONE]
     stats = (
