@@ -383,3 +383,23 @@ def test_the_command_reports_clicks_own_usage_errors_in_one_line(tmp_path, args,
     lines = [line for line in (proc.stdout + proc.stderr).splitlines() if line.strip()]
     assert proc.returncode == 2 and len(lines) == 1 and message in lines[0], proc.stdout + proc.stderr
     assert "Traceback" not in proc.stderr and not out.exists()
+
+
+def test_summary_from_part_sums_equals_a_scan_of_the_rows(tmp_path, monkeypatch):
+    """A deals part carries its table's exact sums; the summary built from them equals the one
+    a scan of the rows gives (and a part without them, as old runs have, falls back to the scan)."""
+    from rams_sim import summary
+
+    spec = RunSpec(DEALS, Rules(), ("basic", "random", "basic", "expert"), 11, 3_000, chunk_size=1_000)
+    folder = execute(spec, tmp_path / "run").path
+    chunk = json.loads(pq.read_metadata(folder / "part-000001.parquet").metadata[METADATA_KEY.encode()])["chunk"]
+    assert sum(chunk["sums"]["n"]) == 4_000 and chunk["sums"]["seats"] == [0, 1, 2, 3]
+    from_sums = summary.deal_summary(folder)
+    monkeypatch.setattr(summary, "_part_sums", lambda folder: None)
+    scanned = summary.deal_summary(folder)
+    assert from_sums.deals == scanned.deals == 3_000
+    assert from_sums.declarations == scanned.declarations
+    for seat in range(4):
+        a, b = from_sums.delta[seat], scanned.delta[seat]
+        assert a.n == b.n and a.value == pytest.approx(b.value, abs=1e-12)
+        assert a.low == pytest.approx(b.low, abs=1e-9) and a.high == pytest.approx(b.high, abs=1e-9)
