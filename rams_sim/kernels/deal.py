@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from numba import njit
 
-from ..cards import HAND_SIZE
+from ..cards import HAND_SIZE, N_TRICKS
 from .bits import ZERO, bit
 from .codes import D_NONE, E_NONE, NO_INTENT, OK
 from .policy import uses_coins
 from .rng import seed_stream, shuffle_deck
 from .state import (
     ACTIVE, AT_ZERO, DAVE, DEALT, DECL, DELTA, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, FINE, HAND, INTENT, JACKS,
-    NEXT_DEALER, OVERSHOT, PASSED, PROKAT, REDEALS, STATUS, TOOK_TRUMP, TRICKS, TRUMP_DISCARD, WIDOW, seat_after,
+    LOG_LEADER, NEXT_DEALER, OVERSHOT, PASSED, PROKAT, REDEALS, STATUS, TOOK_TRUMP, TRICKS, TRUMP_DISCARD, WIDOW,
+    seat_after,
 )  # fmt: skip
 
 
@@ -56,8 +57,9 @@ def deal_cards(order, n, dealer, cardsets, st):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def reset_scoring(st, n, info):
-    """Clear the scoring state of every seat and the deal's party-end slots."""
+def reset_scoring(st, n, info, log):
+    """Clear the scoring state of every seat and the deal's party-end slots, and mark every
+    trick of the play log unplayed (leader -1)."""
     for seat in range(n):
         st[TRICKS, seat] = 0
         st[AT_ZERO, seat] = 0
@@ -74,3 +76,5 @@ def reset_scoring(st, n, info):
     info[WIDOW] = -1
     info[NEXT_DEALER] = -1
     info[REDEALS] = 0
+    for t in range(N_TRICKS):
+        log[t, LOG_LEADER] = -1

@@ -134,9 +134,7 @@ def settle_given(r, announce, dealer, trump, dealt, final, active, scores, winne
     first = (dealer + 1) % n
     order, rng, cardsets, st, trick, info, log = make_state()
     new_party_state(info)
-    reset_scoring(st, n, info)
-    for t in range(N_TRICKS):
-        log[t, LOG_LEADER] = -1
+    reset_scoring(st, n, info, log)
     for seat in range(n):
         cardsets[HAND, seat] = final[seat]
         cardsets[DEALT, seat] = dealt[seat]

@@ -367,7 +367,7 @@ def _basic_card(legal, trick, n_trick, trump, my_tricks):
             return lowest(plain_aces)
         if my_tricks == 0:
             if legal & trumps:
-                return _highest_trump(legal & trumps)
+                return highest(legal & trumps)
             return highest_ranked(legal)
         return _cheapest(legal, trump)
     win = winning_cards(legal, trick, n_trick, trump)
@@ -380,7 +380,7 @@ def _greedy_card(legal, trick, n_trick, trump):
     if n_trick == 0:
         trumps = legal & SUIT_MASKS[trump]
         if trumps != ZERO:
-            return _highest_trump(trumps)
+            return highest(trumps)
         return highest_ranked(legal)
     win = winning_cards(legal, trick, n_trick, trump)
     if win != ZERO:
@@ -474,12 +474,6 @@ def _expert_card(legal, trick, n_trick, trump, my_tricks, threats, remaining, vo
     if my_tricks == 0:
         return _least_risk(win, trump, threats, remaining, void_weight, trump_weight)
     return _cheapest(win, trump)
-
-
-@njit(cache=True, _nrt=False)
-def _highest_trump(trumps):
-    """The highest card of a non-empty set of trumps."""
-    return highest(trumps)
 
 
 @njit(cache=True, _nrt=False, inline="always")

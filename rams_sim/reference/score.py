@@ -18,7 +18,27 @@ def ace_total(book: RuleBook, hand) -> int:
     return sum(book.ace_values[SUIT[c]] for c in hand if RANK[c] == C.ACE)
 
 
-class Scoresheet:
+class Sheet:
+    """What every game's score sheet shares: its seat order (``order``), who plays
+    (``active``) and the optional event list (``events``) a narration reads."""
+
+    def note(self, step: str, **details) -> None:
+        """Record one step for a later narration, when an event list is attached."""
+        if self.events is not None:
+            self.events.append((step, details))
+
+    @property
+    def n_active(self) -> int:
+        """The number of players who play (R0 "active")."""
+        return sum(self.active)
+
+    def lone_seat(self) -> int:
+        """The one active seat (R4.5), or -1."""
+        seats = [s for s in self.order if self.active[s]]
+        return seats[0] if len(seats) == 1 else C.NO_SEAT
+
+
+class Scoresheet(Sheet):
     """Declarations, tricks credited and the deltas of one deal (R5 step 4, R7, R8.2-R8.3).
 
     Use: :func:`rams_sim.reference.declare.declare` (True when tricks follow), then
@@ -52,21 +72,6 @@ class Scoresheet:
         self.stopped = False  # R8.2: an announcement stopped the deal
         self.settled = False  # the deltas are fixed (no trick scoring follows)
         self.events = events
-
-    def note(self, step: str, **details) -> None:
-        """Record one step for a later narration, when an event list is attached."""
-        if self.events is not None:
-            self.events.append((step, details))
-
-    @property
-    def n_active(self) -> int:
-        """The number of players who play (R0 "active")."""
-        return sum(self.active)
-
-    def lone_seat(self) -> int:
-        """The one active seat (R4.5), or -1."""
-        seats = [s for s in self.order if self.active[s]]
-        return seats[0] if len(seats) == 1 else C.NO_SEAT
 
     def end_party(self, seat: int, kind: EndKind) -> None:
         """Seat ``seat`` wins the party in this deal (R8.2)."""

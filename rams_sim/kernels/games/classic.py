@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from ...cards import N_TRICKS, RANKS_PER_SUIT
+from ...cards import RANKS_PER_SUIT
 from ..codes import ERR_CARD, OK, SCORE_SO_FAR, TAKE_MUST
 from ..deal import deal_cards, reset_scoring, shuffle_and_seed
 from ..declare import declare, prepare_final
@@ -18,7 +18,7 @@ from ..exchange import dealer_trump, exchange
 from ..party import settle
 from ..play import play_tricks
 from ..score import credit_lone, credit_trick, finish_deal
-from ..state import LOG_LEADER, STATUS, TRUMP_CARD, seat_after
+from ..state import STATUS, TRUMP_CARD, seat_after
 
 
 @njit(cache=True, _nrt=False)
@@ -35,9 +35,7 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
     n = r.players
     first = seat_after(dealer, 1, n)
     shuffle_and_seed(r, kinds, key, fixed_order, fixed_order.shape[0] > 0, order, rng)
-    reset_scoring(st, n, info)
-    for t in range(N_TRICKS):
-        log[t, LOG_LEADER] = -1
+    reset_scoring(st, n, info, log)
     trump_card = deal_cards(order, n, dealer, cardsets, st)  # R3
     info[TRUMP_CARD] = trump_card
     trump = trump_card // RANKS_PER_SUIT

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from ...cards import ACE, HAND_SIZE, N_SUITS, N_TRICKS, RANKS_PER_SUIT
+from ...cards import ACE, HAND_SIZE, N_SUITS, RANKS_PER_SUIT
 from ...policies import DUEL_ACE_WEIGHT, DUEL_DAVE_HAND, DUEL_DAVE_OFFER, DUEL_DAVE_SLOPE, DUEL_DAVE_TAKE, DUEL_WIDOW_THRESHOLD
 from ..bits import ACE_CARDS, ZERO, bit, card_of, has, jack_kind, popcount, rams_suit
 from ..codes import (
@@ -35,7 +35,7 @@ from ..policy import RANDOM, _strength, threats_of
 from ..rng import bounded
 from ..score import credit_trick, finish_deal
 from ..state import (
-    ACES, CUBE, DAVE, DECL, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, HAND, JACK_KIND, LOG_LEADER, OUTCOME, STAKE, STATUS,
+    ACES, CUBE, DAVE, DECL, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, HAND, JACK_KIND, OUTCOME, STAKE, STATUS,
     TRICKS, TRUMP_CARD, WIDOW, seat_after,
 )  # fmt: skip
 
@@ -226,9 +226,7 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
     n = N_SEATS
     first = seat_after(dealer, 1, n)
     shuffle_and_seed(r, kinds, key, fixed_order, fixed_order.shape[0] > 0, order, rng)
-    reset_scoring(st, n, info)
-    for t in range(N_TRICKS):
-        log[t, LOG_LEADER] = -1
+    reset_scoring(st, n, info, log)
     trump_card = deal_cards(order, n, dealer, cardsets, st)  # R3; the widow follows the trump card
     info[TRUMP_CARD] = trump_card
     trump = trump_card // RANKS_PER_SUIT

@@ -28,7 +28,7 @@ from ..play import play_tricks
 from ..policy import RANDOM, _strength, keep_value, wants_pass
 from ..rng import bounded, deal_key
 from ..state import (
-    ACTIVE, DECL, DELTA, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, HAND, JACK_KIND, JACKS, LOG_LEADER,
+    ACTIVE, DECL, DELTA, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, HAND, JACK_KIND, JACKS,
     OUTCOME, PASSED, REDEALS, STATUS, TOOK_TRUMP, TRICKS, TRUMP_CARD, WIDOW, seat_after,
 )  # fmt: skip
 
@@ -210,9 +210,7 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
     """
     n = r.players
     first = seat_after(dealer, 1, n)
-    reset_scoring(st, n, info)
-    for t in range(N_TRICKS):
-        log[t, LOG_LEADER] = -1
+    reset_scoring(st, n, info, log)
     redeals = 0
     trump_card = _deal(r, kinds, key, fixed_order, True, dealer, order, rng, cardsets, st)
     while redeals < MAX_REDEALS and _redeal_demanded(n, dealer, trump_card // RANKS_PER_SUIT, kinds, params, rng, cardsets):

@@ -234,9 +234,8 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
     n = N_ZONE
     partner = seat_after(dealer, 1, n)
     shuffle_and_seed(r, kinds, key, fixed_order, fixed_order.shape[0] > 0, order, rng)
-    reset_scoring(st, n, info)
+    reset_scoring(st, n, info, log)
     for t in range(N_TRICKS):
-        log[t, LOG_LEADER] = -1
         for seat in range(n):
             log[t, seat] = -1
     deal_cards(order, n, dealer, cardsets, st)  # R3: the hands; its "trump card" is the widow's first

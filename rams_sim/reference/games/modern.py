@@ -18,13 +18,13 @@ from ...policies import PARAMS_BY_KIND
 from ...record import Declaration, EndKind, Outcome
 from ...rules import ModernHorns, ModernSettle
 from ..args import RuleBook
-from ..bits import FOUR_JACKS_KIND, jack_kind, rams_suit
+from ..bits import FOUR_JACKS_KIND, jack_kind, rams_suit, seat_order
 from ..deal import DealTable, deal_hands, shuffle, turn_trump
 from ..declare import counted_jack_kind
 from ..party import DealResult
 from ..play import play_tricks
 from ..policy import RandomPolicy
-from ..score import credit_lone
+from ..score import Sheet, credit_lone
 
 MAX_REDEALS = 10  # VARIANTS.md: after 10 redeals the right to a redeal lapses
 WIDOW_SIZE = 4  # [004]: "4 карты откладываются в прикуп"
@@ -63,7 +63,7 @@ def choose_turn(policy, hand, trump, may_pass: bool, widow_open: bool) -> tuple[
 
 
 # ---- the scoresheet: declarations, tricks, deltas ----------------------------------------
-class ModernSheet:
+class ModernSheet(Sheet):
     """Four jacks, the jack pairs, the tricks counted up to the target and the рожки.
 
     Same use as :class:`..score.Scoresheet`: :meth:`declare`, then :meth:`credit` per
@@ -74,7 +74,7 @@ class ModernSheet:
         rules = book.rules
         n = book.players
         self.book = book
-        self.order = [(dealer + 1 + i) % n for i in range(n)]
+        self.order = seat_order(dealer, n)
         self.active = list(active)
         self.scores = list(scores)
         self.target = rules.modern_target
@@ -95,21 +95,6 @@ class ModernSheet:
         self.stopped = False
         self.settled = False
         self.events = events
-
-    def note(self, step: str, **details) -> None:
-        """Record one step for a later narration, when an event list is attached."""
-        if self.events is not None:
-            self.events.append((step, details))
-
-    @property
-    def n_active(self) -> int:
-        """The number of players who play."""
-        return sum(self.active)
-
-    def lone_seat(self) -> int:
-        """The one active seat (R4.5), or -1."""
-        seats = [s for s in self.order if self.active[s]]
-        return seats[0] if len(seats) == 1 else C.NO_SEAT
 
     def declare(self) -> bool:
         """Before the first lead; returns True when tricks follow (play or a lone player)."""
