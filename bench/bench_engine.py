@@ -55,7 +55,7 @@ def kernel_rate(rules: Rules, policy: str, deals: int, threads: int, repeats: in
     best = 0.0
     for r in range(repeats):
         start = time.perf_counter()
-        drivers.play_deals(packed, kinds, params, announce, np.uint64(r), 0, -1, scores, *out.arrays)
+        drivers.play_deals(packed, kinds, params, announce, np.uint64(r), 0, -1, scores, *out.arrays, None)
         best = max(best, deals / (time.perf_counter() - start))
     return best
 

@@ -18,10 +18,13 @@ from .kernels import drivers
 from .kernels.args import rules_args
 from .kernels.play import legal_mask
 from .kernels.rng import deal_key
+from .kernels.search import search_on
 from .kernels.trick import trick_winner as _trick_winner
-from .policies import PolicySpec, pack_policies, seat_policies
+from .policies import PolicyKind, PolicySpec, pack_policies, seat_policies
 from .record import DealOutcome, DealRecord, PartyRecord, Trick
-from .rules import Rules
+from .rules import PRESETS, Game, Rules
+
+SEARCH_PRESETS = tuple(name for name, preset in PRESETS.items() if preset.game == Game.RAMS)  # pimc's games
 
 _STATUS_TEXT = {
     codes.ERR_DISCARD: "a policy discarded more cards than the talon holds, or cards it does not hold (R4.4)",
@@ -35,7 +38,17 @@ class PolicyError(RuntimeError):
 
 
 def _policy_arrays(rules: Rules, policies) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    return pack_policies(seat_policies(policies, rules.players))
+    specs = seat_policies(policies, rules.players)
+    if any(s.kind == PolicyKind.PIMC for s in specs) and rules.game != Game.RAMS:
+        raise ValueError(f"policy pimc searches the play of classic Rams (presets {', '.join(SEARCH_PRESETS)}); "
+                         f"preset {rules.preset} plays the {rules.game.value} game, which it does not search yet")  # fmt: skip
+    return pack_policies(specs)
+
+
+def _search(kinds: np.ndarray):
+    """The drivers' ``search`` argument: a :data:`Search` when a seat plays pimc, else None
+    (then nothing of the search is compiled)."""
+    return search_on() if (kinds == int(PolicyKind.PIMC)).any() else None
 
 
 @dataclass(frozen=True)
@@ -141,7 +154,8 @@ def simulate(
         raise ValueError(f"out holds {out.delta.shape[0]} deals of {out.delta.shape[1]} seats; {deals} of {rules.players} asked")
     scores = np.full(rules.players, rules.start, np.int64)
     fixed = -1 if dealer is None else dealer
-    drivers.play_deals(rules_args(rules), kinds, params, announce, np.uint64(seed), first_deal, fixed, scores, *out.arrays)
+    drivers.play_deals(rules_args(rules), kinds, params, announce, np.uint64(seed), first_deal, fixed, scores, *out.arrays,
+                       _search(kinds))
     _check_status(out.status, first_deal, seed)
     return out
 
@@ -218,7 +232,7 @@ def play_deal(rules: Rules, policies="basic", *, seed=0, deal=0, dealer=None, sc
     out = new_deal_out(1, rules.players, log_plays=True)
     drivers.play_one(
         rules_args(rules), kinds, params, announce, np.uint64(key), _order(rules, order), dealer,
-        _scores(rules, scores), *out.arrays,
+        _scores(rules, scores), *out.arrays, _search(kinds),
     )  # fmt: skip
     _check_status(out.status, deal, seed)
     return record_of(out, 0)
@@ -260,7 +274,7 @@ def simulate_parties(rules: Rules, policies="basic", *, seed: int = 0, parties: 
     out = PartyOut.empty(parties, rules.players)
     drivers.play_parties(
         rules_args(rules), kinds, params, announce, np.uint64(seed), first_party,
-        out.deals, out.scores, out.winner, out.end_kind, out.settlement, out.resets, out.stake, out.status,
+        out.deals, out.scores, out.winner, out.end_kind, out.settlement, out.resets, out.stake, out.status, _search(kinds),
     )  # fmt: skip
     _check_status(out.status, first_party, seed)
     return out
@@ -334,7 +348,8 @@ def simulate_branches(
     scores = np.full(rules.players, rules.start, np.int64)
     fixed = -1 if dealer is None else dealer
     errors = drivers.play_branches(
-        rules_args(rules), kinds, params, announce, np.uint64(seed), first_deal, fixed, seat, scores, valid, sets, small, delta
+        rules_args(rules), kinds, params, announce, np.uint64(seed), first_deal, fixed, seat, scores, valid, sets, small, delta,
+        _search(kinds),
     )  # fmt: skip
     if errors:
         raise PolicyError(f"{errors} replays of seed {seed} from deal {first_deal} hit a policy error")

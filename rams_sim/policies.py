@@ -171,6 +171,7 @@ class PolicyKind(IntEnum):
     CAUTIOUS = 2
     GREEDY = 3
     EXPERT = 4
+    PIMC = 5
 
 
 # parameter name -> default, in the order the kernels read them (index = position)
@@ -215,12 +216,21 @@ EXPERT_PARAMS: dict[str, float] = {
     "read_intents": 1.0,
     "intent_weight": 8.0,
 }
+# pimc (issue "Strong play", docs/SEARCH.md): determinized search for the cards; its
+# other decisions are expert's, with expert's parameters (so they come first, same indices)
+PIMC_PARAMS: dict[str, float] = {
+    **EXPERT_PARAMS,
+    "samples": 32.0,  # sampled worlds per decision
+    "rollout": float(PolicyKind.EXPERT),  # the policy every seat plays in the rollouts (a name: rollout=basic)
+}
+ROLLOUT_KINDS = (PolicyKind.RANDOM, PolicyKind.BASIC, PolicyKind.CAUTIOUS, PolicyKind.GREEDY, PolicyKind.EXPERT)
 PARAMS_BY_KIND: dict[PolicyKind, dict[str, float]] = {
     PolicyKind.RANDOM: RANDOM_PARAMS,
     PolicyKind.BASIC: BASIC_PARAMS,
     PolicyKind.CAUTIOUS: CAUTIOUS_PARAMS,
     PolicyKind.GREEDY: GREEDY_PARAMS,
     PolicyKind.EXPERT: EXPERT_PARAMS,
+    PolicyKind.PIMC: PIMC_PARAMS,
 }
 # index of each basic parameter, for the kernels and the reference engine
 B_PASS_THRESHOLD, B_TRUMP_WEIGHT, B_HIGH_TRUMP_BONUS, B_HIGH_TRUMP_RANK = 0, 1, 2, 3
@@ -244,6 +254,14 @@ DUEL_DAVE_HAND = list(BASIC_PARAMS).index("duel_dave_hand")
 DUEL_DAVE_OFFER = list(BASIC_PARAMS).index("duel_dave_offer")
 DUEL_DAVE_TAKE = list(BASIC_PARAMS).index("duel_dave_take")
 M_WIDOW_THRESHOLD = list(BASIC_PARAMS).index("modern_widow_threshold")  # R9 modern: take the widow below this strength
+P_SAMPLES = list(PIMC_PARAMS).index("samples")  # pimc: worlds per decision
+P_ROLLOUT = list(PIMC_PARAMS).index("rollout")  # pimc: the rollout policy's kind code
+MAX_SAMPLES = 100_000
+
+
+def default_params() -> np.ndarray:
+    """Every kind's default parameter vector: float64[len(PolicyKind), MAX_POLICY_PARAMS] (the rollouts' players)."""
+    return np.stack([PolicySpec(kind).vector() for kind in PolicyKind])
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,6 +285,14 @@ class PolicySpec:
                 raise ValueError(f"policy {self.name} has no parameter {name!r}; its parameters: {valid}")
             if not np.isfinite(float(value)):
                 raise ValueError(f"policy parameter {name} must be a finite number; got {value!r}")
+        if self.kind == PolicyKind.PIMC:
+            samples = self.params.get("samples", PIMC_PARAMS["samples"])
+            if samples != int(samples) or not 1 <= samples <= MAX_SAMPLES:
+                raise ValueError(f"pimc samples must be a whole number from 1 to {MAX_SAMPLES:,}; got {samples:g}")
+            rollout = self.params.get("rollout", PIMC_PARAMS["rollout"])
+            if rollout not in [float(k) for k in ROLLOUT_KINDS]:
+                valid = ", ".join(k.name.lower() for k in ROLLOUT_KINDS)
+                raise ValueError(f"pimc rollout must be one of {valid}; got {rollout!r}")
 
     @property
     def name(self) -> str:
@@ -286,7 +312,7 @@ class PolicySpec:
         return {"policy": self.name, "params": full, "announce": self.announce}
 
     def __str__(self) -> str:
-        extra = [f"{k}={v:g}" for k, v in self.params.items()]
+        extra = [f"{k}={PolicyKind(int(v)).name.lower()}" if k == "rollout" else f"{k}={v:g}" for k, v in self.params.items()]
         if not self.announce:
             extra.append("announce=false")
         return self.name + (":" + ",".join(extra) if extra else "")
@@ -311,6 +337,13 @@ class PolicySpec:
                 if value.lower() not in ("true", "false", "1", "0", "always", "never"):
                     raise ValueError(f"announce must be true or false; got {value!r}")
                 announce = value.lower() in ("true", "1", "always")
+                continue
+            if key == "rollout" and kind == PolicyKind.PIMC:  # a policy name
+                try:
+                    params[key] = float(PolicyKind[value.strip().upper()])
+                except KeyError:
+                    valid = ", ".join(k.name.lower() for k in ROLLOUT_KINDS)
+                    raise ValueError(f"pimc rollout must be one of {valid}; got {value.strip()!r}") from None
                 continue
             try:
                 params[key] = float(value)

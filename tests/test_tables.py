@@ -292,7 +292,7 @@ def test_preset_constructors_name_their_preset():
 # ---- policies (the docstring of rams_sim/policies.py, docs/VARIANTS.md, README.md) -----------
 
 # README.md "The data": policy codes "0 random, 1 basic, 2 cautious, 3 greedy, 4 expert"
-POLICY_CODES = {"random": 0, "basic": 1, "cautious": 2, "greedy": 3, "expert": 4}
+POLICY_CODES = {"random": 0, "basic": 1, "cautious": 2, "greedy": 3, "expert": 4, "pimc": 5}
 
 # Each kind's parameters: name -> (slot in the packed params array, default). The slots are not
 # in the docs: they are typed here from the layout rams-sim ships (basic's parameters first,
@@ -336,6 +336,10 @@ POLICY_PARAMS = {
     # "intent_weight (8)"; VARIANTS.md negotiations: read_intents "default 1", intent_weight (8)
     "expert": {**BASIC, "pass_threshold": (0, 0.5), "keep_kings": (6, 0.0), "void_weight": (18, 0.0),
                "read_intents": (19, 1.0), "intent_weight": (20, 8.0)},  # fmt: skip
+    # issue "Strong play": pimc's "samples" (K worlds; 32, the default CLARIFICATIONS writes) and
+    # "rollout" (default expert, code 4), after expert's parameters, whose decisions it keeps off the cards
+    "pimc": {**BASIC, "pass_threshold": (0, 0.5), "keep_kings": (6, 0.0), "void_weight": (18, 0.0),
+             "read_intents": (19, 1.0), "intent_weight": (20, 8.0), "samples": (21, 32.0), "rollout": (22, 4.0)},
 }
 
 # the index constants the kernels and the reference engine read parameters by
@@ -348,7 +352,7 @@ INDEX_CONSTANTS = {
     "duel_dave_slope": "DUEL_DAVE_SLOPE", "duel_dave_hand": "DUEL_DAVE_HAND", "duel_dave_offer": "DUEL_DAVE_OFFER",
     "duel_dave_take": "DUEL_DAVE_TAKE", "modern_widow_threshold": "M_WIDOW_THRESHOLD",
     "void_weight": "X_VOID_WEIGHT", "rams_length": "G_RAMS_LENGTH", "read_intents": "X_READ_INTENTS",
-    "intent_weight": "X_INTENT_WEIGHT",
+    "intent_weight": "X_INTENT_WEIGHT", "samples": "P_SAMPLES", "rollout": "P_ROLLOUT",
 }  # fmt: skip
 
 
@@ -376,8 +380,9 @@ def test_policy_parameter_slots(name):
     assert vector.shape == (P.MAX_POLICY_PARAMS,) and vector.dtype == np.float64
     for param, (slot, default) in params.items():
         assert vector[slot] == default, (name, param, slot)
-        moved = PolicySpec(kind, {param: 123.25}).vector()  # a distinctive value lands in its slot only
-        assert moved[slot] == 123.25 and np.count_nonzero(moved != vector) == 1, (name, param)
+        value = {"samples": 123.0, "rollout": 1.0}.get(param, 123.25)  # pimc's must be a count and a policy code
+        moved = PolicySpec(kind, {param: value}).vector()  # a distinctive value lands in its slot only
+        assert moved[slot] == value and np.count_nonzero(moved != vector) == 1, (name, param)
     used = len(params)
     assert sorted(slot for slot, _ in params.values()) == list(range(used))
     assert not vector[used:].any()

@@ -7,7 +7,8 @@ game's module (:func:`_game_module`), so only its kernels are compiled and the o
 games' code never enters the driver. Every game module (``kernels/games/*.py``) has:
 
 * ``play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng,
-  cardsets, st, trick, info, log, forced_seat, forced_option) -> status``: one deal;
+  cardsets, st, trick, info, log, forced_seat, forced_option, search) -> status``: one deal
+  (``search``: None, or :data:`rams_sim.kernels.search.Search` where a seat searches);
 * ``settle_party(r, won, scores, stake, prokats, settlement, row)``: money at the end of a party;
 
 and a game that plays its tricks with :func:`rams_sim.kernels.play.play_tricks` (R6)
@@ -37,12 +38,12 @@ def _game_module(args_type):
 
 
 def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st, trick, info, log,
-              forced_seat, forced_option):  # fmt: skip
+              forced_seat, forced_option, search):  # fmt: skip
     """One deal of the rules' game into the state arrays; returns its status.
 
     Compiled kernels call the overload below; this body runs only with NUMBA_DISABLE_JIT."""
     return _game_module(type(r)).play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng,
-                                           cardsets, st, trick, info, log, forced_seat, forced_option)  # fmt: skip
+                                           cardsets, st, trick, info, log, forced_seat, forced_option, search)  # fmt: skip
 
 
 def settle_party(r, won, scores, stake, prokats, settlement, row):
@@ -63,13 +64,13 @@ def credit(r, w, scores, st, announce):
 
 @overload(play_deal, inline="always")
 def _play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st, trick, info, log,
-               forced_seat, forced_option):  # fmt: skip
+               forced_seat, forced_option, search):  # fmt: skip
     game = _game_module(r).play_deal
 
     def impl(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st, trick, info, log,
-             forced_seat, forced_option):  # fmt: skip
+             forced_seat, forced_option, search):  # fmt: skip
         return game(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st, trick, info,
-                    log, forced_seat, forced_option)  # fmt: skip
+                    log, forced_seat, forced_option, search)  # fmt: skip
 
     return impl
 

@@ -26,6 +26,7 @@ from .declare import declare, prepare_final
 from .dispatch import play_deal
 from .party import new_party_state, play_party
 from .rng import deal_key
+from .search import prepare
 from .score import credit_lone, credit_trick, finish_deal
 from .deal import reset_scoring
 from .state import (
@@ -68,12 +69,14 @@ DEAL_BLOCK = 256  # deals per scheduling block: one set of state arrays serves a
 
 
 @njit(cache=True, parallel=True, nogil=True)
-def play_deals(r, kinds, params, announce, seed, first_deal, fixed_dealer, scores, out_sets, out_seat, out_delta, out_deal, out_log):
+def play_deals(r, kinds, params, announce, seed, first_deal, fixed_dealer, scores, out_sets, out_seat, out_delta, out_deal, out_log,
+               search):  # fmt: skip
     """Play deals ``first_deal .. first_deal + n_deals - 1`` of ``seed`` into output rows 0..n_deals-1.
 
     ``n_deals`` is ``out_delta.shape[0]``. Deal ``d`` is keyed ``deal_key(seed, d)``; its
     dealer is ``fixed_dealer`` if >= 0, else ``d % players``. ``scores``: int64[n], every
-    seat's score before each deal (R8.2b). Returns the number of deals whose status is not OK.
+    seat's score before each deal (R8.2b). ``search``: None, or :data:`.search.Search` when
+    a seat searches (every driver takes it). Returns the number of deals whose status is not OK.
     """
     n = r.players
     n_deals = out_delta.shape[0]
@@ -83,13 +86,14 @@ def play_deals(r, kinds, params, announce, seed, first_deal, fixed_dealer, score
     no_force, no_option = np.int64(NO_FORCE), np.int64(0)
     for b in prange(n_blocks):
         order, rng, cardsets, st, trick, info, log = make_state()
+        scratch = prepare(search)
         for i in range(b * DEAL_BLOCK, min(n_deals, (b + 1) * DEAL_BLOCK)):
             d = first_deal + i
             dealer = fixed_dealer if fixed_dealer >= 0 else d % n
             key = deal_key(seed, d)
             new_party_state(info)
             status = play_deal(r, kinds, params, announce, key, empty, dealer, scores, order, rng, cardsets, st, trick, info, log,
-                              no_force, no_option)  # fmt: skip
+                              no_force, no_option, scratch)  # fmt: skip
             if status != OK:
                 errors[b] += 1
             store_deal(i, n, dealer, cardsets, st, info, log, out_sets, out_seat, out_delta, out_deal, out_log)
@@ -97,26 +101,27 @@ def play_deals(r, kinds, params, announce, seed, first_deal, fixed_dealer, score
 
 
 @njit(cache=True)
-def play_one(r, kinds, params, announce, key, fixed_order, dealer, scores, out_sets, out_seat, out_delta, out_deal, out_log):
+def play_one(r, kinds, params, announce, key, fixed_order, dealer, scores, out_sets, out_seat, out_delta, out_deal, out_log,
+             search):  # fmt: skip
     """Play one deal into row 0 of the outputs (the API's single-deal entry); return its status."""
     order, rng, cardsets, st, trick, info, log = make_state()
     new_party_state(info)
     status = play_deal(r, kinds, params, announce, key, fixed_order, np.int64(dealer), scores, order, rng, cardsets, st,
-                      trick, info, log, np.int64(NO_FORCE), np.int64(0))  # fmt: skip
+                      trick, info, log, np.int64(NO_FORCE), np.int64(0), prepare(search))  # fmt: skip
     store_deal(0, r.players, dealer, cardsets, st, info, log, out_sets, out_seat, out_delta, out_deal, out_log)
     return status
 
 
 @njit(cache=True, parallel=True, nogil=True)
 def play_parties(r, kinds, params, announce, seed, first_party, deals, scores_out, winner, end_kind, settlement, resets,
-                 stakes, status):  # fmt: skip
+                 stakes, status, search):  # fmt: skip
     """Play parties ``first_party ..`` into rows 0..len(deals)-1 of the party outputs; return the error count."""
     n_parties = deals.shape[0]
     errors = np.zeros(n_parties, np.int64)
     for p in prange(n_parties):
         state = make_state()
         status[p] = play_party(r, kinds, params, announce, seed, first_party + p, state, deals, scores_out, winner, end_kind, settlement, resets,
-                               stakes, p)  # fmt: skip
+                               stakes, p, prepare(search))  # fmt: skip
         if status[p] != 0:
             errors[p] = 1
     return errors.sum()
@@ -157,7 +162,7 @@ def settle_given(r, announce, dealer, trump, dealt, final, active, scores, winne
 
 
 @njit(cache=True, parallel=True, nogil=True)
-def play_branches(r, kinds, params, announce, seed, first_deal, fixed_dealer, focal, scores, valid, sets, small, delta):
+def play_branches(r, kinds, params, announce, seed, first_deal, fixed_dealer, focal, scores, valid, sets, small, delta, search):
     """Every exchange option of seat ``focal`` in deals ``first_deal ..`` (``rams-sim branch``).
 
     Row ``i * N_OPTIONS + j`` replays deal ``first_deal + i`` (same deck order and coins)
@@ -173,6 +178,7 @@ def play_branches(r, kinds, params, announce, seed, first_deal, fixed_dealer, fo
     errors = 0
     for i in prange(n_deals):
         order, rng, cardsets, st, trick, info, log = make_state()
+        scratch = prepare(search)
         d = first_deal + i
         dealer = fixed_dealer if fixed_dealer >= 0 else d % n
         key = deal_key(seed, d)
@@ -181,7 +187,7 @@ def play_branches(r, kinds, params, announce, seed, first_deal, fixed_dealer, fo
             row = i * N_OPTIONS + j
             new_party_state(info)
             status = play_deal(r, kinds, params, announce, key, empty, dealer, scores, order, rng, cardsets, st,
-                               trick, info, log, focal, OPTION_PASS + j)  # fmt: skip
+                               trick, info, log, focal, OPTION_PASS + j, scratch)  # fmt: skip
             valid[row] = status == OK
             if status != OK:
                 if status != UNAVAILABLE:

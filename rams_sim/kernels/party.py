@@ -24,13 +24,13 @@ def new_party_state(info):
 
 @njit(cache=True)
 def play_party(r, kinds, params, announce, seed, party, state, deals, scores_out, winner, end_kind, settlement, resets,
-               stakes, row):  # fmt: skip
+               stakes, row, search):  # fmt: skip
     """Play party ``party`` of ``seed`` (R8) into row ``row`` of the party outputs; return a status.
 
     Seat 0 deals first; the next dealer is the one the deal names (``info[NEXT_DEALER]``)
     or else the next seat clockwise; deal ``d`` is keyed ``party_deal_key(seed, party, d)``.
     The party's stake (dave) starts at 1 and is kept across its deals. ``state``: a
-    :func:`make_state` tuple.
+    :func:`make_state` tuple; ``search``: None, or :data:`.search.Search` when a seat searches.
     """
     order, rng, cardsets, st, trick, info, log = state
     n = r.players
@@ -50,7 +50,7 @@ def play_party(r, kinds, params, announce, seed, party, state, deals, scores_out
     for d in range(r.max_deals):
         key = party_deal_key(seed, party, d)
         status = play_deal(r, kinds, params, announce, key, empty, dealer, scores, order, rng, cardsets, st, trick, info, log,
-                          no_force, no_option)  # fmt: skip
+                          no_force, no_option, search)  # fmt: skip
         played = d + 1
         if status != OK:
             break

@@ -16,6 +16,7 @@ from .bits import ZERO, above, bit, card_of, has, trump_face_mask
 from .codes import E_DECLINED, INTENT_TRUMPS, RUFF_OVERTRUMP
 from .dispatch import before_card, credit
 from .policy import choose_card, reads_intents, threats_of, uses_threats
+from .search import search_card
 from .state import ACTIVE, END_KIND, HAND, INTENT, LOG_LEADER, LOG_WINNER, TRICK_CARD, TRICK_SEAT, TRICKS, seat_after
 from .trick import trick_winner, winning_cards
 
@@ -84,7 +85,8 @@ def legal_mask(hand, trick, n_trick, trump, q_duty, overtrump, must_head, ace_co
 
 # ---- R6.1-R6.6: the play ---------------------------------------------------------------------
 @njit(cache=True, _nrt=False, inline="always")
-def _next_active(st, seat, n):
+def next_active(st, seat, n):
+    """The next active seat clockwise of ``seat``."""
     seat = seat_after(seat, 1, n)
     while not st[ACTIVE, seat]:
         seat = seat_after(seat, 1, n)
@@ -97,18 +99,43 @@ def trumps_behind(st, seat, n, remaining):
     announced "on trumps" (R4.0a). Reads only the public ACTIVE and INTENT rows."""
     other = seat
     for _ in range(remaining):
-        other = _next_active(st, other, n)
+        other = next_active(st, other, n)
         if st[INTENT, other] == INTENT_TRUMPS:
             return True
     return False
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n, dealer, trump_card, scores, leader):
+def play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n, dealer, trump_card, scores, leader,
+                search):  # fmt: skip
     """R6: play the tricks; return the seat that announced zero, -1, or -2 on an illegal card.
 
     ``leader``: the first leader, or -1 for R6.1's (the first active seat from the dealer's
-    left). Before each card the game's ``before_card`` hook runs (duel's dave,
+    left). The play log is cleared, then :func:`play_from` plays from the first card.
+    ``search``: None, or :data:`rams_sim.kernels.search.Search` when a seat may search.
+    """
+    first = seat_after(dealer, 1, n)
+    if leader < 0:
+        leader = first if st[ACTIVE, first] else next_active(st, first, n)
+    for seat in range(n):
+        for t in range(N_TRICKS):
+            log[t, seat] = -1
+    return play_from(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n, dealer, trump_card, scores,
+                     0, 0, leader, False, ZERO, -1, search)  # fmt: skip
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def play_from(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n, dealer, trump_card, scores, t0, k0,
+              leader, q_duty, played, forced_card, search):  # fmt: skip
+    """R6 from card ``k0`` of trick ``t0`` on (0, 0 for a whole deal); returns as :func:`play_tricks`.
+
+    ``leader`` leads trick ``t0``; its first ``k0`` cards are in ``trick``, the earlier tricks
+    in ``log``; ``q_duty``: R6.6's duty to lead the Q applies to trick ``t0``'s lead;
+    ``played``: uint64, every card played so far. ``forced_card`` (or -1) is played as
+    the first card instead of asking the seat's policy (a searching policy's option:
+    :mod:`rams_sim.kernels.pimc`; the game's ``before_card`` step for it has been taken).
+
+    Before each card the game's ``before_card`` hook runs (duel's dave,
     :mod:`rams_sim.kernels.games.duel`); when it ends the deal (a declined dave)
     ``info[END_KIND]`` is DECLINED and the seat about to play is returned. Each trick is
     credited by the game's ``credit`` hook.
@@ -116,26 +143,22 @@ def play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, info,
     Each seat's policy sees its threats (policies.py): the deck less his hand, the cards
     played, his own discards and, unless another seat (the dealer) took it, the trump card;
     a policy that reads the R4.0a announcements also sees whether a seat still to play
-    announced "on trumps".
+    announced "on trumps". A searching seat's card comes from ``search`` (the
+    :func:`rams_sim.kernels.search.search_card` hook).
     """
-    first = seat_after(dealer, 1, n)
     trump = trump_card // RANKS_PER_SUIT
-    played = ZERO
-    if leader < 0:
-        leader = first if st[ACTIVE, first] else _next_active(st, first, n)
     n_active = 0
     for seat in range(n):
         n_active += st[ACTIVE, seat]
-        for t in range(N_TRICKS):
-            log[t, seat] = -1
     cards = trick[TRICK_CARD]
-    q_duty = False
     trump_king = card_of(trump, KING)
     trump_queen = bit(card_of(trump, QUEEN))
-    for t in range(N_TRICKS):
-        seat = leader
-        for k in range(n_active):
-            if before_card(r, kinds, params, rng, cardsets, st, info, scores, seat, k == 0, trump_card, dealer, played):
+    for t in range(t0, N_TRICKS):
+        k_start = k0 if t == t0 else 0
+        seat = leader if k_start == 0 else next_active(st, trick[TRICK_SEAT, k_start - 1], n)
+        for k in range(k_start, n_active):
+            if forced_card < 0 and before_card(r, kinds, params, rng, cardsets, st, info, scores, seat, k == 0,
+                                               trump_card, dealer, played):  # fmt: skip
                 info[END_KIND] = E_DECLINED
                 for s in range(n):
                     log[t, s] = -1  # a trick left unfinished is not recorded
@@ -143,13 +166,19 @@ def play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, info,
             hand = cardsets[HAND, seat]
             legal = legal_mask(hand, cards, k, trump, q_duty and k == 0, r.ruff == RUFF_OVERTRUMP, r.must_head,
                                r.ace_covers_face)  # fmt: skip
-            threats = ZERO
-            if uses_threats(kinds[seat]):
-                threats = threats_of(seat, dealer, r.deck_mask, trump_card, played, cardsets, st)
-            remaining = n_active - k - 1
-            behind = reads_intents(kinds[seat], params, seat) and trumps_behind(st, seat, n, remaining)
-            card = choose_card(kinds[seat], params, seat, rng, legal, cards, k, trump, st[TRICKS, seat], threats, remaining,
-                               behind)  # fmt: skip
+            card = forced_card
+            forced_card = -1
+            if card < 0:
+                card = search_card(search, r, kinds, params, announce, cardsets, st, trick, log, info, n, dealer,
+                                   trump_card, scores, t, k, leader, seat, legal, played, q_duty and k == 0)  # fmt: skip
+            if card < 0:
+                threats = ZERO
+                if uses_threats(kinds[seat]):
+                    threats = threats_of(seat, dealer, r.deck_mask, trump_card, played, cardsets, st)
+                remaining = n_active - k - 1
+                behind = reads_intents(kinds[seat], params, seat) and trumps_behind(st, seat, n, remaining)
+                card = choose_card(kinds[seat], params, seat, rng, legal, cards, k, trump, st[TRICKS, seat], threats,
+                                   remaining, behind)  # fmt: skip
             if card < 0 or not has(legal, card):
                 return -2
             cards[k] = card
@@ -157,7 +186,7 @@ def play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, info,
             cardsets[HAND, seat] = hand & ~bit(card)
             played |= bit(card)  # seen by every later player, this trick included
             log[t, seat] = card
-            seat = _next_active(st, seat, n)
+            seat = next_active(st, seat, n)
         w = trick[TRICK_SEAT, trick_winner(cards, n_active, trump)]
         # R6.6: a marriage K led and won obliges the Q next
         q_duty = trick[TRICK_SEAT, 0] == w and cards[0] == trump_king and cardsets[HAND, w] & trump_queen != ZERO

@@ -47,6 +47,7 @@ BASIC = int(PolicyKind.BASIC)
 CAUTIOUS = int(PolicyKind.CAUTIOUS)
 GREEDY = int(PolicyKind.GREEDY)
 EXPERT = int(PolicyKind.EXPERT)
+PIMC = int(PolicyKind.PIMC)  # its cards come from kernels/pimc.py; its other decisions are basic-like
 
 KEEP_ACE = 100.0  # basic's keep values (policies.py)
 KEEP_TRUMP = 50.0

@@ -435,6 +435,8 @@ POLICY_CLASSES = {
 def policy_for(spec: PolicySpec, key: int, seat: int):
     """The policy of ``seat`` in the deal keyed ``key``: its kind's class (random's coins
     come from stream ``seat + 1`` of the key)."""
+    if spec.kind not in POLICY_CLASSES:
+        raise NotImplementedError(f"the reference engine does not play policy {spec.name} yet (the fast engine does)")
     return POLICY_CLASSES[spec.kind](spec, key, seat)
 
 

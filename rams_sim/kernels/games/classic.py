@@ -18,12 +18,13 @@ from ..exchange import dealer_trump, exchange
 from ..party import settle
 from ..play import play_tricks
 from ..score import credit_lone, credit_trick, finish_deal
+from ..search import arm
 from ..state import STATUS, TRUMP_CARD, seat_after
 
 
 @njit(cache=True, _nrt=False)
 def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st, trick, info, log,
-              forced_seat, forced_option):  # fmt: skip
+              forced_seat, forced_option, search):  # fmt: skip
     """Play one deal into the state arrays; return a status code (OK = 0).
 
     ``r``: the rules (:func:`rams_sim.kernels.args.rules_args`); ``kinds`` int8[n], ``params`` float64[n, P], ``announce`` int8[n]:
@@ -31,6 +32,8 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
     a deck order to use instead of the shuffle, or int8[0]; ``scores``: int64[n] before
     the deal. The play log is written to ``log``. ``forced_seat`` takes the exchange
     option ``forced_option`` instead of asking its policy (:func:`..exchange.exchange`; for branching).
+    ``search``: None, or :data:`..search.Search` when a seat plays ``pimc`` (its cards:
+    :mod:`..pimc`; armed here with the deal's key).
     """
     n = r.players
     first = seat_after(dealer, 1, n)
@@ -52,7 +55,7 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
             winner = credit_lone(lone, scores, st, announce)
         else:
             winner = play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n, dealer, trump_card,
-                                 scores, -1)  # fmt: skip
+                                 scores, -1, arm(search, key))  # fmt: skip
             if winner == -2:
                 info[STATUS] = ERR_CARD
                 return ERR_CARD

@@ -218,7 +218,7 @@ def _wins(st, info, seat, decl, outcome, kind):
 
 @njit(cache=True, _nrt=False)
 def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st, trick, info, log,
-              forced_seat, forced_option):  # fmt: skip
+              forced_seat, forced_option, search):  # fmt: skip
     """One duel deal into the state arrays (:func:`.classic.play_deal`'s contract); returns a status.
 
     ``forced_seat`` takes the widow option ``forced_option`` (0 stand, 31 swap) for branching.
@@ -240,7 +240,7 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
     if declare_duel(r, cardsets, st, first, trump, info):
         leader = info[WIDOW] if info[WIDOW] >= 0 else first
         winner = play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n, dealer, trump_card,
-                             scores, leader)  # R6 with dave (before_card)
+                             scores, leader, None)  # R6 with dave (before_card)
         if winner == -2:
             info[STATUS] = ERR_CARD
             return ERR_CARD

@@ -202,7 +202,7 @@ def _finish(r, n, winner, scores, st, info):
 
 @njit(cache=True, _nrt=False)
 def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st, trick, info, log,
-              forced_seat, forced_option):  # fmt: skip
+              forced_seat, forced_option, search):  # fmt: skip
     """Play one ``modern`` deal into the state arrays; return a status code (OK = 0).
 
     Arguments as :func:`.classic.play_deal`. ``announce`` has no effect here
@@ -235,7 +235,7 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
                     break
         else:
             winner = play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n, dealer, trump_card,
-                                 scores, -1)  # fmt: skip
+                                 scores, -1, None)  # fmt: skip
             if winner == -2:
                 info[STATUS] = ERR_CARD
                 return ERR_CARD

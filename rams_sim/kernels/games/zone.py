@@ -225,7 +225,7 @@ def settle(r, scores, dealer, off0, on0, off1, on1, kind, st, info):
 
 @njit(cache=True, _nrt=False)
 def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st, trick, info, log,
-              forced_seat, forced_option):  # fmt: skip
+              forced_seat, forced_option, search):  # fmt: skip
     """Play one zone deal into the state arrays; return a status code (OK = 0).
 
     Arguments as :func:`.classic.play_deal`. Branching (``forced_seat``):

@@ -1,0 +1,116 @@
+"""The hook through which the play loop asks the search policy (``pimc``) for a card.
+
+A driver receives ``search``: ``None`` when no seat searches (then this hook compiles to
+"no card" and the deal kernels are exactly those of the scripted policies), or a
+:data:`Search` tuple when one does; it turns it into the search's scratch arrays
+(:func:`prepare`, a :data:`Scratch`, once per block of deals: the deal kernels allocate
+nothing). The search plays its rollouts with ``search=None``,
+so the rollouts never search again and numba never sees a recursion: the two values of
+``search`` are two types, and each call resolves at compile time (as the game dispatch of
+:mod:`rams_sim.kernels.dispatch`).
+
+``Search.key`` is the deal's key once the deal kernel has armed it (:func:`arm`); the
+search keys its own randomness by (key, seat, decision) (CLARIFICATIONS "Strong play").
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+
+import numpy as np
+from numba import types
+from numba.extending import overload
+
+Search = namedtuple("Search", ["key"])
+# the search's scratch (rams_sim.kernels.pimc reads it); ``key`` is the deal's key once armed
+Scratch = namedtuple("Scratch", [
+    "key", "ints", "masks", "cards", "buf", "table", "forbid", "before", "rng", "roll_kinds", "roll_params",
+    "b_cardsets", "b_st", "w_cardsets", "w_st", "w_trick", "w_log", "w_info", "w_rng", "totals",
+])  # fmt: skip
+
+
+def search_on() -> Search:
+    """The ``search`` argument of a driver whose seats include a searching policy."""
+    return Search(np.uint64(0))
+
+
+def _is_search(t) -> bool:
+    return isinstance(t, types.BaseNamedTuple) and t.instance_class is Search
+
+
+def _is_scratch(t) -> bool:
+    return isinstance(t, types.BaseNamedTuple) and t.instance_class is Scratch
+
+
+def new_scratch():
+    """Fresh scratch arrays for one thread's searches (see :data:`Scratch`)."""
+    from .pimc import new_scratch as make
+
+    return make()
+
+
+def prepare(search):
+    """A driver's ``search`` argument as the deal kernels take it: None stays None, a
+    :data:`Search` becomes a :data:`Scratch` (body: NUMBA_DISABLE_JIT)."""
+    return None if search is None else new_scratch()
+
+
+def arm(search, key):
+    """``search`` keyed by the deal's ``key`` (uint64); None stays None (body: NUMBA_DISABLE_JIT)."""
+    return None if search is None else search._replace(key=np.uint64(key))
+
+
+def search_card(search, r, kinds, params, announce, cardsets, st, trick, log, info, n, dealer, trump_card, scores, t, k,
+                leader, seat, legal, played, q_duty):  # fmt: skip
+    """The searching seat's card, or -1 when ``seat`` does not search (body: NUMBA_DISABLE_JIT)."""
+    from .policy import PIMC
+    from .pimc import pimc_card
+
+    if search is None or kinds[seat] != PIMC:
+        return -1
+    return pimc_card(search, r, kinds, params, announce, cardsets, st, trick, log, info, n, dealer, trump_card,
+                     scores, t, k, leader, seat, legal, played, q_duty)  # fmt: skip
+
+
+@overload(prepare)
+def _prepare(search):
+    if _is_search(search):
+        from .pimc import new_scratch as make
+
+        return lambda search: make()
+    return lambda search: None
+
+
+@overload(arm, inline="always")
+def _arm(search, key):
+    if _is_scratch(search):
+
+        def impl(search, key):
+            return Scratch(np.uint64(key), search.ints, search.masks, search.cards, search.buf, search.table, search.forbid, search.before, search.rng, search.roll_kinds, search.roll_params, search.b_cardsets, search.b_st, search.w_cardsets, search.w_st, search.w_trick, search.w_log, search.w_info, search.w_rng, search.totals)  # fmt: skip
+
+        return impl
+    return lambda search, key: None
+
+
+@overload(search_card, inline="always")
+def _search_card(search, r, kinds, params, announce, cardsets, st, trick, log, info, n, dealer, trump_card, scores, t,
+                 k, leader, seat, legal, played, q_duty):  # fmt: skip
+    if not _is_scratch(search):
+
+        def none(search, r, kinds, params, announce, cardsets, st, trick, log, info, n, dealer, trump_card, scores, t,
+                 k, leader, seat, legal, played, q_duty):  # fmt: skip
+            return -1
+
+        return none
+    # imported when a searching driver is compiled: pimc imports the play loop, which imports this module
+    from .pimc import pimc_card
+    from .policy import PIMC
+
+    def impl(search, r, kinds, params, announce, cardsets, st, trick, log, info, n, dealer, trump_card, scores, t, k,
+             leader, seat, legal, played, q_duty):  # fmt: skip
+        if kinds[seat] != PIMC:
+            return -1
+        return pimc_card(search, r, kinds, params, announce, cardsets, st, trick, log, info, n, dealer, trump_card,
+                         scores, t, k, leader, seat, legal, played, q_duty)  # fmt: skip
+
+    return impl

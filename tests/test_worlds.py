@@ -1,0 +1,307 @@
+"""Dealing around known cards (issue "Strong play"): exact counts, uniform draws, no leak.
+
+* :mod:`rams_sim.kernels.worlds` counts the layouts of small random instances exactly as
+  an enumeration does, and draws them uniformly (card-by-pile frequencies within 5 sd);
+* :func:`rams_sim.kernels.pimc.play_piles`, the search's reading of R6, admits exactly
+  the hands under which every recorded card was legal (checked by replaying the history
+  with the engine's own legality, :func:`rams_sim.kernels.play.legal_mask`), on positions
+  of real deals late enough to enumerate;
+* the piles depend only on what the seat may know: two states that differ only in the
+  other seats' hidden cards give identical piles and identical draws, and a planted leak
+  (piles that peek at another seat's hand) is caught by the same check.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import numpy as np
+import pytest
+
+from rams_sim import cards as C
+from rams_sim import engine
+from rams_sim.kernels import state as S
+from rams_sim.kernels.args import rules_args
+from rams_sim.kernels.pimc import play_piles
+from rams_sim.kernels.play import legal_mask
+from rams_sim.kernels.rng import STATE_WORDS, seed_stream
+from rams_sim.kernels.worlds import MAX_PILES, count_layouts, draw_layout, n_states_of, order_cards
+from rams_sim.position import state_at
+from rams_sim.rules import Rules
+
+ONE = 1
+
+
+def _mask(cards) -> int:
+    return sum(1 << c for c in cards)
+
+
+def _dp(unknown: int, allowed: list[int], caps: list[int], pair=(-1, -1), pair_piles: int = 0):
+    """count_layouts on Python inputs; returns (total, arrays for draw_layout)."""
+    n_piles = len(caps)
+    a = np.zeros(MAX_PILES, np.uint64)
+    c = np.zeros(MAX_PILES, np.int64)
+    a[:n_piles] = [np.uint64(x) for x in allowed]
+    c[:n_piles] = caps
+    cards = np.zeros(C.N_CARDS, np.int8)
+    m, is_pair = order_cards(np.uint64(unknown), pair[0], pair[1], cards)
+    strides = np.zeros(MAX_PILES, np.int64)
+    n_states = n_states_of(c, n_piles, strides)
+    table = np.zeros((m + 1, max(n_states, 1)), np.float64)
+    total = count_layouts(cards, m, is_pair, a, c, n_piles, pair_piles, strides, n_states, table)
+    return total, (cards, m, is_pair, a, c, n_piles, pair_piles, strides, table, total)
+
+
+def _draws(args, count: int, key: int = 7) -> list[tuple[int, ...]]:
+    rng = np.zeros((1, STATE_WORDS), np.uint64)
+    seed_stream(rng, 0, np.uint64(key), 99)
+    out = np.zeros(MAX_PILES, np.uint64)
+    n_piles = args[5]
+    draws = []
+    for _ in range(count):
+        draw_layout(*args, rng, 0, out)
+        draws.append(tuple(int(x) for x in out[:n_piles]))
+    return draws
+
+
+def _enumerate(unknown: int, allowed: list[int], caps: list[int], pair=(-1, -1), pair_piles: int = 0):
+    """Every layout by brute force: a list of tuples of pile masks."""
+    cards = C.cards_of(unknown)
+    out = []
+    for assign in itertools.product(range(len(caps)), repeat=len(cards)):
+        piles = [0] * len(caps)
+        for card, p in zip(cards, assign):
+            piles[p] |= 1 << card
+        if any(bin(piles[p]).count("1") != caps[p] or piles[p] & ~allowed[p] for p in range(len(caps))):
+            continue
+        if pair[0] >= 0 and any(pair_piles >> p & 1 and piles[p] >> pair[0] & 1 and piles[p] >> pair[1] & 1
+                                for p in range(len(caps))):  # fmt: skip
+            continue
+        out.append(tuple(piles))
+    return out
+
+
+def _random_instance(rng: np.random.Generator, with_pair: bool):
+    cards = sorted(rng.choice(C.N_CARDS, size=int(rng.integers(4, 9)), replace=False).tolist())
+    unknown = _mask(cards)
+    n_piles = int(rng.integers(2, 5))
+    caps = [0] * n_piles
+    for _ in cards:
+        caps[int(rng.integers(n_piles))] += 1
+    allowed = [unknown] * n_piles
+    for p in range(n_piles - 1):
+        for card in cards:
+            if rng.random() < 0.3:
+                allowed[p] &= ~(1 << card)
+    pair, pair_piles = (-1, -1), 0
+    if with_pair:
+        pair = (cards[0], cards[1])
+        pair_piles = int(rng.integers(1, 1 << n_piles))
+    return unknown, allowed, caps, pair, pair_piles
+
+
+@pytest.mark.parametrize("with_pair", [False, True])
+def test_counts_match_enumeration(with_pair):
+    rng = np.random.default_rng(11)
+    checked = 0
+    for _ in range(60):
+        unknown, allowed, caps, pair, pair_piles = _random_instance(rng, with_pair)
+        total, _ = _dp(unknown, allowed, caps, pair, pair_piles)
+        assert total == len(_enumerate(unknown, allowed, caps, pair, pair_piles))
+        checked += total > 0
+    assert checked >= 10  # the instances are not all empty
+
+
+@pytest.mark.parametrize("with_pair", [False, True])
+def test_draws_are_uniform(with_pair):
+    rng = np.random.default_rng(5)
+    while True:
+        unknown, allowed, caps, pair, pair_piles = _random_instance(rng, with_pair)
+        layouts = _enumerate(unknown, allowed, caps, pair, pair_piles)
+        if 8 <= len(layouts) <= 60:
+            break
+    total, args = _dp(unknown, allowed, caps, pair, pair_piles)
+    n = 30 * len(layouts)
+    draws = _draws(args, n)
+    assert set(draws) <= set(layouts)
+    counts = np.array([draws.count(layout) for layout in layouts])
+    expected = n / len(layouts)
+    chi2 = float(((counts - expected) ** 2 / expected).sum())
+    dof = len(layouts) - 1
+    assert chi2 < dof + 5 * math.sqrt(2 * dof), (chi2, dof)
+
+
+# ---- the search's reading of R6 on real positions ----------------------------------------
+def _history_legal(rules: Rules, record, pos, o: int, hand_now: int) -> bool:
+    """Whether every card seat ``o`` played so far was legal from ``hand_now`` plus his later cards (R6)."""
+    trump = C.suit_of(record.trump_card)
+    king, queen = C.card_id(trump, C.KING), C.card_id(trump, C.QUEEN)
+    tricks = [(record.plays[tt], tt) for tt in range(pos.t + 1)]
+    later = hand_now
+    events = []
+    for tr, tt in tricks:
+        seats = [s % len(record.passed) for s in range(tr.leader, tr.leader + len(record.passed))
+                 if not record.passed[s % len(record.passed)]]  # fmt: skip
+        if tt == pos.t:
+            seats = seats[: pos.k]
+        cards = [tr.cards[s] for s in seats]
+        if o in seats:
+            events.append((tt, seats.index(o), cards))
+    for tt, j, cards in events:
+        later |= 1 << cards[j]
+    for tt, j, cards in events:  # in order; the hand then = now + what he played from then on
+        hand = hand_now
+        for tt2, j2, cards2 in events:
+            if tt2 >= tt:
+                hand |= 1 << cards2[j2]
+        q_duty = False
+        if j == 0 and tt > 0:
+            prev = record.plays[tt - 1]
+            q_duty = prev.leader == o and prev.winner == o and prev.cards[o] == king and bool(hand >> queen & 1)
+        before = np.array(cards[:j] + [0] * (C.MAX_SEATS - j), np.int8)
+        legal = int(legal_mask(np.uint64(hand), before, j, trump, q_duty, rules.ruff.value == "overtrump",
+                               rules.must_head, rules.ace_covers_face))  # fmt: skip
+        if not legal >> cards[j] & 1:
+            return False
+    return True
+
+
+def _positions(rules: Rules, seed: int, deals: int, min_t: int):
+    out = engine.simulate(rules, "expert", seed=seed, deals=deals, log_plays=True)
+    for i in range(deals):
+        record = engine.record_of(out, i)
+        for t in range(min_t, len(record.plays)):
+            n_active = sum(not p for p in record.passed)
+            for k in range(n_active):
+                yield record, state_at(rules, record, t, k)
+
+
+def _piles_of(rules: Rules, record, pos, piles_fn=play_piles):
+    n = rules.players
+    allowed = np.zeros(MAX_PILES, np.uint64)
+    caps = np.zeros(MAX_PILES, np.int64)
+    pile_seat = np.zeros(MAX_PILES, np.int64)
+    forbid = np.zeros(C.MAX_SEATS, np.uint64)
+    before = np.zeros(C.MAX_SEATS, np.int8)
+    unknown, n_piles, pa, pb, pair_piles = piles_fn(
+        rules_args(rules), n, pos.seat, record.dealer, record.trump_card, pos.cardsets, pos.st, pos.trick, pos.log,
+        pos.t, pos.k, allowed, caps, pile_seat, forbid, before,
+    )  # fmt: skip
+    return int(unknown), [int(x) for x in allowed[:n_piles]], [int(x) for x in caps[:n_piles]], \
+        [int(x) for x in pile_seat[:n_piles]], (int(pa), int(pb)), int(pair_piles)  # fmt: skip
+
+
+def _brute_force(rules: Rules, record, pos):
+    """Weighted count of the other active hands consistent with the record, as the piles count them."""
+    n = rules.players
+    seat = pos.seat
+    trump_card = record.trump_card
+    seen = int(pos.cardsets[S.HAND, seat]) | record.discards[seat] | pos.played | 1 << trump_card
+    if record.trump_discard[seat] >= 0:
+        seen |= 1 << record.trump_discard[seat]
+    unknown = C.deck_mask(rules.deck_size) & ~seen
+    others = [(seat + i) % n for i in range(1, n) if not record.passed[(seat + i) % n]]
+    sizes = []
+    pinned = {}
+    for o in others:
+        size = C.N_TRICKS - pos.t - sum(1 for j in range(pos.k) if pos.trick[S.TRICK_SEAT, j] == o)
+        if o == record.dealer and record.took_trump[o] and not pos.played >> trump_card & 1:
+            pinned[o] = 1 << trump_card
+            size -= 1
+        sizes.append(size)
+    passers = sum(1 for o in range(n) if record.passed[o] and o != seat)
+    aces = C.mask_of(C.card_id(s, C.ACE) for s in range(C.N_SUITS))
+    track_passers = rules.ace_forbids_pass and passers > 0 and unknown & aces
+    total = 0
+
+    def rec(i, rest, hands):
+        nonlocal total
+        if i == len(others):
+            if all(_history_legal(rules, record, pos, o, h | pinned.get(o, 0)) for o, h in zip(others, hands)):
+                weight = math.comb(bin(rest & ~aces).count("1"), passers * C.N_TRICKS) if track_passers else 1
+                total += weight
+            return
+        for combo in itertools.combinations(C.cards_of(rest), sizes[i]):
+            h = _mask(combo)
+            rec(i + 1, rest & ~h, hands + [h])
+
+    rec(0, unknown, [])
+    return total
+
+
+PILE_RULES = {
+    "classic": Rules(),
+    "overtrump-must-head": Rules(ruff="overtrump", must_head=True),
+    "no-ace-duty": Rules(ace_covers_face=False, players=3),
+}
+
+
+@pytest.mark.parametrize("name", list(PILE_RULES))
+def test_piles_admit_exactly_the_legal_histories(name):
+    """Every position small enough to enumerate (at most 20,000 hands for the others), the
+    R6.6 pair constraint among them, counts as the replayed histories do."""
+    rules = PILE_RULES[name]
+    checked = pairs = 0
+    for record, pos in _positions(rules, seed=3, deals=150, min_t=2):
+        unknown, allowed, caps, pile_seat, pair, pair_piles = _piles_of(rules, record, pos)
+        if math.prod(math.comb(bin(unknown).count("1"), c) for c in caps[:-1]) > 20_000:
+            continue
+        if checked >= 40 and not pair_piles:
+            continue
+        total, _ = _dp(unknown, allowed, caps, pair, pair_piles)
+        assert total == _brute_force(rules, record, pos), (record, pos.t, pos.k)
+        checked += 1
+        pairs += pair_piles != 0
+    assert checked >= 30
+    if name == "classic":
+        assert pairs >= 1  # R6.6's "not both K and Q" was exercised
+
+
+def test_piles_read_no_hidden_card():
+    rules = Rules()
+    checked = 0
+    for record, pos in _positions(rules, seed=8, deals=40, min_t=1):
+        base = _piles_of(rules, record, pos)
+        swapped = _swap_hidden(record, pos)
+        if swapped is None:
+            continue
+        assert _piles_of(rules, record, swapped) == base
+        checked += 1
+    assert checked >= 20
+
+
+def _swap_hidden(record, pos):
+    """The same position with two hidden cards swapped between the hands of two other active seats
+    (a card of a suit both still hold, so no void is broken), or None if there is no such pair."""
+    n = len(record.passed)
+    others = [o for o in range(n) if o != pos.seat and not record.passed[o]]
+    for a, b in itertools.combinations(others, 2):
+        ha, hb = int(pos.cardsets[S.HAND, a]), int(pos.cardsets[S.HAND, b])
+        for ca in C.cards_of(ha):
+            for cb in C.cards_of(hb):
+                if C.suit_of(ca) == C.suit_of(cb) and ca != record.trump_card and cb != record.trump_card:
+                    cardsets = pos.cardsets.copy()
+                    cardsets[S.HAND, a] = np.uint64(ha & ~(1 << ca) | 1 << cb)
+                    cardsets[S.HAND, b] = np.uint64(hb & ~(1 << cb) | 1 << ca)
+                    return type(pos)(**{**pos.__dict__, "cardsets": cardsets})
+    return None
+
+
+def test_a_planted_leak_is_caught():
+    """Piles that pin another seat's real hand (a leak) differ between the swapped states."""
+
+    def leaky(r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, allowed, caps, pile_seat, forbid, before):
+        out = play_piles(r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, allowed, caps, pile_seat, forbid,
+                         before)  # fmt: skip
+        for p in range(out[1] - 1):
+            if pile_seat[p] >= 0:
+                allowed[p] &= cardsets[S.HAND, pile_seat[p]]  # peeks
+        return out
+
+    rules = Rules()
+    for record, pos in _positions(rules, seed=8, deals=40, min_t=1):
+        swapped = _swap_hidden(record, pos)
+        if swapped is not None and _piles_of(rules, record, swapped, leaky) != _piles_of(rules, record, pos, leaky):
+            return
+    pytest.fail("the leak was never visible")
