@@ -47,6 +47,7 @@ reports: $(STAMP) ## simulate what the questions need (reused if present), run a
 
 bench: $(STAMP) ## measure deals/second, compile time and peak memory; time `rams-sim run --deals 1e7` end to end
 	$(BIN)/python bench/bench_engine.py
+	$(BIN)/python bench/bench_pimc.py
 	$(BIN)/python bench/bench_run.py --deals 1e7
 
 clean: ## remove the virtualenv and caches

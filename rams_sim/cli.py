@@ -14,8 +14,10 @@ from typing import Annotated, Optional
 import typer
 
 from ._version import __version__
-from .policies import PARAMS_BY_KIND, PolicyKind, PolicySpec, seat_policies
+from .policies import PARAMS_BY_KIND, PolicyKind, PolicySpec, check_searchable, seat_policies
 from .record import Declaration
+from . import cli_advise
+from .cli_common import PlayersOpt, PresetOpt, RuleOpt, build_rules, fail, parse_count, parse_index
 from .rules import OPTION_HELP, PRESETS, Game, Rules
 
 app = typer.Typer(
@@ -33,47 +35,9 @@ def _settle_name(rules: Rules) -> str:
     return rules.modern_settle.value if rules.game == Game.MODERN else rules.settle.value
 
 
-def fail(message: str) -> None:
-    """Print a one-line error and exit with code 2 (a user mistake, not a crash)."""
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(2)
-
-
-def _parse_whole(text: str, what: str, minimum: int) -> int:
-    cleaned = text.replace("_", "").strip()
-    kind = "positive" if minimum > 0 else "non-negative"
-    try:
-        value = float(cleaned) if any(c in cleaned for c in ".eE") else int(cleaned)
-    except ValueError:
-        fail(f"{what} must be a {kind} whole number such as 1e6, 1000000 or 1_000_000; got {text!r}")
-    if not math.isfinite(value) or value != int(value) or value < minimum:
-        fail(f"{what} must be a {kind} whole number; got {text!r}")
-    return int(value)
-
-
-def parse_count(text: str, what: str) -> int:
-    """Parse a positive count given as 1e7, 10000000 or 10_000_000."""
-    return _parse_whole(text, what, 1)
-
-
-def parse_index(text: str, what: str) -> int:
-    """Parse a non-negative index (a deal or party number) given as 42, 1e6 or 1_000_000."""
-    return _parse_whole(text, what, 0)
-
-
 def _delta_sense(rules: Rules) -> str:
     """Which way a score delta is good: modern counts up to 20 (R9), every other game down."""
     return "positive = points gained" if rules.game == Game.MODERN else "negative = written off"
-
-
-def build_rules(preset: str, players: int | None, overrides: list[str]) -> Rules:
-    """The rule set a command asked for, or a one-line error; without ``--players`` the
-    preset's own table size (4 unless the preset sets it, e.g. duel's 2)."""
-    try:
-        sized = {} if players is None else {"players": players}
-        return Rules.named(preset, **sized).with_overrides(overrides or [])
-    except (ValueError, TypeError) as err:  # PresetNotImplemented is a ValueError
-        fail(str(err))
 
 
 def build_policies(specs: list[str], players: int) -> list[PolicySpec]:
@@ -94,15 +58,6 @@ def build_policies(specs: list[str], players: int) -> list[PolicySpec]:
         fail(str(err))
 
 
-_IMPLEMENTED = ", ".join(name for name, info in PRESETS.items() if info.implemented)
-PresetOpt = Annotated[str, typer.Option("--rules", help=f"Rule preset: {_IMPLEMENTED} (see `rams-sim rules list`).")]
-PlayersOpt = Annotated[
-    Optional[int], typer.Option("--players", "-n", help="Players at the table, 2-7 (R2); default: the preset's table, else 4.")
-]
-RuleOpt = Annotated[
-    Optional[list[str]],
-    typer.Option("--rule", help="Override one option of the preset, KEY=VALUE (repeatable), e.g. ruff=overtrump."),
-]
 def _policy_help() -> str:
     names = ", ".join(k.name.lower() for k in PolicyKind)
     params = "; ".join(f"{k.name.lower()}: {', '.join(PARAMS_BY_KIND[k]) or 'none'}" for k in PolicyKind)
@@ -414,6 +369,10 @@ def compare(
     set_threads(threads)
     typer.echo(f"compare {spec_a} vs {spec_b}: {rules.preset}, {rules.players} players, baseline {spec_base}, seed {seed}; "
                "each seat focal in turn on the same deck orders")  # fmt: skip
+    try:
+        check_searchable((spec_a, spec_b, spec_base), rules)
+    except ValueError as err:
+        fail(str(err))
     with Progress(transient=True) as bar:
         job = bar.add_task("deals", total=n_deals)
         result = run_compare(rules, spec_a, spec_b, baseline=spec_base, seed=seed, deals=n_deals, target_se=target_se,
@@ -450,6 +409,8 @@ def rules_show(name: Annotated[str, typer.Argument(help="Preset name, e.g. class
         text = ",".join(map(str, value)) if isinstance(value, list) else str(value).lower() if isinstance(value, bool) else str(value)
         typer.echo(f"  {key:<24} {text:<16} {meaning}")
 
+
+app.command("advise")(cli_advise.advise)
 
 # click's own exception base (typer vendors click in newer versions, so it is found, not imported)
 _CLICK_ERROR = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")

@@ -20,11 +20,9 @@ from .kernels.play import legal_mask
 from .kernels.rng import deal_key
 from .kernels.search import search_on
 from .kernels.trick import trick_winner as _trick_winner
-from .policies import PolicyKind, PolicySpec, pack_policies, seat_policies
+from .policies import PolicyKind, PolicySpec, check_searchable, pack_policies, seat_policies
 from .record import DealOutcome, DealRecord, PartyRecord, Trick
-from .rules import PRESETS, Game, Rules
-
-SEARCH_PRESETS = tuple(name for name, preset in PRESETS.items() if preset.game == Game.RAMS)  # pimc's games
+from .rules import Rules
 
 _STATUS_TEXT = {
     codes.ERR_DISCARD: "a policy discarded more cards than the talon holds, or cards it does not hold (R4.4)",
@@ -39,9 +37,7 @@ class PolicyError(RuntimeError):
 
 def _policy_arrays(rules: Rules, policies) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     specs = seat_policies(policies, rules.players)
-    if any(s.kind == PolicyKind.PIMC for s in specs) and rules.game != Game.RAMS:
-        raise ValueError(f"policy pimc searches the play of classic Rams (presets {', '.join(SEARCH_PRESETS)}); "
-                         f"preset {rules.preset} plays the {rules.game.value} game, which it does not search yet")  # fmt: skip
+    check_searchable(specs, rules)
     return pack_policies(specs)
 
 
@@ -328,11 +324,15 @@ class BranchOut:
 
 def simulate_branches(
     rules: Rules, policies="basic", *, seat: int, seed: int = 0, deals: int = 1000, first_deal: int = 0,
-    dealer: int | None = None,
+    dealer: int | None = None, orders=None,
 ) -> BranchOut:  # fmt: skip
     """Replay deals ``first_deal ..`` once per exchange option open to ``seat`` (pass where
     R4.1 allows it, stand, every discard set the talon allows, R4.4), everyone else on his
-    policy, on the same deck order and coins; ``seat`` plays the cards with his own policy."""
+    policy, on the same deck order and coins; ``seat`` plays the cards with his own policy.
+
+    ``orders``: optional deck orders, one per deal (int[deals, deck_size], each a
+    permutation of the deck), replayed instead of the deals' shuffles (coins still keyed
+    by (seed, deal))."""
     if deals < 0:
         raise ValueError(f"deals must be non-negative; got {deals}")
     if not 0 <= seat < rules.players:
@@ -347,9 +347,14 @@ def simulate_branches(
     delta = np.zeros(rows, np.int16)
     scores = np.full(rules.players, rules.start, np.int64)
     fixed = -1 if dealer is None else dealer
+    given = np.zeros((0, 0), np.int8)
+    if orders is not None:
+        given = np.stack([_order(rules, o) for o in orders]) if len(orders) else given
+        if given.shape[0] != deals:
+            raise ValueError(f"{given.shape[0]} deck orders given for {deals} deals")
     errors = drivers.play_branches(
         rules_args(rules), kinds, params, announce, np.uint64(seed), first_deal, fixed, seat, scores, valid, sets, small, delta,
-        _search(kinds),
+        _search(kinds), given,
     )  # fmt: skip
     if errors:
         raise PolicyError(f"{errors} replays of seed {seed} from deal {first_deal} hit a policy error")

@@ -146,6 +146,19 @@ lower id); (2) else, where a pass is allowed, pass as basic does (strength below
 ``pass_threshold``, no jack pair); (3) else play on his cards. The ``announce`` flag has
 no effect in modern (counting up, reaching the target always wins at once).
 
+``pimc`` (issue "Strong play", docs/SEARCH.md; classic Rams and the presets that only change
+its options). Determinized search at every decision: ``samples`` (128) worlds of the cards
+it cannot see, dealt uniformly over the layouts consistent with what it knows
+(:mod:`rams_sim.kernels.knowledge`, :mod:`rams_sim.kernels.worlds`); every open option
+(pass, stand and each discard set; each R4.0a announcement; as dealer, keep or take the
+trump card giving up each card; each legal card) played out in every world with the
+``rollout`` policy (a name: random, basic, cautious, greedy, expert; default expert, at
+its default parameters) for every seat; the least total delta wins, ties the first option
+(pass, stand, the discard masks ascending; keep, then the cards ascending; the lowest
+card id). Its randomness is keyed by (seed, deal, seat, decision). A decision with one
+open option takes it without drawing. Its other parameters are expert's, its fallback
+where no world can be drawn. ``pimc:samples=32,rollout=basic`` sets both.
+
 ``announce`` (every policy, R8.2-R8.3): ``True`` announces reaching zero at once, which
 ends the party; ``False`` never announces, so further tricks overshoot (R10.12).
 """
@@ -220,7 +233,7 @@ EXPERT_PARAMS: dict[str, float] = {
 # other decisions are expert's, with expert's parameters (so they come first, same indices)
 PIMC_PARAMS: dict[str, float] = {
     **EXPERT_PARAMS,
-    "samples": 32.0,  # sampled worlds per decision
+    "samples": 128.0,  # sampled worlds per decision (32 measured weaker: the best of 33 noisy exchange options)
     "rollout": float(PolicyKind.EXPERT),  # the policy every seat plays in the rollouts (a name: rollout=basic)
 }
 ROLLOUT_KINDS = (PolicyKind.RANDOM, PolicyKind.BASIC, PolicyKind.CAUTIOUS, PolicyKind.GREEDY, PolicyKind.EXPERT)
@@ -365,6 +378,16 @@ def seat_policies(policies, players: int) -> list[PolicySpec]:
     if len(specs) != players:
         raise ValueError(f"{len(specs)} policies given for {players} seats")
     return specs
+
+
+SEARCHED_GAME = "rams"  # the R9 game whose deals pimc searches (its presets: classic, handbook, ...)
+
+
+def check_searchable(specs, rules) -> None:
+    """Refuse ``pimc`` at a table of another game than classic Rams (ValueError, one line)."""
+    if rules.game.value != SEARCHED_GAME and any(as_spec(s).kind == PolicyKind.PIMC for s in specs):
+        raise ValueError(f"policy pimc searches classic Rams and the presets that only change its options; preset "
+                         f"{rules.preset} plays the {rules.game.value} game, which it does not search yet")  # fmt: skip
 
 
 def pack_policies(specs: list[PolicySpec]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

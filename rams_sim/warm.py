@@ -8,7 +8,7 @@ later run loads. A game's kernels are compiled only for that game (R9,
 
     python -m rams_sim.warm --only run        # what `rams-sim run` needs (classic deals)
     python -m rams_sim.warm --only run --games zone   # the same for another game
-    python -m rams_sim.warm --jobs 2          # every game and every driver, two at a time
+    python -m rams_sim.warm --jobs 2          # every game and every driver, two at a time, and pimc's
 
 ``make setup`` runs the first at install time, ``make test`` the second.
 """
@@ -48,8 +48,20 @@ def warm_game(game: Game, what: str = "all") -> tuple[str, float]:
     return game.value, time.perf_counter() - start
 
 
-def _warm(args: tuple[Game, str]) -> tuple[str, float]:
-    return warm_game(*args)
+def warm_search() -> tuple[str, float]:
+    """Compile the drivers a searching seat (policy pimc, classic Rams) uses for deals, single deals and parties."""
+    from . import engine
+
+    start = time.perf_counter()
+    policies = ["pimc:samples=1", "basic", "basic", "basic"]
+    engine.simulate(Rules(), policies, seed=0, deals=1)
+    engine.play_deal(Rules(), policies)
+    engine.simulate_parties(Rules(start=6), policies, seed=0, parties=1)
+    return "pimc", time.perf_counter() - start
+
+
+def _warm(args: tuple[Game | None, str]) -> tuple[str, float]:
+    return warm_search() if args[0] is None else warm_game(*args)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -68,6 +80,8 @@ def main(argv: list[str] | None = None) -> int:
         games = [Game.RAMS] if args.only == "run" else list(GAME_PRESETS)
     start = time.perf_counter()
     tasks = [(g, args.only) for g in games]
+    if args.only == "all" and not args.games:
+        tasks.insert(0, (None, "all"))  # the search's drivers (the longest compile) first
     if args.jobs > 1 and len(tasks) > 1:
         with multiprocessing.get_context("spawn").Pool(min(args.jobs, len(tasks))) as pool:
             results = list(pool.imap_unordered(_warm, tasks))

@@ -9,10 +9,12 @@ names the preset, seed and deal index, so the deal can be replayed alone in
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from rams_sim import engine, reference
 from rams_sim.policies import PolicyKind, PolicySpec
+from rams_sim.record import Intent
 from rams_sim.rules import Rules
 
 PRESETS = ("classic", "handbook", "encyclopedia", "from-15", "negotiations", "modern")
@@ -20,7 +22,7 @@ PLAYERS = (2, 3, 4, 5, 6, 7)
 TABLE_SIZES = {"modern": (4,)}  # presets played at one table size only (docs/VARIANTS.md)
 PARTY_OPTIONS = {"modern": {"modern_target": 10}}  # shorter parties; the others start at 30
 DEALS = 2000  # per preset, table size and policy (issue 2)
-POLICIES = tuple(kind.name.lower() for kind in PolicyKind if kind != PolicyKind.PIMC)  # pimc: tests/test_pimc.py
+POLICIES = tuple(kind.name.lower() for kind in PolicyKind if kind != PolicyKind.PIMC)  # scripted; pimc: see below
 
 
 def assert_same_deals(rules: Rules, policies, seed: int, deals: int, label: str) -> None:
@@ -170,3 +172,108 @@ def test_zone_parties_agree(options):
         fast = engine.party_record_of(out, p)
         slow = reference.play_party(rules, ["basic", "random"], seed=3, party=p)
         assert not slow.differences(fast), f"zone {options}: seed 3 party {p}: {slow.differences(fast)}"
+
+
+# ---- pimc (docs/SEARCH.md): every decision searched, a few worlds each so the reference keeps up
+SEARCHED = ("classic", "handbook", "encyclopedia", "from-15", "negotiations")  # the presets of Game.RAMS
+PIMC_TABLES = {  # by seat; a table of n players takes the first n
+    "one": ["pimc:samples=3", "expert", "basic", "random", "cautious", "greedy", "expert"],
+    "rollouts": ["pimc:samples=2,rollout=random", "expert", "pimc:samples=3,rollout=basic", "basic",
+                 "pimc:samples=2,rollout=cautious", "random", "pimc:samples=2,rollout=greedy"],
+    "all": ["pimc:samples=2"] * 7,
+}
+# per preset, at 3-5 players: a searching seat plays out every option of its pass and discards
+# (up to 33) in every world, so a deal costs the reference ~30 ms a searching seat at 4 players
+PIMC_DEALS = {"one": 20, "rollouts": 10, "all": 5}
+PIMC_SHARE = {3: 1.0, 4: 1.0, 5: 1.0, 6: 0.5, 7: 0.25}  # of those deals at each table size: with six unseen hands
+# to lay out (7 players), each layout count costs both engines ~10 ms
+
+
+@pytest.mark.parametrize("players", (3, 4, 5, 6, 7))
+@pytest.mark.parametrize("table", PIMC_TABLES)
+@pytest.mark.parametrize("preset", SEARCHED)
+def test_pimc_agrees(preset, table, players):
+    """Both engines search pimc's decisions identically (the same worlds, rollouts and choice: its
+    pass or play, discards, purchase, announcement, R4.3 card and cards) on every classic preset and
+    table size, with one searching seat, several with other rollouts, or all."""
+    rules = Rules.named(preset, players=players)
+    seed = 3000 + 10 * players + SEARCHED.index(preset)
+    policies = PIMC_TABLES[table][:players]
+    deals = max(1, int(PIMC_DEALS[table] * PIMC_SHARE[players]))
+    assert_same_deals(rules, policies, seed, deals, f"{preset}/{players}p/pimc {table}")
+
+
+BEFORE_PLAY = {  # the rules that change the decisions before the play (docs/ENGINE.md §8a)
+    "classic": Rules.classic(),  # one turn: pass, stand or a discard mask; the dealer may decline R4.3
+    "handbook": Rules.named("handbook"),  # declare-then-buy: play or pass, then the purchase; jacks_count=dealt
+    "negotiations": Rules.named("negotiations"),  # the R4.0a announcement between the two rounds
+    "must": Rules.classic(dealer_takes_trump="must", players=3),  # R4.3: no decline, one of his cards goes
+    "jacks-final": Rules.classic(jacks_count="final", players=5),  # R5.5: undeclared jacks shape the worlds
+    "jacks-dealt": Rules.classic(jacks_count="dealt", intent_round=True),  # ... and not under dealt; R4.0a
+    # after the one-turn round (the others' discards in the free pile)
+}
+
+
+@pytest.mark.parametrize("name", BEFORE_PLAY)
+def test_pimc_decisions_before_the_play_agree(name):
+    """Every seat searches: both engines agree on each searched pass, discard, purchase,
+    announcement and R4.3 card; the deals compared hold passes, exchanges, stands and a taken
+    trump card (a search that took one option everywhere would compare little)."""
+    rules = BEFORE_PLAY[name]
+    n, deals, seed = rules.players, 20, 4100 + list(BEFORE_PLAY).index(name)
+    policies = ["pimc:samples=2", "pimc:samples=2,rollout=basic", "pimc:samples=3,rollout=random",
+                "pimc:samples=2,rollout=cautious", "pimc:samples=2,rollout=greedy"][:n]  # fmt: skip
+    assert_same_deals(rules, policies, seed, deals, f"before the play: {name}")
+    out = engine.simulate(rules, policies, seed=seed, deals=deals)
+    passed, played = out.passed == 1, out.passed == 0
+    took = (out.took_trump == 1).any(axis=1)
+    dealer_plays = played[np.arange(deals), out.dealer]
+    assert passed.any() and played.any(), "some seat passes, some plays"
+    assert ((out.discards != 0) & played).any() and ((out.discards == 0) & played).any(), "exchanges and stands"
+    assert took[dealer_plays].any(), "a playing dealer takes the trump card"
+    if rules.intent_round:  # searched too, though the rollouts seldom tell the two apart (ties: "on trumps")
+        assert (out.intent[played] != int(Intent.NONE)).all() and (out.intent[passed] == int(Intent.NONE)).all()
+
+
+PIMC_VARIANTS = [
+    {"ruff": "overtrump", "must_head": True},  # what R6.3 and R6.3a show
+    {"ace_covers_face": False, "must_head": True, "players": 5},
+    {"dealer_takes_trump": "must"},  # the dealer holds the trump card (R4.3); he must give up a card
+    {"turned_ace_binds_dealer": True, "deck": "24", "players": 3},  # a turned ace binds the dealer (R4.1, R4.3)
+    {"ace_forbids_pass": False, "exchange_order": "declare-then-buy"},  # no passers' pile (R4.1)
+    {"deck": "24", "start": 12},  # a talon of 3: fewer discard options, then none (R4.4)
+    {"jacks_count": "final", "lone_player": "void-deal"},  # R5.5: no jacks written off, no pair at the first lead
+    {"jacks_count": "dealt", "exchange_order": "declare-then-buy", "players": 5},  # ... no such reading
+    {"start": 6, "truncated_deal": "score-so-far"},  # R8.2: the worlds' aces end deals
+    {"start": 8, "players": 5},  # R8.2a freeze
+    {"start": 4, "deck": "24", "players": 3},
+    {"start": 9, "deck": "36", "players": 6, "ruff": "overtrump"},
+    {"start": 12, "deck": "52", "players": 2, "lone_player": "void-deal"},
+    {"intent_round": True},  # R4.0a after the one-turn round
+    {"intent_round": True, "exchange_order": "declare-then-buy", "start": 8, "players": 6},
+]
+
+
+# not named "options": `make test-nojit` selects those, and the search runs too slowly as plain Python
+@pytest.mark.parametrize("variant", PIMC_VARIANTS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+def test_pimc_rule_variants_agree(variant):
+    """pimc agrees under the options that change its options (R4.1, R4.3, R4.4, R4.0a), what play
+    and the declarations show (R6.3, R6.3a, R6.7, R5.5) and how a deal ends (R8.2), on mixed
+    tables with silent players (R8.3)."""
+    rules = Rules.classic(**variant)
+    mixed = ["pimc:samples=3", "expert:announce=false", "pimc:samples=2,rollout=cautious,announce=false", "random",
+             "basic:pass_threshold=3", "pimc:samples=2,rollout=greedy", "greedy"][: rules.players]  # fmt: skip
+    deals = 40 if rules.players <= 5 else 20
+    assert_same_deals(rules, mixed, seed=79, deals=deals, label=f"pimc variant {variant}")
+
+
+@pytest.mark.parametrize("preset", SEARCHED)
+def test_pimc_parties_agree(preset):
+    """Whole parties with searching seats agree (R8: low scores, the worlds' aces end deals)."""
+    rules = Rules.named(preset, start=40, players=4)
+    policies = ["pimc:samples=3", "expert", "random", "pimc:samples=2,rollout=basic"]
+    out = engine.simulate_parties(rules, policies, seed=6, parties=6)
+    assert out.deals.sum() >= 15  # parties of several deals, scores falling towards zero
+    for p in range(6):
+        slow = reference.play_party(rules, policies, seed=6, party=p)
+        assert not slow.differences(engine.party_record_of(out, p)), f"{preset}: seed 6 party {p}"

@@ -11,6 +11,15 @@ Three checks, for every policy and in both engines:
   talon changes nothing for anybody else, provided he still passes (in classic, and in
   negotiations, where the others' announcements must not change either).
 
+For ``pimc`` (docs/SEARCH.md), whose decisions come from worlds dealt around what its seat
+knows, the first three checks hold for its searched pass, discards and announcement (a
+planted leak in the worlds before the play is caught by the first), and a fourth: two deck
+orders that differ only in cards a seat cannot see, where everything it can see up to one
+of its cards is the same (its own cards, who passed, how many cards each exchanged, the
+trump card taken, announcements, declarations, every card played), give the same card
+there, in both engines; a planted leak (worlds pinned to the others' real hands) is caught
+by the same check.
+
 Two kernel helpers are checked to read only what the seat may know: its threats, and
 whether a seat still to play announced "on trumps" (what the expert reads, R4.0a).
 """
@@ -27,7 +36,11 @@ from rams_sim.policies import PolicyKind
 from rams_sim.record import Intent
 from rams_sim.rules import Rules
 
-POLICIES = tuple(kind.name.lower() for kind in PolicyKind if kind != PolicyKind.PIMC)  # pimc: tests/test_pimc.py
+PIMC = "pimc:samples=2"  # a few worlds per decision (its pass and discards too are searched)
+POLICIES = tuple(kind.name.lower() for kind in PolicyKind if kind != PolicyKind.PIMC) + (PIMC,)
+# pimc passes only where its rollouts say so: beside it, seats that pass often show passers' cards sooner
+PASSER_TABLES = {PIMC: [PIMC, "basic:pass_threshold=4", PIMC, "cautious:pass_threshold=4"]}
+ANNOUNCE_TABLES = {PIMC: [PIMC] + ["expert:pass_threshold=-1"] * 3}  # seat 0 first; the others never pass
 ENGINES = {"engine": engine, "reference": reference}
 FIELDS = ("passed", "intent", "discards", "drawn", "took_trump", "trump_discard", "hand_final", "declaration", "tricks",
           "delta")  # fmt: skip
@@ -47,15 +60,13 @@ def _reshuffle_unseen(order: list[int], players: int, rng: np.random.Generator) 
     return shuffled
 
 
-@pytest.mark.parametrize("which", ENGINES)
-@pytest.mark.parametrize("policy", POLICIES)
-def test_first_exchange_ignores_unseen_cards(policy, which):
-    """Reshuffle all cards but the first seat's hand and the trump card: his exchange is the same."""
-    play = ENGINES[which].play_deal
+def _first_exchanges_changed(play, policy, deals: int = 60) -> list[int]:
+    """The deals whose first seat passed or exchanged otherwise once every card he cannot see was reshuffled."""
     rules = Rules.classic()
     n, rng = rules.players, np.random.default_rng(7)
     deck = C.deck_cards(rules.deck_size)
-    for deal in range(60):
+    changed = []
+    for deal in range(deals):
         key = deal_key(3, deal)
         order = deck_order(key, deck).tolist()
         first = (deal % n + 1) % n  # R3: the first seat after the dealer gets d[0..4]
@@ -63,25 +74,58 @@ def test_first_exchange_ignores_unseen_cards(policy, which):
         a = play(rules, policy, deal=deal, key=key, order=order)
         b = play(rules, policy, deal=deal, key=key, order=shuffled)
         assert a.hand_dealt[first] == b.hand_dealt[first]
-        assert (a.passed[first], a.discards[first]) == (b.passed[first], b.discards[first]), f"deal {deal}"
+        if (a.passed[first], a.discards[first]) != (b.passed[first], b.discards[first]):
+            changed.append(deal)
+    return changed
+
+
+@pytest.mark.parametrize("which", ENGINES)
+@pytest.mark.parametrize("policy", POLICIES)
+def test_first_exchange_ignores_unseen_cards(policy, which):
+    """Reshuffle all cards but the first seat's hand and the trump card: his exchange is the same
+    (pimc's is searched: its worlds are drawn around his cards only)."""
+    changed = _first_exchanges_changed(ENGINES[which].play_deal, policy)
+    assert not changed, f"deals {changed}"
+
+
+def test_a_planted_exchange_leak_is_caught(monkeypatch):
+    """The check above catches a reference search whose worlds before the play peek at the others' real hands."""
+    from rams_sim.reference import pimc
+
+    honest = pimc.what_seat_knows_before_play
+
+    def leaky(table, seat):
+        knowledge = honest(table, seat)
+        for pile in knowledge.piles:
+            if pile.seat >= 0:
+                pile.allowed &= C.mask_of(table.hand[pile.seat])  # peeks
+        return knowledge
+
+    monkeypatch.setattr(pimc, "what_seat_knows_before_play", leaky)
+    assert _first_exchanges_changed(reference.play_deal, PIMC), "the leak was never visible"
 
 
 @pytest.mark.parametrize("which", ENGINES)
 @pytest.mark.parametrize("policy", POLICIES)
 def test_an_announcement_ignores_unseen_cards(policy, which):
-    """R4.0a: reshuffle all cards but the first seat's hand and the trump card: his pass and announcement are the same."""
+    """R4.0a: reshuffle all cards but the first seat's hand and the trump card: his pass and announcement are the same.
+
+    He announces once everybody has said play or pass, which he hears: pimc's search reads it, so
+    its table is pimc first and players who never pass (only unseen cards change, not what he hears)."""
     play = ENGINES[which].play_deal
     rules = Rules.named("negotiations")
     n, rng = rules.players, np.random.default_rng(8)
     deck = C.deck_cards(rules.deck_size)
+    policies = ANNOUNCE_TABLES.get(policy, policy)
     announced = 0
     for deal in range(60):
         key = deal_key(4, deal)
         order = deck_order(key, deck).tolist()
-        first = (deal % n + 1) % n
+        dealer = n - 1 if policy in ANNOUNCE_TABLES else deal % n
+        first = (dealer + 1) % n
         shuffled = _reshuffle_unseen(order, n, rng)
-        a = play(rules, policy, deal=deal, key=key, order=order)
-        b = play(rules, policy, deal=deal, key=key, order=shuffled)
+        a = play(rules, policies, deal=deal, dealer=dealer, key=key, order=order)
+        b = play(rules, policies, deal=deal, dealer=dealer, key=key, order=shuffled)
         assert a.hand_dealt[first] == b.hand_dealt[first]
         assert (a.passed[first], a.intent[first]) == (b.passed[first], b.intent[first]), f"deal {deal}"
         announced += a.intent[first] != Intent.NONE
@@ -95,13 +139,15 @@ def test_a_passers_hidden_cards_change_nothing_for_others(policy, which, preset)
     """Swap a passer's card with an undrawn talon card: every other seat decides, announces and scores the same."""
     play = ENGINES[which].play_deal
     rules = Rules.named(preset)
+    policies = PASSER_TABLES.get(policy, policy)
+    enough = 40 if policy in PASSER_TABLES else 150  # pimc: every seat's decisions are searched
     n = rules.players
     deck = C.deck_cards(rules.deck_size)
-    tested = 0
+    tested = searched = 0
     for deal in range(3000):
         key = deal_key(5, deal)
         order = deck_order(key, deck).tolist()
-        a = play(rules, policy, deal=deal, key=key, order=order)
+        a = play(rules, policies, deal=deal, key=key, order=order)
         drawn = sum(len(C.cards_of(m)) for m in a.drawn)
         talon_left = order[C.HAND_SIZE * n + 1 + drawn :]
         passers = [s for s in range(n) if a.passed[s]]
@@ -115,7 +161,7 @@ def test_a_passers_hidden_cards_change_nothing_for_others(policy, which, preset)
         x = max(mine, key=C.rank_of)  # his best card goes to the talon, the talon's worst comes to him
         y = min(spare, key=C.rank_of)
         swapped = [y if c == x else x if c == y else c for c in order]
-        b = play(rules, policy, deal=deal, key=key, order=swapped)
+        b = play(rules, policies, deal=deal, key=key, order=swapped)
         if not b.passed[seat]:
             continue  # his own decision may change: he sees his cards
         for name in FIELDS:
@@ -125,9 +171,11 @@ def test_a_passers_hidden_cards_change_nothing_for_others(policy, which, preset)
             )
         assert a.plays == b.plays and a.outcome == b.outcome
         tested += 1
-        if tested == 150:
+        searched += policy in PASSER_TABLES and any(not a.passed[s] for s in (0, 2))  # a pimc seat played on
+        if tested == enough:
             break
     assert tested >= 20, f"only {tested} deals with a passer to test"
+    assert policy not in PASSER_TABLES or searched >= 10, f"a pimc seat played on after a pass in only {searched}"
 
 
 def test_threats_read_only_what_the_seat_may_know():
@@ -191,3 +239,100 @@ def test_trumps_behind_reads_only_the_announcements():
         st[[ACTIVE, INTENT], :] = public
         assert bool(trumps_behind(st, seat, n, remaining)) == expected, f"trial {trial}: hidden state changed it"
     assert min(found) >= 50, found
+
+
+# ---- pimc's searched cards (docs/SEARCH.md) ----------------------------------------------------
+SEARCH_TABLE = ["pimc:samples=2", "pimc:samples=2,rollout=random", "pimc:samples=3,rollout=basic", "pimc:samples=2",
+                "pimc:samples=2,rollout=cautious"]  # fmt: skip
+SEARCH_RULES = {"classic": Rules.classic(),
+                "overtrump-must-head": Rules.classic(players=5, ruff="overtrump", must_head=True)}  # fmt: skip
+
+
+def _play_order(record, leader: int) -> list[int]:
+    n = len(record.passed)
+    return [s % n for s in range(leader, leader + n) if not record.passed[s % n]]
+
+
+def _cards_seen(record, t: int, k: int) -> tuple:
+    """Every card played before card ``k`` of trick ``t``: the finished tricks, then (seat, card) of this one."""
+    now = record.plays[t]
+    before = tuple((o, now.cards[o]) for o in _play_order(record, now.leader)[:k])
+    return tuple(record.plays[:t]), now.leader, before
+
+
+def _what_seat_sees(record, seat: int, t: int, k: int) -> tuple:
+    """What ``seat`` knows before card ``k`` of trick ``t``: its own cards and the public facts."""
+    own = (record.hand_dealt[seat], record.discards[seat], record.drawn[seat], record.trump_discard[seat],
+           record.hand_final[seat])  # fmt: skip
+    exchanged = tuple(len(C.cards_of(m)) for m in record.discards)
+    public = (record.trump_card, record.passed, exchanged, record.took_trump, record.intent, record.declaration,
+              record.jacks)  # fmt: skip
+    return own, public, _cards_seen(record, t, k)
+
+
+def _hidden_hands(record, seat: int, t: int, k: int) -> tuple:
+    """The other active seats' hands before card ``k`` of trick ``t`` (what ``seat`` cannot see)."""
+    played = [c for trick in record.plays[:t] for c in trick.cards if c >= 0]
+    played += [c for _, c in _cards_seen(record, t, k)[2]]
+    return tuple(C.mask_of(set(C.cards_of(record.hand_final[o])) - set(played)) for o in range(len(record.passed))
+                 if o != seat and not record.passed[o])  # fmt: skip
+
+
+def _searched_cards_changed(play, rules: Rules, deals: int, swaps: int = 4) -> tuple[int, list[str]]:
+    """Replay deals with two cards of one suit swapped in the deck order (never the trump card): at
+    every card whose seat sees the same things in both deals, its card must be the same.
+    Returns (cards checked while another seat's hidden hand differed, the differences found)."""
+    n = rules.players
+    deck = C.deck_cards(rules.deck_size)
+    rng = np.random.default_rng(21)
+    policies = SEARCH_TABLE[:n]
+    checked, found = 0, []
+    for deal in range(deals):
+        key = deal_key(6, deal)
+        order = deck_order(key, deck).tolist()
+        a = play(rules, policies, deal=deal, key=key, order=order)
+        positions = [i for i in range(len(order)) if i != C.HAND_SIZE * n]  # the trump card is seen by all
+        for _ in range(swaps):
+            i = int(rng.choice(positions))
+            same_suit = [j for j in positions if j != i and C.suit_of(order[j]) == C.suit_of(order[i])]
+            j = int(rng.choice(same_suit))
+            swapped = list(order)
+            swapped[i], swapped[j] = order[j], order[i]
+            b = play(rules, policies, deal=deal, key=key, order=swapped)
+            for t in range(min(len(a.plays), len(b.plays))):
+                seats = _play_order(a, a.plays[t].leader)
+                for k, seat in enumerate(seats):
+                    if _what_seat_sees(a, seat, t, k) != _what_seat_sees(b, seat, t, k):
+                        continue
+                    if a.plays[t].cards[seat] != b.plays[t].cards[seat]:
+                        found.append(f"deal {deal}, cards {order[i]} and {order[j]} swapped: seat {seat}'s card "
+                                     f"{k + 1} of trick {t + 1} changed")  # fmt: skip
+                    checked += _hidden_hands(a, seat, t, k) != _hidden_hands(b, seat, t, k)
+    return checked, found
+
+
+@pytest.mark.parametrize("rules_name", SEARCH_RULES)
+@pytest.mark.parametrize("which", ENGINES)
+def test_searched_cards_ignore_unseen_cards(which, rules_name):
+    """pimc: changing cards a seat cannot see, where all it sees up to a card is the same, never changes that card."""
+    checked, found = _searched_cards_changed(ENGINES[which].play_deal, SEARCH_RULES[rules_name], deals=25)
+    assert not found, "\n".join(found[:5])
+    assert checked >= 100, f"only {checked} cards checked with another seat's hidden hand changed"
+
+
+def test_a_planted_search_leak_is_caught(monkeypatch):
+    """The check above catches a reference search whose worlds peek at the other seats' real hands."""
+    from rams_sim.reference import pimc
+
+    honest = pimc.what_seat_knows
+
+    def leaky(table, sheet, state, seat):
+        knowledge = honest(table, sheet, state, seat)
+        for pile in knowledge.piles:
+            if pile.seat >= 0:
+                pile.allowed &= C.mask_of(table.hand[pile.seat])  # peeks
+        return knowledge
+
+    monkeypatch.setattr(pimc, "what_seat_knows", leaky)
+    _, found = _searched_cards_changed(reference.play_deal, SEARCH_RULES["classic"], deals=25)
+    assert found, "the leak was never visible"

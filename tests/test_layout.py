@@ -3,7 +3,8 @@
 * No import cycle among the package's modules (module-level imports).
 * Nothing below the CLI imports the package ``__init__``.
 * The kernels import only each other and the shared constant modules their cache key hashes.
-* The reference engine shares with the kernels only ``rng`` (docs/ENGINE.md §1).
+* The reference engine shares with the kernels only ``rng`` (docs/ENGINE.md §1) and the
+  layout sampler ``worlds`` (pure combinatorics, no rule).
 * Statistics helpers import neither the runner nor numba.
 """
 
@@ -20,7 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "rams_sim"
 TOP = ("rams_sim", "rams_sim.__main__", "rams_sim.cli")  # the package init and the command line above it
 KERNEL_SHARED = {"rams_sim.cards", "rams_sim.policies", "rams_sim.record", "rams_sim.rules"}  # kernels/__init__ hashes these
-REFERENCE_SHARED = {"rams_sim.cards", "rams_sim.policies", "rams_sim.record", "rams_sim.rules", "rams_sim.kernels.rng"}
+REFERENCE_SHARED = {"rams_sim.cards", "rams_sim.policies", "rams_sim.record", "rams_sim.rules", "rams_sim.kernels.rng",
+                    "rams_sim.kernels.worlds"}  # rng: the random streams; worlds: the layout sampler (combinatorics)
 
 
 def _module_name(path: Path) -> str:
@@ -94,7 +96,8 @@ def test_kernels_import_only_kernels_and_shared_constants(module):
 
 @pytest.mark.parametrize("module", [m for m in MODULES if m.startswith("rams_sim.reference")])
 def test_reference_shares_only_constants_configuration_and_rng(module):
-    """The reference never imports kernel legality, trick, scoring or policy code (function-level imports too)."""
+    """The reference never imports kernel legality, trick, scoring, policy or search code (function-level
+    imports too); of the kernels it shares only the random streams and the layout sampler."""
     imports = top_level_imports(module, everywhere=True)
     outside = {m for m in imports if not m.startswith("rams_sim.reference")}
     assert outside <= REFERENCE_SHARED, outside - REFERENCE_SHARED

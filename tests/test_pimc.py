@@ -10,6 +10,7 @@ import pytest
 
 from rams_sim import engine, reference
 from rams_sim.policies import PolicySpec
+from rams_sim.kernels.bits import ACE_CARDS as ACES
 from rams_sim.rules import PRESETS, Game, Rules
 
 SEARCHED = [name for name, preset in PRESETS.items() if preset.game == Game.RAMS]
@@ -35,18 +36,29 @@ def test_pimc_is_a_pure_function_of_seed_and_deal():
     np.testing.assert_array_equal(whole.sets[60:], part.sets)
 
 
-def test_pimc_changes_only_the_searching_seats_cards():
-    """Off the cards pimc decides as expert does; with one world per decision it still plays its own cards."""
+def test_pimc_searches_its_exchange_and_its_cards():
+    """Against expert on the same deals, pimc passes, discards and plays otherwise somewhere."""
     rules = Rules()
-    a = engine.simulate(rules, ["pimc:samples=16", "expert", "expert", "expert"], seed=4, deals=300, log_plays=True)
+    a = engine.simulate(rules, ["pimc:samples=8", "expert", "expert", "expert"], seed=4, deals=300, log_plays=True)
     b = engine.simulate(rules, ["expert"] * 4, seed=4, deals=300, log_plays=True)
-    np.testing.assert_array_equal(a.passed, b.passed)
-    np.testing.assert_array_equal(a.discards, b.discards)
-    assert (a.play_card != b.play_card).any()  # the search does choose other cards
+    assert (a.passed[:, 0] != b.passed[:, 0]).any()
+    assert (a.discards[:, 0] != b.discards[:, 0]).any()
+    same_hands = (a.hand_final == b.hand_final).all(axis=1)
+    assert (a.play_card[same_hands, :, 0] != b.play_card[same_hands, :, 0]).any()
+
+
+def test_pimc_decisions_are_open_to_it():
+    """Every pimc decision is one the rules allow (the engine stops with a status otherwise):
+    no pass with an ace (R4.1), a dealer's R4.3 card from his hand, across rule options."""
+    for rules in (Rules(), Rules(dealer_takes_trump="must"), Rules(exchange_order="declare-then-buy", players=3),
+                  Rules.named("negotiations"), Rules(players=6)):  # fmt: skip
+        out = engine.simulate(rules, "pimc:samples=2", seed=5, deals=60)
+        aces = np.array([[bin(int(h) & int(ACES)).count("1") for h in row] for row in out.hand_dealt])
+        assert not (out.passed & (aces > 0)).any()
 
 
 def test_pimc_refuses_games_it_does_not_search():
-    with pytest.raises(ValueError, match="pimc searches the play of classic Rams"):
+    with pytest.raises(ValueError, match="pimc searches"):
         engine.simulate(Rules.named("zone"), "pimc", seed=0, deals=1)
 
 
@@ -58,6 +70,17 @@ def test_pimc_parameters_are_checked():
             PolicySpec.parse(bad)
 
 
-def test_the_reference_says_it_does_not_play_pimc_yet():
-    with pytest.raises(NotImplementedError, match="pimc"):
-        reference.play_deal(Rules(), "pimc", seed=0, deal=0)
+def test_the_reference_plays_pimc():
+    """The reference engine searches pimc's decisions and cards itself (rams_sim/reference/pimc.py)
+    and plays the deals the kernels play (tests/test_differential.py compares some 1,600 more);
+    like the fast engine it refuses the games pimc does not search."""
+    rules = Rules()
+    out = engine.simulate(rules, TABLE, seed=2, deals=20, log_plays=True)
+    for i in range(20):
+        slow = reference.play_deal(rules, TABLE, seed=2, deal=i)
+        assert not slow.differences(engine.record_of(out, i)), f"deal {i}"
+    for preset in ("duel", "modern", "zone"):
+        with pytest.raises(ValueError, match="pimc searches the play of classic Rams"):
+            reference.play_deal(Rules.named(preset), "pimc", seed=0, deal=0)
+        with pytest.raises(ValueError, match="pimc searches the play of classic Rams"):
+            reference.play_party(Rules.named(preset), "pimc", seed=0, party=0)

@@ -336,10 +336,10 @@ POLICY_PARAMS = {
     # "intent_weight (8)"; VARIANTS.md negotiations: read_intents "default 1", intent_weight (8)
     "expert": {**BASIC, "pass_threshold": (0, 0.5), "keep_kings": (6, 0.0), "void_weight": (18, 0.0),
                "read_intents": (19, 1.0), "intent_weight": (20, 8.0)},  # fmt: skip
-    # issue "Strong play": pimc's "samples" (K worlds; 32, the default CLARIFICATIONS writes) and
-    # "rollout" (default expert, code 4), after expert's parameters, whose decisions it keeps off the cards
+    # docs/SEARCH.md: pimc's "samples" (K worlds, default 128) and "rollout" (default expert, code 4), after
+    # expert's parameters (its fallback where no world can be drawn)
     "pimc": {**BASIC, "pass_threshold": (0, 0.5), "keep_kings": (6, 0.0), "void_weight": (18, 0.0),
-             "read_intents": (19, 1.0), "intent_weight": (20, 8.0), "samples": (21, 32.0), "rollout": (22, 4.0)},
+             "read_intents": (19, 1.0), "intent_weight": (20, 8.0), "samples": (21, 128.0), "rollout": (22, 4.0)},
 }
 
 # the index constants the kernels and the reference engine read parameters by

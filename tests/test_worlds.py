@@ -23,11 +23,12 @@ from rams_sim import cards as C
 from rams_sim import engine
 from rams_sim.kernels import state as S
 from rams_sim.kernels.args import rules_args
-from rams_sim.kernels.pimc import play_piles
+from rams_sim.kernels.knowledge import play_piles
 from rams_sim.kernels.play import legal_mask
 from rams_sim.kernels.rng import STATE_WORDS, seed_stream
-from rams_sim.kernels.worlds import MAX_PILES, count_layouts, draw_layout, n_states_of, order_cards
+from rams_sim.kernels.worlds import MAX_PAIRS, MAX_PILES, count_layouts, draw_layout, n_states_of, order_cards
 from rams_sim.position import state_at
+from rams_sim.record import Declaration
 from rams_sim.rules import Rules
 
 ONE = 1
@@ -37,20 +38,27 @@ def _mask(cards) -> int:
     return sum(1 << c for c in cards)
 
 
-def _dp(unknown: int, allowed: list[int], caps: list[int], pair=(-1, -1), pair_piles: int = 0):
-    """count_layouts on Python inputs; returns (total, arrays for draw_layout)."""
+def _dp(unknown: int, allowed: list[int], caps: list[int], pairs=(), pair_piles=()):
+    """count_layouts on Python inputs (``pairs``: up to MAX_PAIRS card pairs, each with its pile mask);
+    returns (total, arrays for draw_layout)."""
     n_piles = len(caps)
     a = np.zeros(MAX_PILES, np.uint64)
     c = np.zeros(MAX_PILES, np.int64)
     a[:n_piles] = [np.uint64(x) for x in allowed]
     c[:n_piles] = caps
+    pair_arr = np.full((MAX_PAIRS, 2), -1, np.int8)
+    masks = np.zeros(MAX_PAIRS, np.int64)
+    for i, (pair, mask) in enumerate(zip(pairs, pair_piles)):
+        pair_arr[i] = pair
+        masks[i] = mask
     cards = np.zeros(C.N_CARDS, np.int8)
-    m, is_pair = order_cards(np.uint64(unknown), pair[0], pair[1], cards)
+    active = np.zeros(MAX_PAIRS, np.int64)
+    m, n_pairs = order_cards(np.uint64(unknown), pair_arr, masks, cards, active)
     strides = np.zeros(MAX_PILES, np.int64)
     n_states = n_states_of(c, n_piles, strides)
     table = np.zeros((m + 1, max(n_states, 1)), np.float64)
-    total = count_layouts(cards, m, is_pair, a, c, n_piles, pair_piles, strides, n_states, table)
-    return total, (cards, m, is_pair, a, c, n_piles, pair_piles, strides, table, total)
+    total = count_layouts(cards, m, n_pairs, a, c, n_piles, active, strides, n_states, table)
+    return total, (cards, m, n_pairs, a, c, n_piles, active, strides, table, total)
 
 
 def _draws(args, count: int, key: int = 7) -> list[tuple[int, ...]]:
@@ -65,7 +73,7 @@ def _draws(args, count: int, key: int = 7) -> list[tuple[int, ...]]:
     return draws
 
 
-def _enumerate(unknown: int, allowed: list[int], caps: list[int], pair=(-1, -1), pair_piles: int = 0):
+def _enumerate(unknown: int, allowed: list[int], caps: list[int], pairs=(), pair_piles=()):
     """Every layout by brute force: a list of tuples of pile masks."""
     cards = C.cards_of(unknown)
     out = []
@@ -75,14 +83,14 @@ def _enumerate(unknown: int, allowed: list[int], caps: list[int], pair=(-1, -1),
             piles[p] |= 1 << card
         if any(bin(piles[p]).count("1") != caps[p] or piles[p] & ~allowed[p] for p in range(len(caps))):
             continue
-        if pair[0] >= 0 and any(pair_piles >> p & 1 and piles[p] >> pair[0] & 1 and piles[p] >> pair[1] & 1
-                                for p in range(len(caps))):  # fmt: skip
+        if any(mask >> p & 1 and piles[p] >> a & 1 and piles[p] >> b & 1
+               for (a, b), mask in zip(pairs, pair_piles) for p in range(len(caps))):  # fmt: skip
             continue
         out.append(tuple(piles))
     return out
 
 
-def _random_instance(rng: np.random.Generator, with_pair: bool):
+def _random_instance(rng: np.random.Generator, n_pairs: int):
     cards = sorted(rng.choice(C.N_CARDS, size=int(rng.integers(4, 9)), replace=False).tolist())
     unknown = _mask(cards)
     n_piles = int(rng.integers(2, 5))
@@ -94,34 +102,33 @@ def _random_instance(rng: np.random.Generator, with_pair: bool):
         for card in cards:
             if rng.random() < 0.3:
                 allowed[p] &= ~(1 << card)
-    pair, pair_piles = (-1, -1), 0
-    if with_pair:
-        pair = (cards[0], cards[1])
-        pair_piles = int(rng.integers(1, 1 << n_piles))
-    return unknown, allowed, caps, pair, pair_piles
+    picked = rng.permutation(cards)[: 2 * n_pairs].tolist()
+    pairs = [(picked[2 * i], picked[2 * i + 1]) for i in range(n_pairs)]
+    pair_piles = [int(rng.integers(1, 1 << n_piles)) for _ in range(n_pairs)]
+    return unknown, allowed, caps, pairs, pair_piles
 
 
-@pytest.mark.parametrize("with_pair", [False, True])
-def test_counts_match_enumeration(with_pair):
-    rng = np.random.default_rng(11)
+@pytest.mark.parametrize("n_pairs", [0, 1, 2])
+def test_counts_match_enumeration(n_pairs):
+    rng = np.random.default_rng(11 + n_pairs)
     checked = 0
     for _ in range(60):
-        unknown, allowed, caps, pair, pair_piles = _random_instance(rng, with_pair)
-        total, _ = _dp(unknown, allowed, caps, pair, pair_piles)
-        assert total == len(_enumerate(unknown, allowed, caps, pair, pair_piles))
+        unknown, allowed, caps, pairs, pair_piles = _random_instance(rng, n_pairs)
+        total, _ = _dp(unknown, allowed, caps, pairs, pair_piles)
+        assert total == len(_enumerate(unknown, allowed, caps, pairs, pair_piles))
         checked += total > 0
     assert checked >= 10  # the instances are not all empty
 
 
-@pytest.mark.parametrize("with_pair", [False, True])
-def test_draws_are_uniform(with_pair):
-    rng = np.random.default_rng(5)
+@pytest.mark.parametrize("n_pairs", [0, 1, 2])
+def test_draws_are_uniform(n_pairs):
+    rng = np.random.default_rng(5 + n_pairs)
     while True:
-        unknown, allowed, caps, pair, pair_piles = _random_instance(rng, with_pair)
-        layouts = _enumerate(unknown, allowed, caps, pair, pair_piles)
+        unknown, allowed, caps, pairs, pair_piles = _random_instance(rng, n_pairs)
+        layouts = _enumerate(unknown, allowed, caps, pairs, pair_piles)
         if 8 <= len(layouts) <= 60:
             break
-    total, args = _dp(unknown, allowed, caps, pair, pair_piles)
+    total, args = _dp(unknown, allowed, caps, pairs, pair_piles)
     n = 30 * len(layouts)
     draws = _draws(args, n)
     assert set(draws) <= set(layouts)
@@ -184,12 +191,15 @@ def _piles_of(rules: Rules, record, pos, piles_fn=play_piles):
     pile_seat = np.zeros(MAX_PILES, np.int64)
     forbid = np.zeros(C.MAX_SEATS, np.uint64)
     before = np.zeros(C.MAX_SEATS, np.int8)
-    unknown, n_piles, pa, pb, pair_piles = piles_fn(
+    pairs = np.full((MAX_PAIRS, 2), -1, np.int8)
+    pair_piles = np.zeros(MAX_PAIRS, np.int64)
+    unknown, n_piles = piles_fn(
         rules_args(rules), n, pos.seat, record.dealer, record.trump_card, pos.cardsets, pos.st, pos.trick, pos.log,
-        pos.t, pos.k, allowed, caps, pile_seat, forbid, before,
+        pos.t, pos.k, allowed, caps, pile_seat, forbid, before, pairs, pair_piles,
     )  # fmt: skip
     return int(unknown), [int(x) for x in allowed[:n_piles]], [int(x) for x in caps[:n_piles]], \
-        [int(x) for x in pile_seat[:n_piles]], (int(pa), int(pb)), int(pair_piles)  # fmt: skip
+        [int(x) for x in pile_seat[:n_piles]], [tuple(int(c) for c in p) for p in pairs], \
+        [int(x) for x in pair_piles]  # fmt: skip
 
 
 def _brute_force(rules: Rules, record, pos):
@@ -215,10 +225,22 @@ def _brute_force(rules: Rules, record, pos):
     track_passers = rules.ace_forbids_pass and passers > 0 and unknown & aces
     total = 0
 
+    black = C.mask_of(C.card_id(s, C.JACK) for s in (0, 1))
+    red = C.mask_of(C.card_id(s, C.JACK) for s in (2, 3))
+
+    def no_undeclared_pair(o: int, h: int) -> bool:
+        """R5.5: a seat that declared no jacks held no same-colour pair at the first lead (final counting)."""
+        if rules.jacks_count.value == "dealt" or record.declaration[o] in (Declaration.JACK_PAIR, Declaration.FOUR_JACKS):
+            return True
+        final = h | pinned.get(o, 0) | C.mask_of(record.plays[tt].cards[o] for tt in range(pos.t)) | \
+            C.mask_of(int(pos.trick[S.TRICK_CARD, j]) for j in range(pos.k) if pos.trick[S.TRICK_SEAT, j] == o)  # fmt: skip
+        return final & black != black and final & red != red
+
     def rec(i, rest, hands):
         nonlocal total
         if i == len(others):
-            if all(_history_legal(rules, record, pos, o, h | pinned.get(o, 0)) for o, h in zip(others, hands)):
+            if all(_history_legal(rules, record, pos, o, h | pinned.get(o, 0)) and no_undeclared_pair(o, h)
+                   for o, h in zip(others, hands)):  # fmt: skip
                 weight = math.comb(bin(rest & ~aces).count("1"), passers * C.N_TRICKS) if track_passers else 1
                 total += weight
             return
@@ -242,20 +264,21 @@ def test_piles_admit_exactly_the_legal_histories(name):
     """Every position small enough to enumerate (at most 20,000 hands for the others), the
     R6.6 pair constraint among them, counts as the replayed histories do."""
     rules = PILE_RULES[name]
-    checked = pairs = 0
+    checked = pairs = jacks = 0
     for record, pos in _positions(rules, seed=3, deals=150, min_t=2):
-        unknown, allowed, caps, pile_seat, pair, pair_piles = _piles_of(rules, record, pos)
+        unknown, allowed, caps, pile_seat, pair_cards, pair_piles = _piles_of(rules, record, pos)
         if math.prod(math.comb(bin(unknown).count("1"), c) for c in caps[:-1]) > 20_000:
             continue
-        if checked >= 40 and not pair_piles:
+        if checked >= 40 and not any(pair_piles):
             continue
-        total, _ = _dp(unknown, allowed, caps, pair, pair_piles)
+        total, _ = _dp(unknown, allowed, caps, pair_cards, pair_piles)
         assert total == _brute_force(rules, record, pos), (record, pos.t, pos.k)
         checked += 1
-        pairs += pair_piles != 0
+        pairs += pair_piles[0] != 0
+        jacks += pair_piles[1] != 0 or pair_piles[2] != 0
     assert checked >= 30
     if name == "classic":
-        assert pairs >= 1  # R6.6's "not both K and Q" was exercised
+        assert pairs >= 1 and jacks >= 1  # R6.6's "not both K and Q" and R5.5's "no jack pair" were exercised
 
 
 def test_piles_read_no_hidden_card():
@@ -291,9 +314,10 @@ def _swap_hidden(record, pos):
 def test_a_planted_leak_is_caught():
     """Piles that pin another seat's real hand (a leak) differ between the swapped states."""
 
-    def leaky(r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, allowed, caps, pile_seat, forbid, before):
+    def leaky(r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, allowed, caps, pile_seat, forbid, before,
+              pairs, pair_piles):  # fmt: skip
         out = play_piles(r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, allowed, caps, pile_seat, forbid,
-                         before)  # fmt: skip
+                         before, pairs, pair_piles)  # fmt: skip
         for p in range(out[1] - 1):
             if pile_seat[p] >= 0:
                 allowed[p] &= cardsets[S.HAND, pile_seat[p]]  # peeks
@@ -305,3 +329,74 @@ def test_a_planted_leak_is_caught():
         if swapped is not None and _piles_of(rules, record, swapped, leaky) != _piles_of(rules, record, pos, leaky):
             return
     pytest.fail("the leak was never visible")
+
+
+# ---- before the play: every other hand is five unseen cards; a passer's holds no ace ------------
+@pytest.mark.parametrize("passers", [(), (1,), (1, 3)])
+def test_exchange_piles_count_the_deals_left(passers):
+    """Seat 2's view at his turn to exchange (4 players, 32 cards): the layouts are the ways to deal
+    the other three hands from the unseen cards, the passers' from the non-aces (R4.1)."""
+    from rams_sim.kernels.knowledge import exchange_piles
+
+    rules = Rules()
+    n, seat = rules.players, 2
+    order, rng, cardsets, st, trick, info, log = (np.zeros(a.shape, a.dtype) for a in _state())
+    deck = C.cards_of(C.deck_mask(rules.deck_size))
+    mine = [c for c in deck if C.rank_of(c) != C.ACE][:5]
+    trump_card = [c for c in deck if C.rank_of(c) != C.ACE][-1]
+    cardsets[S.HAND, seat] = np.uint64(_mask(mine))
+    for o in passers:
+        st[S.PASSED, o] = 1
+    allowed = np.zeros(MAX_PILES, np.uint64)
+    caps = np.zeros(MAX_PILES, np.int64)
+    pile_seat = np.zeros(MAX_PILES, np.int64)
+    unknown, n_piles = exchange_piles(rules_args(rules), n, seat, trump_card, cardsets, st, allowed, caps, pile_seat)
+    assert list(pile_seat[:n_piles]) == [3, 0, 1, -1] and list(caps[:n_piles]) == [5, 5, 5, 11]
+    total, args = _dp(int(unknown), [int(a) for a in allowed[:n_piles]], [int(c) for c in caps[:n_piles]])
+    u = bin(int(unknown)).count("1")
+    aces = 4  # none in his hand, the trump card is not an ace
+    p, q = len(passers), n - 1 - len(passers)
+    expected = math.prod(math.comb(u - aces - 5 * i, 5) for i in range(p)) * \
+        math.prod(math.comb(u - 5 * p - 5 * i, 5) for i in range(q))  # fmt: skip
+    assert total == pytest.approx(expected, rel=1e-12)
+    ace_mask = C.mask_of(C.card_id(s, C.ACE) for s in range(C.N_SUITS))
+    for layout in _draws(args, 300):
+        for pile, o in zip(layout, pile_seat[:n_piles]):
+            assert bin(pile).count("1") == caps[list(pile_seat[:n_piles]).index(o)]
+            if o in passers:
+                assert pile & ace_mask == 0
+
+
+def _state():
+    from rams_sim.kernels.state import make_state
+
+    return make_state()
+
+
+TRUTH_RULES = {
+    "classic": Rules(),
+    "jack-pair-worth-0": Rules(jack_pair=0),  # a declared pair writes off nothing: the declaration still counts
+    "overtrump-must-head": Rules(ruff="overtrump", must_head=True),
+    "jacks-final-5p": Rules(jacks_count="final", players=5),
+}
+
+
+@pytest.mark.parametrize("name", list(TRUTH_RULES))
+def test_the_real_deal_is_always_one_of_the_worlds(name):
+    """At every card of 60 real deals, each other seat's real hand fits its pile (its cards
+    allowed, their number its capacity) and breaks no pair constraint: what the seat deduces
+    is never false."""
+    rules = TRUTH_RULES[name]
+    checked = 0
+    for record, pos in _positions(rules, seed=17, deals=60, min_t=0):
+        unknown, allowed, caps, pile_seat, pair_cards, pair_piles = _piles_of(rules, record, pos)
+        for p, o in enumerate(pile_seat[:-1]):
+            if o < 0:
+                continue
+            real = int(pos.cardsets[S.HAND, o]) & unknown
+            assert real & ~allowed[p] == 0, (name, o, C.format_cards(real & ~allowed[p]))
+            assert bin(real).count("1") == caps[p]
+            for (a, b), mask in zip(pair_cards, pair_piles):
+                assert not (mask >> p & 1 and real >> a & 1 and real >> b & 1), (name, o, a, b)
+        checked += 1
+    assert checked > 500

@@ -26,6 +26,11 @@ UNAVAILABLE = 4  # a forced exchange option (branching) the rules do not open to
 NO_FORCE = -1  # forced_seat when every seat follows its policy
 OPTION_PASS = -1  # forced options: -1 pass; 0 stand; 1..31 discard mask over the dealt cards (ascending ids)
 N_OPTIONS = 33  # pass, stand and the 31 non-empty discard masks
+NO_OPTION = -100  # no decision imposed (a searched decision, or a resumed deal's first one, imposes one)
+DECLINE = -1  # R4.3 option: the dealer keeps his hand (else the card he gives up)
+# the steps of a classic deal before the declarations, for resuming it (kernels/pimc.py): step k,
+# 0 <= k < 3n, is seat (dealer + 1 + k % n)'s turn in phase k // n; then the dealer's R4.3 card
+PHASE_ROUND, PHASE_INTENT, PHASE_BUY, PHASE_TRUMP = 0, 1, 2, 3
 
 # ---- option codes (positions in the rules' enums) ----------------------------------------
 ORDER_DECLARE_THEN_BUY = enum_code(ExchangeOrder.DECLARE_THEN_BUY)  # R4.0

@@ -162,7 +162,8 @@ def settle_given(r, announce, dealer, trump, dealt, final, active, scores, winne
 
 
 @njit(cache=True, parallel=True, nogil=True)
-def play_branches(r, kinds, params, announce, seed, first_deal, fixed_dealer, focal, scores, valid, sets, small, delta, search):
+def play_branches(r, kinds, params, announce, seed, first_deal, fixed_dealer, focal, scores, valid, sets, small, delta, search,
+                  orders):  # fmt: skip
     """Every exchange option of seat ``focal`` in deals ``first_deal ..`` (``rams-sim branch``).
 
     Row ``i * N_OPTIONS + j`` replays deal ``first_deal + i`` (same deck order and coins)
@@ -170,8 +171,9 @@ def play_branches(r, kinds, params, announce, seed, first_deal, fixed_dealer, fo
     everyone else follows his policy. Outputs: ``valid`` bool[rows] (the option is open
     to him), ``sets`` uint64[rows, 4] (his hand_dealt, discards, drawn, hand_final),
     ``small`` int8[rows, 7] (dealer, trump_card, passed, took_trump, declaration, tricks,
-    outcome), ``delta`` int16[rows]. Returns the number of policy errors (status != OK
-    other than UNAVAILABLE).
+    outcome), ``delta`` int16[rows]. ``orders`` int8[n_deals, deck_size]: the deck orders to
+    replay instead of the deals' shuffles (int8[0, 0]: the shuffles). Returns the number of
+    policy errors (status != OK other than UNAVAILABLE).
     """
     n = r.players
     n_deals = valid.shape[0] // N_OPTIONS
@@ -182,11 +184,11 @@ def play_branches(r, kinds, params, announce, seed, first_deal, fixed_dealer, fo
         d = first_deal + i
         dealer = fixed_dealer if fixed_dealer >= 0 else d % n
         key = deal_key(seed, d)
-        empty = np.empty(0, np.int8)
+        given = orders[i] if orders.shape[0] > 0 else np.empty(0, np.int8)
         for j in range(N_OPTIONS):
             row = i * N_OPTIONS + j
             new_party_state(info)
-            status = play_deal(r, kinds, params, announce, key, empty, dealer, scores, order, rng, cardsets, st,
+            status = play_deal(r, kinds, params, announce, key, given, dealer, scores, order, rng, cardsets, st,
                                trick, info, log, focal, OPTION_PASS + j, scratch)  # fmt: skip
             valid[row] = status == OK
             if status != OK:

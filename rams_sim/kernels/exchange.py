@@ -10,8 +10,12 @@ from numba import njit
 
 from ..cards import ACE, HAND_SIZE, RANKS_PER_SUIT
 from .bits import ACE_CARDS, ZERO, bit, has, nth_card, popcount
-from .codes import ERR_DISCARD, ERR_TRUMP_DISCARD, OK, OPTION_PASS, ORDER_DECLARE_THEN_BUY, UNAVAILABLE
+from .codes import (
+    DECLINE, ERR_DISCARD, ERR_TRUMP_DISCARD, NO_OPTION, OK, OPTION_PASS, ORDER_DECLARE_THEN_BUY, PHASE_BUY, PHASE_INTENT,
+    PHASE_ROUND, PHASE_TRUMP, UNAVAILABLE,
+)  # fmt: skip
 from .policy import choose_discards, choose_intent, trump_exchange, wants_pass
+from .search import search_decision
 from .state import ACTIVE, DEALT, DISCARDS, DRAWN, HAND, INTENT, PASSED, TOOK_TRUMP, TRUMP_DISCARD, seat_after
 
 
@@ -55,68 +59,126 @@ def _exchange_seat(kinds, params, rng, order, cardsets, seat, is_dealer, trump, 
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def intent_round(n, dealer, trump, kinds, params, rng, cardsets, st):
-    """R4.0a: every seat that plays, from the dealer's left, announces "on trumps" or "on suits"
-    (st[INTENT]); passers announce nothing."""
-    first = seat_after(dealer, 1, n)
-    for k in range(n):
-        seat = seat_after(first, k, n)
-        if st[ACTIVE, seat]:
-            st[INTENT, seat] = choose_intent(kinds[seat], params, seat, rng, cardsets[HAND, seat], trump)
-
-
-@njit(cache=True, _nrt=False, inline="always")
 def exchange(r, n, dealer, trump_card, kinds, params, rng, order, cardsets, st, forced_seat, forced_option):
-    """R4.0-R4.4: passing and the exchange in seat order; returns a status code.
+    """R4.0-R4.4: passing and the exchange in seat order; returns a status code (no seat searches).
 
     ``forced_seat`` (or NO_FORCE) takes ``forced_option`` instead of asking its policy:
     OPTION_PASS, 0 (stand) or a discard mask over its cards; UNAVAILABLE if the rules do
     not open that option to him (a pass with an ace, R4.1; more discards than the talon, R4.4).
-    With option ``intent_round``, the R4.0a round runs once every seat has said
-    play or pass: before the buying round of declare-then-buy, after the single round of one-turn.
+    """
+    return exchange_from(r, n, dealer, trump_card, kinds, params, rng, order, cardsets, st, forced_seat, forced_option,
+                         0, HAND_SIZE * n + 1, NO_OPTION, None, None, None, None, None, None)  # fmt: skip
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def exchange_from(r, n, dealer, trump_card, kinds, params, rng, order, cardsets, st, forced_seat, forced_option, step0,
+                  talon_pos, first_option, search, announce, trick, info, log, scores):  # fmt: skip
+    """R4.0-R4.4 from step ``step0`` on (0: the whole exchange); returns a status code.
+
+    The steps (codes.PHASE_*): for k < n, seat (dealer + 1 + k) passes or plays, and in
+    ``one-turn`` exchanges at once; then, with option ``intent_round``, the R4.0a round
+    (steps n..2n-1: every seat that plays announces "on trumps" or "on suits"; passers
+    announce nothing); then, in ``declare-then-buy``, the buying round (steps 2n..3n-1).
+    ``talon_pos``: the next talon card's position in ``order`` at ``step0``.
+
+    Options imposed instead of asking a policy: ``forced_seat`` (or NO_FORCE) takes
+    ``forced_option`` (OPTION_PASS, 0 stand, or a discard mask over his cards) at each of
+    his steps (branching); the decision at ``step0`` takes ``first_option`` unless it is
+    NO_OPTION (a resumed deal: :mod:`rams_sim.kernels.pimc`); a searching seat's
+    decision comes from ``search`` (:func:`rams_sim.kernels.search.search_decision`, which
+    reads the other arguments). UNAVAILABLE if the rules do not open an imposed option to
+    him (a pass with an ace, R4.1; more discards than the talon, R4.4).
     """
     first = seat_after(dealer, 1, n)
     trump = trump_card // RANKS_PER_SUIT
-    talon_pos = HAND_SIZE * n + 1
-    for k in range(n):
-        seat = seat_after(first, k, n)
-        may_pass = can_pass(cardsets[DEALT, seat], seat == dealer, r.ace_forbids_pass, r.turned_ace_binds_dealer,
-                            trump_card)  # fmt: skip
-        if seat == forced_seat:
-            if forced_option == OPTION_PASS:
+    buy_later = r.exchange_order == ORDER_DECLARE_THEN_BUY
+    phase0 = step0 // n  # one division; each phase then loops over its seats from where the deal resumes
+    k0 = step0 - phase0 * n
+    if phase0 == PHASE_ROUND:
+        for k in range(k0, n):
+            seat = seat_after(first, k, n)
+            option = forced_option if seat == forced_seat else NO_OPTION  # branching
+            if k == k0 and first_option != NO_OPTION:
+                option = first_option
+            elif option == NO_OPTION:
+                option = search_decision(search, PHASE_ROUND, k, talon_pos, seat, r, kinds, params, announce, order,
+                                         rng, cardsets, st, trick, info, log, dealer, trump_card, scores)  # fmt: skip
+            may_pass = can_pass(cardsets[DEALT, seat], seat == dealer, r.ace_forbids_pass, r.turned_ace_binds_dealer,
+                                trump_card)  # fmt: skip
+            if option == OPTION_PASS:
                 if not may_pass:
                     return UNAVAILABLE
                 st[ACTIVE, seat] = 0
                 st[PASSED, seat] = 1
-        elif may_pass and wants_pass(kinds[seat], params, seat, rng, cardsets[HAND, seat], trump):
-            st[ACTIVE, seat] = 0
-            st[PASSED, seat] = 1
-        if r.exchange_order != ORDER_DECLARE_THEN_BUY and st[ACTIVE, seat]:
-            talon_pos = _exchange_seat(kinds, params, rng, order, cardsets, seat, seat == dealer, trump, talon_pos,
-                                       r.deck_size, seat == forced_seat, forced_option)  # fmt: skip
-            if talon_pos < 0:
-                return UNAVAILABLE if talon_pos == -2 else ERR_DISCARD
-    if r.intent_round:
-        intent_round(n, dealer, trump, kinds, params, rng, cardsets, st)
-    if r.exchange_order == ORDER_DECLARE_THEN_BUY:
-        for k in range(n):
-            seat = seat_after(first, k, n)
-            if st[ACTIVE, seat]:
+            elif option == NO_OPTION and may_pass and wants_pass(kinds[seat], params, seat, rng, cardsets[HAND, seat],
+                                                                 trump):  # fmt: skip
+                st[ACTIVE, seat] = 0
+                st[PASSED, seat] = 1
+            if not buy_later and st[ACTIVE, seat]:
                 talon_pos = _exchange_seat(kinds, params, rng, order, cardsets, seat, seat == dealer, trump, talon_pos,
-                                           r.deck_size, seat == forced_seat, forced_option)  # fmt: skip
+                                           r.deck_size, option != NO_OPTION, option)  # fmt: skip
                 if talon_pos < 0:
                     return UNAVAILABLE if talon_pos == -2 else ERR_DISCARD
+    if r.intent_round and phase0 <= PHASE_INTENT:
+        start = k0 if phase0 == PHASE_INTENT else 0
+        for k in range(start, n):
+            seat = seat_after(first, k, n)
+            if not st[ACTIVE, seat]:
+                continue
+            option = NO_OPTION
+            if phase0 == PHASE_INTENT and k == k0 and first_option != NO_OPTION:
+                option = first_option
+            else:
+                option = search_decision(search, PHASE_INTENT, n + k, talon_pos, seat, r, kinds, params, announce,
+                                         order, rng, cardsets, st, trick, info, log, dealer, trump_card, scores)  # fmt: skip
+            if option == NO_OPTION:
+                option = choose_intent(kinds[seat], params, seat, rng, cardsets[HAND, seat], trump)
+            st[INTENT, seat] = option
+    if buy_later:
+        start = k0 if phase0 == PHASE_BUY else 0
+        for k in range(start, n):
+            seat = seat_after(first, k, n)
+            if not st[ACTIVE, seat]:
+                continue
+            option = forced_option if seat == forced_seat else NO_OPTION
+            if phase0 == PHASE_BUY and k == k0 and first_option != NO_OPTION:
+                option = first_option
+            elif option == NO_OPTION:
+                option = search_decision(search, PHASE_BUY, 2 * n + k, talon_pos, seat, r, kinds, params, announce,
+                                         order, rng, cardsets, st, trick, info, log, dealer, trump_card, scores)  # fmt: skip
+            talon_pos = _exchange_seat(kinds, params, rng, order, cardsets, seat, seat == dealer, trump, talon_pos,
+                                       r.deck_size, option != NO_OPTION, option)  # fmt: skip
+            if talon_pos < 0:
+                return UNAVAILABLE if talon_pos == -2 else ERR_DISCARD
     return OK
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def dealer_trump(must_take, binds, dealer, trump_card, kinds, params, rng, cardsets, st):
     """R4.3: a playing dealer may (or must) give up one card for the trump card; returns a status."""
+    return dealer_trump_with(must_take, binds, dealer, trump_card, kinds, params, rng, cardsets, st, NO_OPTION, None,
+                             None, None, None, None, None, None, None, 0)  # fmt: skip
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def dealer_trump_with(must_take, binds, dealer, trump_card, kinds, params, rng, cardsets, st, option, search, r,
+                      announce, order, trick, info, log, scores, step):  # fmt: skip
+    """R4.3 as :func:`dealer_trump`, the dealer's choice imposed (``option``: DECLINE or the card
+    he gives up; NO_OPTION asks his policy) or searched (``search``, as in :func:`exchange_from`;
+    ``step``: 3n, the deal's step of this decision)."""
     if not st[ACTIVE, dealer]:
         return OK  # R4.3: if the dealer passes, nobody uses the trump card
     hand = cardsets[HAND, dealer]
     forced = must_take or (binds and trump_card % RANKS_PER_SUIT == ACE)
-    give = trump_exchange(kinds[dealer], params, dealer, rng, hand, trump_card, forced)
+    if option == NO_OPTION:
+        option = search_decision(search, PHASE_TRUMP, step, -1, dealer, r, kinds, params, announce, order, rng, cardsets,
+                                 st, trick, info, log, dealer, trump_card, scores)  # fmt: skip
+    if option != NO_OPTION:
+        give = option
+        if give == DECLINE and forced:
+            return UNAVAILABLE
+    else:
+        give = trump_exchange(kinds[dealer], params, dealer, rng, hand, trump_card, forced)
     if give >= 0 or forced:
         if give < 0 or not has(hand, give):
             return ERR_TRUMP_DISCARD

@@ -1,63 +1,62 @@
-"""Policy ``pimc``: determinized search for the card to play (docs/SEARCH.md, issue "Strong play").
+"""Policy ``pimc``: determinized search for every decision of classic Rams (docs/SEARCH.md).
 
-At a card decision of a searching seat in classic Rams (R9 ``rams`` and the presets that
-only change its options), :func:`pimc_card`:
+At a decision of a searching seat in classic Rams (R9 ``rams`` and the presets that only
+change its options) -- pass or play and the discards (R4.1, R4.4), the buying round and
+the R4.0a announcement where the rules have them, the dealer's R4.3 card, each card (R6):
 
-1. reads what the seat knows (:func:`play_piles`): its hand, its discards and the card it
-   gave up for the trump card, the trump card and whether the dealer took it (R4.3), who
-   passed and how many cards each seat exchanged, every card played and by whom, and what
-   the rules let it deduce from play (below);
-2. draws ``samples`` worlds uniformly over the layouts of the unseen cards consistent with
-   that (:mod:`rams_sim.kernels.worlds`), keyed by (deal key, seat, decision);
-3. plays every legal card in every world and the rest of the deal with the ``rollout``
-   policy for every seat (:func:`rams_sim.kernels.play.play_from` with ``search=None``),
-   and takes the card of the best total score delta (R7: the least, as scores count down to
-   zero; ties: the lowest card id).
+1. what the seat knows becomes piles (:mod:`.knowledge`);
+2. ``samples`` worlds are drawn uniformly over the layouts consistent with it
+   (:mod:`.worlds`), keyed by (deal key, seat, decision): for a card, decision 8 + trick;
+   before the play, the phase (codes.PHASE_*);
+3. every option is played out in every world, and the rest of the deal with the
+   ``rollout`` policy for every seat (:func:`.play.play_from` from the card,
+   :func:`.games.classic.deal_from` from an exchange step; ``search=None``: the rollouts
+   never search), and the option of the least total score delta is taken (R7: a delta
+   counts down; ties: the first option -- the lowest card id; pass, stand, the discard
+   masks ascending; decline, the cards ascending).
 
-What play reveals (R6, for each card another seat played):
-
-* following: a card off the led suit shows a void in it (R6.2), and then a plain card shows
-  no trump either (R6.2: a void must trump); a trump under the best trump in the trick
-  shows no higher trump where overtrumping is due (R6.3);
-* with R6.3a (``must_head``), a card that does not win shows no winning card of what he
-  had to play (the led suit, or his trumps when void);
-* with R6.7 (``ace_covers_face``), a card other than the trump ace on a trump face shows no
-  trump ace when the ace would have been legal;
-* leading: a lead other than the trump ace shows no trump ace (R6.5); a lead of the trump
-  Q shows no trump K (R6.6), a lead of neither shows not both (the pair constraint of
-  :mod:`..worlds`); after a trump K led and won from a marriage, a lead other than the Q
-  shows no Q (R6.6);
-* R4.1: a passer holds no ace (where an ace forbids a pass).
-
-Known gap (docs/SEARCH.md): a declared jack pair (R5.5) fixes the seat's jack points but
-does not pin where the shown jacks lie in the sampled worlds.
+:func:`evaluate_cards` and :func:`evaluate_options` run the same worlds for
+``rams-sim advise`` (:mod:`rams_sim.advise`) and keep every world's result.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
-from ..cards import ACE, KING, MAX_SEATS, N_CARDS, N_TRICKS, QUEEN, RANKS_PER_SUIT, SUIT_MASKS
+from ..cards import ACE, HAND_SIZE, MAX_SEATS, N_CARDS, RANKS_PER_SUIT
 from ..policies import MAX_POLICY_PARAMS, P_ROLLOUT, P_SAMPLES, default_params
-from .bits import ACE_CARDS, ZERO, ace_points, above, bit, card_of, has, lowest, popcount, trump_face_mask
-from .codes import RUFF_OVERTRUMP, SCORE_SO_FAR
-from .play import next_active, play_from
+from .bits import ZERO, ace_points, bit, has, lowest, nth_card, popcount
+from .codes import (
+    DECLINE, INTENT_SUITS, INTENT_TRUMPS, N_OPTIONS, NO_FORCE, NO_OPTION, O_PLAYED, OPTION_PASS,
+    ORDER_DECLARE_THEN_BUY, PHASE_INTENT, PHASE_ROUND, PHASE_TRUMP, SCORE_SO_FAR, TAKE_MUST,
+)  # fmt: skip
+from .exchange import can_pass
+from .games.classic import deal_from
+from .knowledge import exchange_piles, play_piles, seat_cards_from
+from .play import play_from
+from .policy import uses_coins
 from .rng import GOLDEN, STATE_WORDS, bounded, mix64, seed_stream
 from .score import finish_deal
-from .trick import winning_cards
-from .search import Scratch
+from .search import Scratch, arm
 from .state import (
-    ACES, ACTIVE, DELTA, DISCARDS, FINAL, HAND, LOG_LEADER, LOG_WINNER, PASSED, TOOK_TRUMP, TRICK_CARD, TRICK_SEAT,
-    TRUMP_DISCARD, make_state, seat_after,
+    ACES, ACTIVE, DEALT, DELTA, DISCARDS, DRAWN, ENDS_PARTY, FINAL, HAND, OUTCOME, TOOK_TRUMP, TRICKS, TRUMP_DISCARD,
+    make_state, seat_after,
 )  # fmt: skip
-from .worlds import MAX_PILES, MAX_STATES, count_layouts, draw_layout, n_states_of, order_cards
+from .worlds import MAX_PAIRS, MAX_PILES, MAX_STATES, count_layouts, draw_layout, n_states_of, order_cards
 
 DEFAULT_PARAMS = default_params()  # float64[kinds, P]: the rollouts' players
 SEARCH_STREAM = 64  # stream numbers from here key the search (deck 0, coins seat + 1)
-DECISIONS = 16  # decision numbers per seat: 8 + trick for a card
+DECISIONS = 16  # decision numbers per seat: the phase before the play, 8 + trick for a card
 CARD_DECISION = 8
 SAMPLE_SALT = np.uint64(0x50494D43)  # "PIMC"
+DRAW_ROW = MAX_SEATS + 1  # the search's own stream in Scratch.rng
+BLOCK = 256  # worlds per parallel block of evaluate_* (a batch starts at a multiple)
+# what a rollout tells about the searching seat (evaluate_*'s flags, bit by bit)
+FLAG_REMIZ = 1  # he played, the deal was played out and he took no trick (R7.2)
+FLAG_ENDS = 2  # the deal ended the party (R5.7, R8.2, R8.3)
+FLAG_WINS = 4  # ... with him the winner
+FLAG_ERROR = 8  # the rollout stopped on a status (never expected: tests pin it)
 
 
 @njit(cache=True)
@@ -78,156 +77,12 @@ def new_scratch():
         np.zeros((MAX_SEATS, MAX_POLICY_PARAMS), np.float64),  # and parameters
         cardsets.copy(), st.copy(),  # a world before its option
         cardsets.copy(), st.copy(), trick.copy(), log.copy(), info.copy(), rng.copy(),  # a rollout
-        np.zeros(N_CARDS, np.int64),  # total delta by card
+        np.zeros(N_CARDS, np.int64),  # total delta by card (or by option)
+        np.zeros(N_OPTIONS + 1, np.int64),  # the options of a decision before the play
+        order.copy(), order.copy(),  # a world's deck order (its talon), and a rollout's
+        np.full((MAX_PAIRS, 2), -1, np.int8), np.zeros(MAX_PAIRS, np.int64),  # pair constraints (knowledge.py)
+        np.zeros(MAX_PAIRS, np.int64),  # the constrained pairs' pile masks, as the DP orders them
     )  # fmt: skip
-
-
-@njit(cache=True)
-def _seat_cards_from(log, trick, t, k, n, o, from_trick):
-    """The cards seat ``o`` played in tricks ``from_trick`` .. now (the current trick's ``k`` cards included)."""
-    out = ZERO
-    for tt in range(from_trick, t):
-        if log[tt, o] >= 0:
-            out |= bit(log[tt, o])
-    for j in range(k):
-        if trick[TRICK_SEAT, j] == o:
-            out |= bit(trick[TRICK_CARD, j])
-    return out
-
-
-@njit(cache=True)
-def play_piles(r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, allowed, caps, pile_seat, forbid, before):
-    """What ``seat`` knows at its card of trick ``t`` (``k`` cards already in it), as piles.
-
-    Reads the public rows (ACTIVE, PASSED, TOOK_TRUMP, the play log, the trick, the count
-    of each seat's discards) and the seat's own cards, never another seat's cards. Fills
-    ``allowed``/``caps`` (uint64/int64[MAX_PILES]) for :mod:`..worlds` and ``pile_seat``
-    (int64[MAX_PILES]: the seat whose hand a pile is, -1 for the passers' pile and the
-    free pile, which is last); ``forbid`` uint64[MAX_SEATS] and ``before`` int8[MAX_SEATS]
-    are scratch. Returns (unknown mask, n_piles, pair_a, pair_b, pair_piles).
-    """
-    trump = trump_card // RANKS_PER_SUIT
-    trumps = SUIT_MASKS[trump]
-    t_ace = card_of(trump, ACE)
-    t_king = card_of(trump, KING)
-    t_queen = card_of(trump, QUEEN)
-    played = ZERO
-    for tt in range(t):
-        for o in range(n):
-            if log[tt, o] >= 0:
-                played |= bit(log[tt, o])
-    for j in range(k):
-        played |= bit(trick[TRICK_CARD, j])
-    seen = cardsets[HAND, seat] | cardsets[DISCARDS, seat] | played | bit(trump_card)
-    if st[TRUMP_DISCARD, seat] >= 0:
-        seen |= bit(st[TRUMP_DISCARD, seat])
-    unknown = r.deck_mask & ~seen
-    # ---- what play showed, seat by seat ----
-    for o in range(n):
-        forbid[o] = ZERO
-    pair_seats = 0
-    known_dealer = ZERO
-    if st[TOOK_TRUMP, dealer] and dealer != seat and not has(played, trump_card):
-        known_dealer = bit(trump_card)  # R4.3: the dealer holds the trump card he took
-    n_active = 0
-    for o in range(n):
-        n_active += st[ACTIVE, o]
-    prev_leader, prev_winner, prev_led = -1, -1, -1
-    for tt in range(t + 1):
-        if tt < t:
-            leader = log[tt, LOG_LEADER]
-            count = n_active
-        else:
-            if k == 0:
-                break
-            leader = trick[TRICK_SEAT, 0]
-            count = k
-        o = leader
-        for j in range(count):
-            p = log[tt, o] if tt < t else trick[TRICK_CARD, j]
-            if j == 0:
-                q_duty = prev_leader == o and prev_winner == o and prev_led == t_king
-                if p != t_ace:
-                    forbid[o] |= bit(t_ace)  # R6.5
-                    if q_duty and p != t_queen:
-                        forbid[o] |= bit(t_queen)  # R6.6: the K won, the Q follows if held
-                    elif p == t_queen and not q_duty:
-                        forbid[o] |= bit(t_king)  # R6.6: with K and Q the K leads
-                    elif p != t_king and p != t_queen:
-                        later = _seat_cards_from(log, trick, t, k, n, o, tt)  # he held these then
-                        if o == dealer:
-                            later |= known_dealer
-                        if has(later, t_king):
-                            forbid[o] |= bit(t_queen)
-                        elif has(later, t_queen):
-                            forbid[o] |= bit(t_king)
-                        elif has(unknown, t_king) and has(unknown, t_queen):
-                            pair_seats |= 1 << o
-                led_suit = p // RANKS_PER_SUIT
-            else:
-                suit = p // RANKS_PER_SUIT
-                if suit != led_suit:
-                    forbid[o] |= SUIT_MASKS[led_suit]  # R6.2
-                    if suit != trump:
-                        forbid[o] |= trumps  # R6.2: a void must trump
-                    elif r.ruff == RUFF_OVERTRUMP:
-                        best = -1
-                        for i in range(j):
-                            if before[i] // RANKS_PER_SUIT == trump and before[i] > best:
-                                best = before[i]
-                        if best >= 0 and p < best:
-                            forbid[o] |= trumps & above(best)  # R6.3
-                if r.ace_covers_face and p != t_ace and suit == trump:  # the ace would have been legal
-                    for i in range(j):
-                        if has(trump_face_mask(trump), before[i]):
-                            forbid[o] |= bit(t_ace)  # R6.7
-                            break
-                if r.must_head and (suit == led_suit or suit == trump):
-                    if winning_cards(bit(p), before, j, trump) == ZERO:
-                        forbid[o] |= winning_cards(SUIT_MASKS[suit], before, j, trump)  # R6.3a
-            before[j] = p
-            o = next_active(st, o, n)
-        if tt < t:
-            prev_leader, prev_winner, prev_led = leader, log[tt, LOG_WINNER], log[tt, leader]
-    # ---- the piles ----
-    n_piles = 0
-    pair_piles = 0
-    tracked = 0
-    for step in range(1, n):
-        o = seat_after(seat, step, n)
-        if not st[ACTIVE, o]:
-            continue
-        in_hand = N_TRICKS - t
-        for j in range(k):
-            if trick[TRICK_SEAT, j] == o:
-                in_hand -= 1
-        if o == dealer:
-            in_hand -= popcount(known_dealer)
-        allowed[n_piles] = unknown & ~forbid[o]
-        caps[n_piles] = in_hand
-        pile_seat[n_piles] = o
-        if pair_seats >> o & 1:
-            pair_piles |= 1 << n_piles
-        tracked += in_hand
-        n_piles += 1
-    passers = 0
-    for o in range(n):
-        if st[PASSED, o] and o != seat:
-            passers += 1
-    if r.ace_forbids_pass and passers > 0 and unknown & ACE_CARDS != ZERO:
-        allowed[n_piles] = unknown & ~ACE_CARDS  # R4.1: a passer held no ace
-        caps[n_piles] = passers * N_TRICKS
-        pile_seat[n_piles] = -1
-        tracked += passers * N_TRICKS
-        n_piles += 1
-    allowed[n_piles] = unknown
-    caps[n_piles] = popcount(unknown) - tracked
-    pile_seat[n_piles] = -1
-    n_piles += 1
-    pa, pb = -1, -1
-    if pair_piles != 0:
-        pa, pb = t_king, t_queen
-    return unknown, n_piles, pa, pb, pair_piles
 
 
 @njit(cache=True)
@@ -255,9 +110,116 @@ def _copy2(dst, src):
 
 
 @njit(cache=True)
+def _rollout_players(search, n, rollout):
+    """Every seat plays the rollout policy with its default parameters."""
+    for s in range(n):
+        search.roll_kinds[s] = rollout
+        for i in range(MAX_POLICY_PARAMS):
+            search.roll_params[s, i] = DEFAULT_PARAMS[rollout, i]
+
+
+@njit(cache=True)
+def _world_key(key, seat, decision, j):
+    return mix64(key ^ SAMPLE_SALT ^ (np.uint64(seat * DECISIONS + decision) * GOLDEN) ^ np.uint64(j + 1))
+
+
+@njit(cache=True)
+def _count(search, unknown, n_piles):
+    """Fill the DP table for the piles and pairs in ``search``; return (m, n_pairs, total) (total 0: no world)."""
+    caps, strides = search.ints[0], search.ints[2]
+    m, n_pairs = order_cards(unknown, search.pairs, search.pair_piles, search.cards, search.active_pairs)
+    n_states = n_states_of(caps, n_piles, strides)
+    if n_states == 0:
+        return m, n_pairs, 0.0  # beyond MAX_STATES (not reachable with one searching seat; see worlds.py)
+    total = count_layouts(search.cards, m, n_pairs, search.masks[0], caps, n_piles, search.active_pairs, strides,
+                          n_states, search.table)  # fmt: skip
+    return m, n_pairs, total
+
+
+@njit(cache=True)
+def _draw(search, m, n_pairs, n_piles, total):
+    draw_layout(search.cards, m, n_pairs, search.masks[0], search.ints[0], n_piles, search.active_pairs,
+                search.ints[2], search.table, total, search.rng, DRAW_ROW, search.masks[1])  # fmt: skip
+
+
+# ---- a card of the play ----------------------------------------------------------------------
+@njit(cache=True)
+def _play_count(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k):
+    unknown, n_piles = play_piles(r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, search.masks[0],
+                                  search.ints[0], search.ints[1], search.forbid, search.before, search.pairs,
+                                  search.pair_piles)  # fmt: skip
+    m, n_pairs, total = _count(search, unknown, n_piles)
+    return m, n_pairs, total, n_piles
+
+
+@njit(cache=True)
+def _play_world(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, played, m, n_pairs, total,
+                n_piles):  # fmt: skip
+    """Draw one world at a card of the play into ``search.b_cardsets``/``b_st``: the other
+    active hands from the layout (the dealer's taken trump card added back), their hands at
+    the first lead and ace points (R7; a seat at zero ends the deal, R8.2), and, dealt from
+    the shuffled free pile in seat order, their unseen discards and R4.3 cards."""
+    out, pile_seat, buf = search.masks[1], search.ints[1], search.buf
+    b_cardsets, b_st = search.b_cardsets, search.b_st
+    _draw(search, m, n_pairs, n_piles, total)
+    _copy2(b_cardsets, cardsets)
+    _copy2(b_st, st)
+    dealer_known = st[TOOK_TRUMP, dealer] != 0 and dealer != seat and not has(played, trump_card)
+    for p in range(n_piles - 1):
+        o = pile_seat[p]
+        if o < 0:
+            continue
+        hand = out[p]
+        if o == dealer and dealer_known:
+            hand |= bit(trump_card)
+        b_cardsets[HAND, o] = hand
+        b_cardsets[FINAL, o] = hand | seat_cards_from(log, trick, t, k, n, o, 0)
+        b_st[ACES, o] = ace_points(b_cardsets[FINAL, o], r.ace_values)
+    m_free = _shuffle_mask(out[n_piles - 1], search.rng, DRAW_ROW, buf)
+    pos = 0
+    for o in range(n):
+        if o == seat:
+            continue
+        d = ZERO
+        for _ in range(popcount(cardsets[DISCARDS, o])):
+            if pos < m_free:
+                d |= bit(buf[pos])
+                pos += 1
+        b_cardsets[DISCARDS, o] = d
+        if st[TRUMP_DISCARD, o] >= 0:
+            b_st[TRUMP_DISCARD, o] = buf[pos] if pos < m_free else -1
+            pos += 1
+
+
+@njit(cache=True)
+def _roll_card(search, card, world_key, r, announce, trick, log, info, n, dealer, trump_card, scores, t, k, leader,
+               q_duty, played):  # fmt: skip
+    """Play ``card`` in the world of ``search.b_*`` and the rest of the deal by the rollout
+    players; the result is in ``search.w_st``/``w_info``. Returns False on a rollout error."""
+    w_cardsets, w_st, w_info = search.w_cardsets, search.w_st, search.w_info
+    _copy2(w_cardsets, search.b_cardsets)
+    _copy2(w_st, search.b_st)
+    _copy2(search.w_trick, trick)
+    _copy2(search.w_log, log)
+    for i in range(info.shape[0]):
+        w_info[i] = info[i]
+    for s in range(n):
+        if uses_coins(search.roll_kinds[s]):  # only random draws coins; its streams keyed by the world
+            seed_stream(search.w_rng, s + 1, world_key, s + 1)
+    winner = play_from(r, search.roll_kinds, search.roll_params, announce, search.w_rng, w_cardsets, w_st,
+                       search.w_trick, search.w_log, w_info, n, dealer, trump_card, scores, t, k, leader, q_duty,
+                       played, card, None)  # fmt: skip
+    if winner == -2:
+        return False
+    finish_deal(n, seat_after(dealer, 1, n), r.start, r.remiz, r.truncated_deal == SCORE_SO_FAR, winner, scores, w_st,
+                w_info)  # fmt: skip
+    return True
+
+
+@njit(cache=True)
 def pimc_card(search, r, kinds, params, announce, cardsets, st, trick, log, info, n, dealer, trump_card, scores, t, k,
               leader, seat, legal, played, q_duty):  # fmt: skip
-    """The card ``seat`` plays to trick ``t`` (``k`` cards in it) by determinized search (module docstring).
+    """The card ``seat`` plays to trick ``t`` (``k`` cards in it) by search (module docstring).
 
     ``search``: the armed :data:`rams_sim.kernels.search.Scratch` (its ``key`` is the
     deal's); the other arguments are the play loop's (:func:`rams_sim.kernels.play.play_from`).
@@ -265,86 +227,27 @@ def pimc_card(search, r, kinds, params, announce, cardsets, st, trick, log, info
     """
     if popcount(legal) == 1:
         return lowest(legal)
-    samples = np.int64(params[seat, P_SAMPLES])
-    rollout = np.int64(params[seat, P_ROLLOUT])
-    caps, pile_seat, strides = search.ints[0], search.ints[1], search.ints[2]
-    allowed, out = search.masks[0], search.masks[1]
-    cards, buf, table, rng, totals = search.cards, search.buf, search.table, search.rng, search.totals
-    # ---- the piles and their count ----
-    unknown, n_piles, pa, pb, pair_piles = play_piles(r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k,
-                                                      allowed, caps, pile_seat, search.forbid, search.before)  # fmt: skip
-    m, pair = order_cards(unknown, pa, pb, cards)
-    n_states = n_states_of(caps, n_piles, strides)
-    if n_states == 0:
-        return lowest(legal)  # beyond MAX_STATES (not reachable at one searching seat; see worlds.py)
-    total = count_layouts(cards, m, pair, allowed, caps, n_piles, pair_piles, strides, n_states, table)
+    m, n_pairs, total, n_piles = _play_count(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k)
     if not total > 0.0:
         return lowest(legal)  # no consistent world: an impossible history (tests pin that this never happens)
-    draw_row = MAX_SEATS + 1
-    seed_stream(rng, draw_row, search.key, SEARCH_STREAM + seat * DECISIONS + CARD_DECISION + t)
-    # ---- the rollout players: every seat plays the rollout policy with its defaults ----
-    roll_kinds, roll_params = search.roll_kinds, search.roll_params
-    for s in range(n):
-        roll_kinds[s] = rollout
-        for i in range(MAX_POLICY_PARAMS):
-            roll_params[s, i] = DEFAULT_PARAMS[rollout, i]
+    seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + CARD_DECISION + t)
+    _rollout_players(search, n, np.int64(params[seat, P_ROLLOUT]))
+    totals = search.totals
     for c in range(N_CARDS):
         totals[c] = 0
-    # ---- worlds ----
-    b_cardsets, b_st = search.b_cardsets, search.b_st
-    w_cardsets, w_st, w_trick, w_log, w_info, w_rng = (search.w_cardsets, search.w_st, search.w_trick, search.w_log,
-                                                       search.w_info, search.w_rng)  # fmt: skip
-    dealer_known = st[TOOK_TRUMP, dealer] != 0 and dealer != seat and not has(played, trump_card)
-    first = seat_after(dealer, 1, n)
-    for j in range(samples):
-        draw_layout(cards, m, pair, allowed, caps, n_piles, pair_piles, strides, table, total, rng, draw_row, out)
-        _copy2(b_cardsets, cardsets)
-        _copy2(b_st, st)
-        for p in range(n_piles - 1):
-            o = pile_seat[p]
-            if o < 0:
-                continue
-            hand = out[p]
-            if o == dealer and dealer_known:
-                hand |= bit(trump_card)
-            b_cardsets[HAND, o] = hand
-            b_cardsets[FINAL, o] = hand | _seat_cards_from(log, trick, t, k, n, o, 0)
-            b_st[ACES, o] = ace_points(b_cardsets[FINAL, o], r.ace_values)
-        # the others' unseen discards (and the dealer's R4.3 card) from the free pile, as their policies read them
-        m_free = _shuffle_mask(out[n_piles - 1], rng, draw_row, buf)
-        pos = 0
-        for o in range(n):
-            if o == seat:
-                continue
-            d = ZERO
-            for _ in range(popcount(cardsets[DISCARDS, o])):
-                if pos < m_free:
-                    d |= bit(buf[pos])
-                    pos += 1
-            b_cardsets[DISCARDS, o] = d
-            if st[TRUMP_DISCARD, o] >= 0:
-                b_st[TRUMP_DISCARD, o] = buf[pos] if pos < m_free else -1
-                pos += 1
-        world_key = mix64(search.key ^ SAMPLE_SALT ^ (np.uint64(seat * DECISIONS + t) * GOLDEN) ^ np.uint64(j + 1))
+    for j in range(np.int64(params[seat, P_SAMPLES])):
+        _play_world(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, played, m, n_pairs, total,
+                    n_piles)  # fmt: skip
+        world_key = _world_key(search.key, seat, CARD_DECISION + t, j)
         option = legal
         while option != ZERO:
             c = lowest(option)
             option &= option - np.uint64(1)
-            _copy2(w_cardsets, b_cardsets)
-            _copy2(w_st, b_st)
-            _copy2(w_trick, trick)
-            _copy2(w_log, log)
-            for i in range(info.shape[0]):
-                w_info[i] = info[i]
-            for s in range(n):
-                seed_stream(w_rng, s + 1, world_key, s + 1)
-            winner = play_from(r, roll_kinds, roll_params, announce, w_rng, w_cardsets, w_st, w_trick, w_log, w_info,
-                               n, dealer, trump_card, scores, t, k, leader, q_duty, played, c, None)  # fmt: skip
-            if winner == -2:
+            if _roll_card(search, c, world_key, r, announce, trick, log, info, n, dealer, trump_card, scores, t, k,
+                          leader, q_duty, played):  # fmt: skip
+                totals[c] += search.w_st[DELTA, seat]
+            else:
                 totals[c] += 1_000_000  # a rollout error: never chosen (tests pin that it does not happen)
-                continue
-            finish_deal(n, first, r.start, r.remiz, r.truncated_deal == SCORE_SO_FAR, winner, scores, w_st, w_info)
-            totals[c] += w_st[DELTA, seat]
     best = -1
     option = legal
     while option != ZERO:
@@ -353,3 +256,243 @@ def pimc_card(search, r, kinds, params, announce, cardsets, st, trick, log, info
         if best < 0 or totals[c] < totals[best]:  # R7: a delta counts down, so the least is the best
             best = c
     return best
+
+
+# ---- the decisions before the play --------------------------------------------------------------
+@njit(cache=True)
+def options_at(phase, step, talon_pos, seat, r, cardsets, st, dealer, trump_card, out):
+    """The options open to ``seat`` at a decision before the play, into ``out``; returns their number.
+
+    PHASE_ROUND: OPTION_PASS where R4.1 allows it, then (one-turn) stand 0 and every
+    discard mask 1..31 over his cards of at most the talon's size (R4.4), or
+    (declare-then-buy) 0 for "play"; PHASE_BUY: 0 and the masks; PHASE_INTENT: "on trumps",
+    "on suits"; PHASE_TRUMP (R4.3): DECLINE unless he must take it, then each of his cards.
+    """
+    hand = cardsets[HAND, seat]
+    count = 0
+    if phase == PHASE_TRUMP:
+        forced = r.dealer_takes_trump == TAKE_MUST or (r.turned_ace_binds_dealer and trump_card % RANKS_PER_SUIT == ACE)
+        if not forced:
+            out[count] = DECLINE
+            count += 1
+        m = hand
+        while m != ZERO:
+            out[count] = lowest(m)
+            m &= m - np.uint64(1)
+            count += 1
+        return count
+    if phase == PHASE_INTENT:
+        out[0] = INTENT_TRUMPS
+        out[1] = INTENT_SUITS
+        return 2
+    if phase == PHASE_ROUND and can_pass(cardsets[DEALT, seat], seat == dealer, r.ace_forbids_pass,
+                                         r.turned_ace_binds_dealer, trump_card):  # fmt: skip
+        out[count] = OPTION_PASS
+        count += 1
+    out[count] = 0
+    count += 1
+    if phase == PHASE_ROUND and r.exchange_order == ORDER_DECLARE_THEN_BUY:
+        return count
+    talon = r.deck_size - talon_pos
+    for mask in range(1, 1 << HAND_SIZE):
+        if popcount(np.uint64(mask)) <= talon:
+            out[count] = mask
+            count += 1
+    return count
+
+
+@njit(cache=True)
+def _exchange_world(search, r, n, cardsets, st, order, talon_pos, m, total, n_piles):
+    """Draw one world before the play into ``search.b_*``: the other hands from the layout;
+    from the shuffled free pile, in the piles' seat order, the cards each of them discarded,
+    then the talon's rest in order; of each one's hand, which cards he drew (uniformly, as
+    many as he discarded), hence his dealt hand (R3, R4)."""
+    out, pile_seat, buf = search.masks[1], search.ints[1], search.buf
+    b_cardsets, b_st, b_order = search.b_cardsets, search.b_st, search.b_order
+    _draw(search, m, 0, n_piles, total)
+    _copy2(b_cardsets, cardsets)
+    _copy2(b_st, st)
+    for i in range(order.shape[0]):
+        b_order[i] = order[i]
+    m_free = _shuffle_mask(out[n_piles - 1], search.rng, DRAW_ROW, buf)
+    pos = 0
+    for p in range(n_piles - 1):
+        o = pile_seat[p]
+        hand = out[p]
+        b_cardsets[HAND, o] = hand
+        k = popcount(cardsets[DISCARDS, o])
+        disc = ZERO
+        for _ in range(k):
+            disc |= bit(buf[pos])
+            pos += 1
+        drawn = ZERO
+        rest = hand
+        for _ in range(k):
+            c = nth_card(rest, bounded(search.rng, DRAW_ROW, popcount(rest)))
+            drawn |= bit(c)
+            rest &= ~bit(c)
+        b_cardsets[DISCARDS, o] = disc
+        b_cardsets[DRAWN, o] = drawn
+        b_cardsets[DEALT, o] = (hand & ~drawn) | disc
+    for i in range(talon_pos, r.deck_size):
+        b_order[i] = buf[pos] if pos < m_free else -1
+        pos += 1
+
+
+@njit(cache=True)
+def _roll_option(search, option, world_key, r, announce, trick, log, info, n, dealer, scores, step, talon_pos):
+    """Take ``option`` at exchange step ``step`` in the world of ``search.b_*`` and play the
+    deal out by the rollout players (result in ``search.w_st``/``w_info``); False on a status."""
+    w_order = search.w_order
+    _copy2(search.w_cardsets, search.b_cardsets)
+    _copy2(search.w_st, search.b_st)
+    _copy2(search.w_trick, trick)
+    _copy2(search.w_log, log)
+    for x in range(info.shape[0]):
+        search.w_info[x] = info[x]
+    for x in range(w_order.shape[0]):
+        w_order[x] = search.b_order[x]
+    for s in range(n):
+        if uses_coins(search.roll_kinds[s]):  # only random draws coins; its streams keyed by the world
+            seed_stream(search.w_rng, s + 1, world_key, s + 1)
+    status = deal_from(r, search.roll_kinds, search.roll_params, announce, dealer, scores, w_order, search.w_rng,
+                       search.w_cardsets, search.w_st, search.w_trick, search.w_info, search.w_log, np.int64(NO_FORCE),
+                       np.int64(0), np.int64(step), np.int64(talon_pos), np.int64(option), None)  # fmt: skip
+    return status == 0
+
+
+@njit(cache=True)
+def _exchange_count(search, r, n, seat, trump_card, cardsets, st):
+    unknown, n_piles = exchange_piles(r, n, seat, trump_card, cardsets, st, search.masks[0], search.ints[0],
+                                      search.ints[1])  # fmt: skip
+    for i in range(MAX_PAIRS):
+        search.pair_piles[i] = 0  # before the play nothing binds a pair
+    m, _, total = _count(search, unknown, n_piles)
+    return m, total, n_piles
+
+
+@njit(cache=True)
+def pimc_decision(search, phase, step, talon_pos, seat, r, kinds, params, announce, order, rng, cardsets, st, trick,
+                  info, log, dealer, trump_card, scores):  # fmt: skip
+    """``seat``'s option at a decision before the play (``phase``: codes.PHASE_*) by search
+    (module docstring); options as :func:`options_at`. Allocates nothing."""
+    n = r.players
+    if phase == PHASE_TRUMP:
+        talon_pos = r.deck_size  # after the exchange the talon's rest plays no part
+    options = search.options
+    n_options = options_at(phase, step, talon_pos, seat, r, cardsets, st, dealer, trump_card, options)
+    if n_options == 1:
+        return options[0]
+    m, total, n_piles = _exchange_count(search, r, n, seat, trump_card, cardsets, st)
+    if not total > 0.0:
+        return NO_OPTION
+    seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + phase)
+    _rollout_players(search, n, np.int64(params[seat, P_ROLLOUT]))
+    totals = search.totals
+    for i in range(n_options):
+        totals[i] = 0
+    for j in range(np.int64(params[seat, P_SAMPLES])):
+        _exchange_world(search, r, n, cardsets, st, order, talon_pos, m, total, n_piles)
+        world_key = _world_key(search.key, seat, phase, j)
+        for i in range(n_options):
+            if _roll_option(search, options[i], world_key, r, announce, trick, log, info, n, dealer, scores, step,
+                            talon_pos):  # fmt: skip
+                totals[i] += search.w_st[DELTA, seat]
+            else:
+                totals[i] += 1_000_000  # an option the rules refuse: never chosen (tests pin that it does not happen)
+    best = 0
+    for i in range(1, n_options):
+        if totals[i] < totals[best]:  # R7: the least delta is the best
+            best = i
+    return options[best]
+
+
+# ---- every world kept: rams-sim advise ---------------------------------------------------------
+@njit(cache=True)
+def _copy_players(search, n, roll_kinds, roll_params):
+    for s in range(n):
+        search.roll_kinds[s] = roll_kinds[s]
+        for i in range(MAX_POLICY_PARAMS):
+            search.roll_params[s, i] = roll_params[s, i]
+
+
+@njit(cache=True)
+def _flags(w_st, w_info, seat):
+    f = 0
+    if w_st[ACTIVE, seat] and w_info[OUTCOME] == O_PLAYED and w_st[TRICKS, seat] == 0:
+        f |= FLAG_REMIZ
+    if w_info[ENDS_PARTY] >= 0:
+        f |= FLAG_ENDS
+        if w_info[ENDS_PARTY] == seat:
+            f |= FLAG_WINS
+    return f
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def evaluate_cards(r, roll_kinds, roll_params, announce, key, cardsets, st, trick, log, info, dealer, trump_card,
+                   scores, t, k, leader, seat, legal, played, q_duty, first_world, deltas, flags):  # fmt: skip
+    """Worlds ``first_world ..`` of a card decision, every legal card (ascending ids) in each:
+    ``deltas``/``flags`` int64[n_cards, n_worlds] receive the seat's delta and FLAG_* bits.
+    World w is drawn from the stream keyed ``(key + w // BLOCK)``, so any block is the same in
+    any batch; the players are ``roll_kinds``/``roll_params`` (int8[n], float64[n, P]).
+    Returns the number of layouts (0.0: the position is impossible)."""
+    n = r.players
+    n_worlds = deltas.shape[1]
+    n_blocks = (n_worlds + BLOCK - 1) // BLOCK
+    count = _play_count(new_scratch(), r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k)[2]
+    if not count > 0.0:
+        return count
+    for b in prange(n_blocks):
+        search = arm(new_scratch(), mix64(np.uint64(key) + np.uint64((first_world // BLOCK + b) * GOLDEN)))
+        _copy_players(search, n, roll_kinds, roll_params)
+        m, n_pairs, total, n_piles = _play_count(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k)
+        seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + CARD_DECISION + t)
+        for j in range(b * BLOCK, min(n_worlds, (b + 1) * BLOCK)):
+            _play_world(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, played, m, n_pairs,
+                        total, n_piles)  # fmt: skip
+            world_key = _world_key(search.key, seat, CARD_DECISION + t, first_world + j)
+            option = legal
+            i = 0
+            while option != ZERO:
+                c = lowest(option)
+                option &= option - np.uint64(1)
+                if _roll_card(search, c, world_key, r, announce, trick, log, info, n, dealer, trump_card, scores, t, k,
+                              leader, q_duty, played):  # fmt: skip
+                    deltas[i, j] = search.w_st[DELTA, seat]
+                    flags[i, j] = _flags(search.w_st, search.w_info, seat)
+                else:
+                    flags[i, j] = FLAG_ERROR
+                i += 1
+    return count
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def evaluate_options(r, roll_kinds, roll_params, announce, key, order, cardsets, st, trick, log, info, dealer,
+                     trump_card, scores, phase, step, talon_pos, seat, options, first_world, deltas, flags):  # fmt: skip
+    """As :func:`evaluate_cards` for a decision before the play: ``options`` int64[n_options]
+    (from :func:`options_at`) at exchange step ``step`` (codes.PHASE_*: ``phase``)."""
+    n = r.players
+    if phase == PHASE_TRUMP:
+        talon_pos = r.deck_size  # after the exchange the talon's rest plays no part
+    n_worlds = deltas.shape[1]
+    n_blocks = (n_worlds + BLOCK - 1) // BLOCK
+    count = _exchange_count(new_scratch(), r, n, seat, trump_card, cardsets, st)[1]
+    if not count > 0.0:
+        return count
+    for b in prange(n_blocks):
+        search = arm(new_scratch(), mix64(np.uint64(key) + np.uint64((first_world // BLOCK + b) * GOLDEN)))
+        _copy_players(search, n, roll_kinds, roll_params)
+        m, total, n_piles = _exchange_count(search, r, n, seat, trump_card, cardsets, st)
+        seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + phase)
+        for j in range(b * BLOCK, min(n_worlds, (b + 1) * BLOCK)):
+            _exchange_world(search, r, n, cardsets, st, order, talon_pos, m, total, n_piles)
+            world_key = _world_key(search.key, seat, phase, first_world + j)
+            for i in range(options.shape[0]):
+                if _roll_option(search, options[i], world_key, r, announce, trick, log, info, n, dealer, scores, step,
+                                talon_pos):  # fmt: skip
+                    deltas[i, j] = search.w_st[DELTA, seat]
+                    flags[i, j] = _flags(search.w_st, search.w_info, seat)
+                else:
+                    flags[i, j] = FLAG_ERROR
+    return count
+

@@ -26,6 +26,7 @@ Search = namedtuple("Search", ["key"])
 Scratch = namedtuple("Scratch", [
     "key", "ints", "masks", "cards", "buf", "table", "forbid", "before", "rng", "roll_kinds", "roll_params",
     "b_cardsets", "b_st", "w_cardsets", "w_st", "w_trick", "w_log", "w_info", "w_rng", "totals",
+    "options", "b_order", "w_order", "pairs", "pair_piles", "active_pairs",
 ])  # fmt: skip
 
 
@@ -72,6 +73,45 @@ def search_card(search, r, kinds, params, announce, cardsets, st, trick, log, in
                      scores, t, k, leader, seat, legal, played, q_duty)  # fmt: skip
 
 
+def search_decision(search, phase, step, talon_pos, seat, r, kinds, params, announce, order, rng, cardsets, st, trick,
+                    info, log, dealer, trump_card, scores):  # fmt: skip
+    """A searching seat's option at an exchange step or the dealer's R4.3 choice, or NO_OPTION
+    (``phase``: codes.PHASE_*; body: NUMBA_DISABLE_JIT)."""
+    from .codes import NO_OPTION
+    from .pimc import pimc_decision
+    from .policy import PIMC
+
+    if search is None or kinds[seat] != PIMC:
+        return NO_OPTION
+    return pimc_decision(search, phase, step, talon_pos, seat, r, kinds, params, announce, order, rng, cardsets, st,
+                         trick, info, log, dealer, trump_card, scores)  # fmt: skip
+
+
+@overload(search_decision, inline="always")
+def _search_decision(search, phase, step, talon_pos, seat, r, kinds, params, announce, order, rng, cardsets, st, trick,
+                     info, log, dealer, trump_card, scores):  # fmt: skip
+    from .codes import NO_OPTION
+
+    if not _is_scratch(search):
+
+        def none(search, phase, step, talon_pos, seat, r, kinds, params, announce, order, rng, cardsets, st, trick,
+                 info, log, dealer, trump_card, scores):  # fmt: skip
+            return NO_OPTION
+
+        return none
+    from .pimc import pimc_decision
+    from .policy import PIMC
+
+    def impl(search, phase, step, talon_pos, seat, r, kinds, params, announce, order, rng, cardsets, st, trick, info,
+             log, dealer, trump_card, scores):  # fmt: skip
+        if kinds[seat] != PIMC:
+            return NO_OPTION
+        return pimc_decision(search, phase, step, talon_pos, seat, r, kinds, params, announce, order, rng, cardsets,
+                             st, trick, info, log, dealer, trump_card, scores)  # fmt: skip
+
+    return impl
+
+
 @overload(prepare)
 def _prepare(search):
     if _is_search(search):
@@ -86,7 +126,7 @@ def _arm(search, key):
     if _is_scratch(search):
 
         def impl(search, key):
-            return Scratch(np.uint64(key), search.ints, search.masks, search.cards, search.buf, search.table, search.forbid, search.before, search.rng, search.roll_kinds, search.roll_params, search.b_cardsets, search.b_st, search.w_cardsets, search.w_st, search.w_trick, search.w_log, search.w_info, search.w_rng, search.totals)  # fmt: skip
+            return Scratch(np.uint64(key), search.ints, search.masks, search.cards, search.buf, search.table, search.forbid, search.before, search.rng, search.roll_kinds, search.roll_params, search.b_cardsets, search.b_st, search.w_cardsets, search.w_st, search.w_trick, search.w_log, search.w_info, search.w_rng, search.totals, search.options, search.b_order, search.w_order, search.pairs, search.pair_piles, search.active_pairs)  # fmt: skip
 
         return impl
     return lambda search, key: None

@@ -4,9 +4,11 @@ This package is the independent oracle the fast engine (:mod:`rams_sim.engine`) 
 compared against, deal by deal. It follows docs/ENGINE.md step by step and cites
 the rule book (docs/RULES.md) by section. It shares with the kernels only the card
 constants (:mod:`rams_sim.cards`), the configuration (:class:`rams_sim.rules.Rules`,
-:class:`rams_sim.policies.PolicySpec`), the record types (:mod:`rams_sim.record`) and
-the deck-order and key functions of :mod:`rams_sim.kernels.rng`. Legality, the trick,
-the declarations, the scoring, the party and the policies are written again here.
+:class:`rams_sim.policies.PolicySpec`), the record types (:mod:`rams_sim.record`),
+the deck-order and key functions of :mod:`rams_sim.kernels.rng` and the layout sampler
+of :mod:`rams_sim.kernels.worlds` (combinatorics, for the search of policy ``pimc``).
+Legality, the trick, the declarations, the scoring, the party, the policies and what a
+searching seat knows are written again here.
 
 Its modules mirror the kernels' (``rams_sim/kernels/``), one rule concept each:
 
@@ -17,7 +19,9 @@ Its modules mirror the kernels' (``rams_sim/kernels/``), one rule concept each:
 * ``play`` (R6): the legal cards and the tricks of a deal; ``trick`` (R6.4): who wins a trick;
 * ``score`` (R7, R8.2-R8.3): :class:`Scoresheet`: tricks credited, remiz, deltas, who ends the party;
 * ``party`` (R8): one party loop for every game, and R8.4's settlement;
-* ``policy``: the built-in policies' decisions (rams_sim/policies.py);
+* ``policy``: the built-in policies' decisions (rams_sim/policies.py); ``pimc``: the
+  searching policy's decisions and cards (docs/SEARCH.md), which play the rest of the deal
+  from copies of the table (:func:`.games.classic.deal_from`, :func:`.play.play_from`);
 * ``games`` (R9): ``classic``, ``duel``, ``modern``, ``zone``: each game's own steps and
   decisions, behind the same ``play_deal`` and ``settlement`` (:mod:`.games`);
 * ``args``: :class:`RuleBook`, the rules as the steps read them; ``bits``: the card lookups
@@ -26,7 +30,7 @@ Its modules mirror the kernels' (``rams_sim/kernels/``), one rule concept each:
 A classic deal (:func:`rams_sim.reference.games.classic.play_deal`) runs as explicit steps:
 
 1. :func:`.deal.deal_cards` (R3),
-2. :func:`.exchange.exchange` (R4, R4.0-R4.4, R4.0a),
+2. :func:`.exchange.exchange_from` (R4, R4.0-R4.4, R4.0a: one decision a step),
 3. :func:`.exchange.dealer_trump` (R4.3),
 4. :func:`.declare.declare` (R5 step 4),
 5. :func:`.play.play_tricks` or :func:`.score.credit_lone` (R6, R4.5),
@@ -50,8 +54,9 @@ import numbers
 
 from .. import cards as C
 from ..kernels.rng import deal_key
+from ..policies import PolicyKind
 from ..record import DealOutcome, DealRecord, PartyRecord
-from ..rules import Game, Rules
+from ..rules import PRESETS, Game, Rules
 from . import party as _party
 from .args import RuleBook, rule_book
 from .bits import cards_in
@@ -88,6 +93,14 @@ def _check_scores(scores, book: RuleBook) -> list[int]:
     return book.rules.check_scores(scores)  # one score per seat, each one a deal can start from (R8.2, R9)
 
 
+def _check_searched(rules: Rules, specs) -> None:
+    """Policy pimc searches classic Rams only (docs/SEARCH.md); another game is refused."""
+    if rules.game != Game.RAMS and any(spec.kind == PolicyKind.PIMC for spec in specs):
+        searched = ", ".join(name for name, preset in PRESETS.items() if preset.game == Game.RAMS)
+        raise ValueError(f"policy pimc searches the play of classic Rams (presets {searched}); preset "
+                         f"{rules.preset} plays the {rules.game.value} game, which it does not search yet")  # fmt: skip
+
+
 def _check_order(order, book: RuleBook) -> list[int]:
     order = [int(c) for c in order]
     if sorted(order) != book.deck:
@@ -107,6 +120,7 @@ def play_deal(rules, policies, *, seed=0, deal=0, dealer=None, scores=None, orde
     """
     book = rule_book(rules)
     specs = seat_specs(policies, book.players)
+    _check_searched(rules, specs)
     key = int(deal_key(seed, deal)) if key is None else int(key)
     dealer = _check_seat(deal % book.players if dealer is None else dealer, book.players, "dealer")
     scores = _check_scores(scores, book)
@@ -123,6 +137,7 @@ def play_party(rules, policies, *, seed=0, party=0) -> PartyRecord:
     """
     book = rule_book(rules)
     specs = seat_specs(policies, book.players)
+    _check_searched(rules, specs)
     return _party.play_party(game_of(rules), book, specs, seed, party)
 
 

@@ -3,11 +3,16 @@
 :func:`legal_for` follows R6.7a step by step (who wins a trick, R6.4, is :mod:`.trick`);
 :func:`play_tricks` plays up to five tricks at a :class:`.deal.DealTable`, crediting each
 to the deal's sheet (whose ``credit`` may stop the deal) and asking the game, before each
-card, whether the deal ends there (duel's dave). What a seat sees at its turn is
-:class:`.policy.PlayView` (docs/ENGINE.md §8).
+card, whether the deal ends there (duel's dave). The play can stop between two cards and
+go on from there: :class:`PlayState` is where it stands, :func:`play_from` goes on from it
+(the search of policy ``pimc`` plays the rest of a deal from a copy, :mod:`.pimc`). What a
+seat sees at its turn is :class:`.policy.PlayView` (docs/ENGINE.md §8); a searching seat's
+card comes from the ``search`` hook instead, which sees the table.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass, field
 
 from .. import cards as C
 from ..record import Trick
@@ -53,50 +58,100 @@ def legal_for(book: RuleBook, hand, trump: int, trick, q_duty: bool = False) -> 
     return sorted(legal)
 
 
-def ask_card(table, sheet, seat: int, trick, q_duty: bool, behind) -> int:
-    """The seat plays one legal card (R6.7a); an illegal one is rejected (R6.8).
+@dataclass
+class PlayState:
+    """Where the play of a deal stands before its next card (what :func:`play_from` goes on from).
+
+    ``t``: the trick in play, 0-4 (the finished ones are the table's ``plays``); ``leader``:
+    who leads it (R6.1); ``trick``: its cards so far, led card first; ``q_duty``: R6.6, the
+    leader must lead the trump Q if he still holds it (his marriage K led and won the last
+    trick). The hands, the tricks credited and the scores are the table's and the sheet's.
+    """
+
+    t: int
+    leader: int
+    trick: list[int] = field(default_factory=list)
+    q_duty: bool = False
+
+    def copy(self) -> PlayState:
+        """An independent copy (its trick list is its own)."""
+        return PlayState(self.t, self.leader, list(self.trick), self.q_duty)
+
+    def players(self, table) -> list[int]:
+        """The seats that play to trick ``t``, in order (:func:`play_order`)."""
+        return play_order(table, self.leader)
+
+
+def play_order(table, leader: int) -> list[int]:
+    """The active seats in playing order from ``leader`` (R6.2: clockwise, passers skipped)."""
+    n = table.n
+    return [(leader + j) % n for j in range(n) if not table.passed[(leader + j) % n]]
+
+
+def ask_card(table, sheet, seat: int, state: PlayState, behind, search=None, forced=None) -> int:
+    """The seat plays one legal card to the trick of ``state`` (R6.7a); an illegal one is rejected (R6.8).
 
     ``behind``: the active seats still to play to this trick after him, in order; their
-    R4.0a announcements are public knowledge, said aloud at the table.
+    R4.0a announcements are public knowledge, said aloud at the table. ``search``: the
+    searching policies' hook, ``search(table, sheet, state, seat, legal)`` -> a card, or
+    None when the seat does not search (:func:`.pimc.search_card`). ``forced``: a card
+    played without asking (the search's option).
     """
     hand = table.hand[seat]
-    legal = legal_for(table.book, hand, table.trump, trick, q_duty)
-    view = PlayView(threats(table, seat, trick), len(behind), tuple(int(table.intent[s]) for s in behind))
-    card = table.policies[seat].choose_card(list(hand), table.trump, list(trick), legal, sheet.tricks[seat], view)
+    trick = state.trick
+    legal = legal_for(table.book, hand, table.trump, trick, state.q_duty and not trick)
+    card = forced
+    if card is None and search is not None:
+        card = search(table, sheet, state, seat, legal)
+    if card is None:
+        view = PlayView(threats(table, seat, trick), len(behind), tuple(int(table.intent[s]) for s in behind))
+        card = table.policies[seat].choose_card(list(hand), table.trump, list(trick), legal, sheet.tricks[seat], view)
     if card not in legal:
         raise ValueError(f"policy error (R6.8): seat {seat} plays {C.format_card(card)}, not a legal card")
     hand.remove(card)
     return card
 
 
-def play_tricks(table, sheet, leader: int | None = None, before_card=None) -> None:
+def play_tricks(table, sheet, leader: int | None = None, before_card=None, search=None) -> None:
     """R6: five tricks among the active seats, until the sheet's ``credit`` stops the deal.
 
     ``leader``: the first leader (default R6.1: the first active seat in seat order);
     ``before_card(seat, trick)``: the game's step before each card, True ending the deal
-    there (a trick left unfinished is not recorded).
+    there (a trick left unfinished is not recorded); ``search``: as :func:`ask_card`.
     """
-    n = table.n
-    active = [not p for p in table.passed]
     if leader is None:
-        leader = next(s for s in table.seats if active[s])  # R6.1: the first active seat leads
-    q_duty = False  # R6.6: the duty to lead the trump Q after the led K won
+        leader = next(s for s in table.seats if not table.passed[s])  # R6.1: the first active seat leads
+    play_from(table, sheet, PlayState(0, leader), before_card, search)
+
+
+def play_from(table, sheet, state: PlayState, before_card=None, search=None, forced=None) -> None:
+    """R6 from ``state`` on (its trick may be under way), until the sheet's ``credit`` stops
+    the deal or the fifth trick is played; ``state`` moves on with the play.
+
+    ``forced``: a card played as the next card without asking its seat (a searching policy's
+    option; the game's ``before_card`` step for that card is not taken again). The other
+    arguments are :func:`play_tricks`'s.
+    """
     _, trump_king, trump_queen, _ = TRUMP_HONOURS[table.trump]
-    for _ in range(C.N_TRICKS):
-        players = [leader] + [(leader + j) % n for j in range(1, n) if active[(leader + j) % n]]
-        trick = []
-        by_seat = [C.NO_CARD] * n
-        for k, seat in enumerate(players):
-            if before_card is not None and before_card(seat, trick):
+    while state.t < C.N_TRICKS:
+        players = state.players(table)
+        for k in range(len(state.trick), len(players)):
+            seat = players[k]
+            if forced is None and before_card is not None and before_card(seat, state.trick):
                 return
-            card = ask_card(table, sheet, seat, trick, q_duty and seat == leader, players[k + 1 :])
-            trick.append(card)
+            card = ask_card(table, sheet, seat, state, players[k + 1 :], search, forced)
+            forced = None
+            state.trick.append(card)
+        trick = state.trick
+        by_seat = [C.NO_CARD] * table.n
+        for seat, card in zip(players, trick):
             by_seat[seat] = card
+        leader = state.leader
         winner = players[trick_winner(table.trump, trick)]
         table.plays.append(Trick(leader=leader, cards=tuple(by_seat), winner=winner))
         table.note("trick", leader=leader, cards=list(trick), winner=winner)
         # R6.6: he led the marriage K, still holds the Q, and the K won
         q_duty = trick[0] == trump_king and trump_queen in table.hand[leader] and winner == leader
+        state.t, state.leader, state.trick, state.q_duty = state.t + 1, winner, [], q_duty  # R6.1: the winner leads
         if sheet.credit(winner):
             return
-        leader = winner  # R6.1: the winner of the last trick leads

@@ -4,7 +4,9 @@ Each decision receives only what its player may know: his own hand, the trump su
 card, whether he deals, the talon size, the cards of the current trick, the legal cards,
 his own tricks and, at his turn to play, what :class:`PlayView` shows. The decisions
 only one R9 game asks for (duel's widow and dave, modern's redeal and turn, zone's swap
-and play) live in that game's module of :mod:`.games`.
+and play) live in that game's module of :mod:`.games`. The decisions and cards of the
+searching policy ``pimc`` are chosen in :mod:`.pimc`, from what its seat can know of the
+table and the play.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from ..policies import (
     B_RAMS_DRAW,
     B_TRUMP_WEIGHT,
     G_RAMS_LENGTH,
+    P_ROLLOUT,
+    P_SAMPLES,
     PARAMS_BY_KIND,
     X_INTENT_WEIGHT,
     X_READ_INTENTS,
@@ -423,20 +427,38 @@ class ExpertPolicy(_CountingPolicy):
         return min(winners, key=key)
 
 
+class PimcPolicy(BasicPolicy):
+    """``pimc`` (docs/SEARCH.md): its decisions and cards come from a search (:mod:`.pimc`),
+    which the exchange, the dealer's trump card and the play loop ask (classic Rams only).
+    Where the search draws no world, a decision before the play is expert's, i.e. basic's
+    rules, with pimc's own parameter values: its first parameters are expert's, in the same slots."""
+
+    def __init__(self, spec: PolicySpec, key: int, seat: int):
+        super().__init__(spec, key, seat)
+        names = list(PARAMS_BY_KIND[spec.kind])
+        assert names.index("samples") == P_SAMPLES and names.index("rollout") == P_ROLLOUT
+        defaults = PARAMS_BY_KIND[spec.kind]
+        self.samples = int(spec.params.get("samples", defaults["samples"]))  # worlds per decision
+        self.rollout = PolicyKind(int(spec.params.get("rollout", defaults["rollout"])))  # every seat's rollout policy
+
+    def choose_card(self, hand, trump, trick, legal, tricks_taken, view=None) -> int:
+        """Never asked: the play loop takes pimc's cards from the search (a game without it is refused)."""
+        raise ValueError("policy pimc's cards come from its search, which only classic Rams runs (reference.pimc)")
+
+
 POLICY_CLASSES = {
     PolicyKind.RANDOM: RandomPolicy,
     PolicyKind.BASIC: BasicPolicy,
     PolicyKind.CAUTIOUS: CautiousPolicy,
     PolicyKind.GREEDY: GreedyPolicy,
     PolicyKind.EXPERT: ExpertPolicy,
+    PolicyKind.PIMC: PimcPolicy,
 }
 
 
 def policy_for(spec: PolicySpec, key: int, seat: int):
     """The policy of ``seat`` in the deal keyed ``key``: its kind's class (random's coins
     come from stream ``seat + 1`` of the key)."""
-    if spec.kind not in POLICY_CLASSES:
-        raise NotImplementedError(f"the reference engine does not play policy {spec.name} yet (the fast engine does)")
     return POLICY_CLASSES[spec.kind](spec, key, seat)
 
 

@@ -8,13 +8,14 @@ those every game module has (:mod:`rams_sim.kernels.dispatch`).
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
-from ...cards import RANKS_PER_SUIT
-from ..codes import ERR_CARD, OK, SCORE_SO_FAR, TAKE_MUST
+from ...cards import HAND_SIZE, RANKS_PER_SUIT
+from ..codes import ERR_CARD, NO_OPTION, OK, SCORE_SO_FAR, TAKE_MUST
 from ..deal import deal_cards, reset_scoring, shuffle_and_seed
 from ..declare import declare, prepare_final
-from ..exchange import dealer_trump, exchange
+from ..exchange import dealer_trump_with, exchange_from
 from ..party import settle
 from ..play import play_tricks
 from ..score import credit_lone, credit_trick, finish_deal
@@ -36,16 +37,40 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
     :mod:`..pimc`; armed here with the deal's key).
     """
     n = r.players
-    first = seat_after(dealer, 1, n)
     shuffle_and_seed(r, kinds, key, fixed_order, fixed_order.shape[0] > 0, order, rng)
     reset_scoring(st, n, info, log)
     trump_card = deal_cards(order, n, dealer, cardsets, st)  # R3
     info[TRUMP_CARD] = trump_card
+    return deal_from(r, kinds, params, announce, dealer, scores, order, rng, cardsets, st, trick, info, log, forced_seat,
+                     forced_option, np.int64(0), np.int64(HAND_SIZE * n + 1), np.int64(NO_OPTION),
+                     arm(search, key))  # fmt: skip (int64, not literals: a cached caller links to one specialization)
+
+
+@njit(cache=True, _nrt=False, inline="always")  # inlined: a search calls it from inside itself (no recursion)
+def deal_from(r, kinds, params, announce, dealer, scores, order, rng, cardsets, st, trick, info, log, forced_seat,
+              forced_option, step0, talon_pos, first_option, search):  # fmt: skip
+    """The deal from step ``step0`` on (R4 to R8.3; :func:`..exchange.exchange_from`'s steps,
+    then 3n: the dealer's R4.3 card, 3n + 1: the declarations and the play); returns a status.
+
+    ``first_option`` (or NO_OPTION) is imposed on the decision at ``step0``: the way a
+    search (:mod:`..pimc`) plays an option out from the middle of a deal; ``talon_pos``
+    is the next talon card's position in ``order`` at ``step0``. ``search``: an armed
+    :data:`..search.Scratch` or None (the rollouts).
+    """
+    n = r.players
+    first = seat_after(dealer, 1, n)
+    trump_card = info[TRUMP_CARD]
     trump = trump_card // RANKS_PER_SUIT
-    status = exchange(r, n, dealer, trump_card, kinds, params, rng, order, cardsets, st, forced_seat, forced_option)
-    if status == OK:
+    status = OK
+    if step0 < 3 * n:
+        status = exchange_from(r, n, dealer, trump_card, kinds, params, rng, order, cardsets, st, forced_seat,
+                               forced_option, step0, talon_pos, first_option, search, announce, trick, info, log,
+                               scores)  # fmt: skip
+    if status == OK and step0 <= 3 * n:
         must = r.dealer_takes_trump == TAKE_MUST
-        status = dealer_trump(must, r.turned_ace_binds_dealer, dealer, trump_card, kinds, params, rng, cardsets, st)
+        status = dealer_trump_with(must, r.turned_ace_binds_dealer, dealer, trump_card, kinds, params, rng, cardsets, st,
+                                   first_option if step0 == 3 * n else NO_OPTION, search, r, announce, order, trick,
+                                   info, log, scores, 3 * n)  # fmt: skip
     if status != OK:
         info[STATUS] = status
         return status
@@ -55,7 +80,7 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
             winner = credit_lone(lone, scores, st, announce)
         else:
             winner = play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n, dealer, trump_card,
-                                 scores, -1, arm(search, key))  # fmt: skip
+                                 scores, -1, search)  # fmt: skip
             if winner == -2:
                 info[STATUS] = ERR_CARD
                 return ERR_CARD

@@ -1,9 +1,11 @@
 """R9 ``rams``: a deal of classic Rams (R3-R8.3), for every preset that only changes its options.
 
 The steps of docs/ENGINE.md in order: R3 (:mod:`..deal`), R4 (:mod:`..exchange`), R5 step
-4 (:mod:`..declare`), R6 or R4.5's lone player (:mod:`..play`, :mod:`..score`), R7-R8.3
-(:mod:`..score`). The party's settlement is R8.4 (:func:`..party.settle`). Every game
-module has the entry points :func:`play_deal` and :func:`settlement` with these arguments.
+4 (:mod:`..declare`), R6 or R4.5's lone player (:mod:`..play`, :mod:`..score`; the
+decisions and cards of a ``pimc`` seat are searched, :mod:`..pimc`, which plays its
+options out from any step with :func:`deal_from`), R7-R8.3 (:mod:`..score`). The party's
+settlement is R8.4 (:func:`..party.settle`). Every game module has the entry points
+:func:`play_deal` and :func:`settlement` with these arguments.
 """
 
 from __future__ import annotations
@@ -12,8 +14,9 @@ from ... import cards as C
 from ..args import RuleBook
 from ..deal import DealTable, deal_cards
 from ..declare import declare
-from ..exchange import dealer_trump, exchange
+from ..exchange import dealer_trump, exchange_from
 from ..party import DealResult, settle
+from ..pimc import search_card, search_decision
 from ..play import play_tricks
 from ..score import Scoresheet, credit_lone
 
@@ -25,18 +28,34 @@ def play_deal(book: RuleBook, specs, key: int, dealer: int, scores, order, *, st
     apply; ``events`` receives the deal's steps for narration."""
     table = DealTable(book, specs, key, dealer, scores, order, events)
     deal_cards(table)  # R3
-    exchange(table)  # R4.0-R4.4, R4.0a
-    dealer_trump(table)  # R4.3
+    sheet = deal_from(table, 0, None, searching=True)
+    return DealResult(table.record(sheet))
+
+
+def deal_from(table, step0: int, first_option=None, searching: bool = False) -> Scoresheet:
+    """The deal from step ``step0`` on (R4 to R8.3), as a finished :class:`Scoresheet`.
+
+    The steps are :func:`..exchange.exchange_from`'s (the exchange, one decision each),
+    then 3n, the dealer's trump card (R4.3); ``first_option`` (or None) is taken at
+    ``step0`` instead of asking its seat. ``searching``: a ``pimc`` seat's decisions and
+    cards are searched (:mod:`..pimc`); a search plays its options out with ``False``.
+    """
+    n = table.n
+    decide, card = (search_decision, search_card) if searching else (None, None)
+    if step0 < 3 * n:
+        exchange_from(table, step0, first_option, decide)  # R4.0-R4.4, R4.0a
+    dealer_trump(table, first_option if step0 == 3 * n else None, decide)  # R4.3
     active = [not p for p in table.passed]
-    announce = [spec.announce for spec in specs]
-    sheet = Scoresheet(book, dealer, table.trump, table.hand_dealt, table.hand_final, active, scores, announce, events)
+    announce = [spec.announce for spec in table.specs]  # R8.2: whether each seat announces reaching zero
+    sheet = Scoresheet(table.book, table.dealer, table.trump, table.hand_dealt, table.hand_final, active, table.scores,
+                       announce, table.events)  # fmt: skip
     if declare(sheet):  # R5 step 4
         if sheet.n_active == 1:
             credit_lone(sheet)  # R4.5 takes-all
         else:
-            play_tricks(table, sheet)  # R6
+            play_tricks(table, sheet, search=card)  # R6; a pimc seat's cards are searched
     sheet.finish()  # R7, R8.2-R8.3
-    return DealResult(table.record(sheet))
+    return sheet
 
 
 def score_given(book: RuleBook, dealer: int, trump: int, hands_dealt, hands_final, active, scores, announce,

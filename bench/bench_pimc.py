@@ -1,0 +1,89 @@
+"""Benchmark of the search policy ``pimc`` and of ``rams-sim advise``: prints figures, asserts nothing.
+
+* deals/second with one ``pimc`` seat among three ``expert`` seats (classic, 4 players) on
+  every core, at the default ``samples`` and at a smaller one (the issue's aim: >= 200
+  deals/s at the default);
+* pimc decisions/second: the decisions where the search ran (two or more options open:
+  the exchange turn, the dealer's R4.3 card, each card with a choice), counted from the
+  deals' records with the engine's legality;
+* ``advise`` wall time for an exchange turn and for a card, at the default target SE.
+
+Run with ``make bench`` (or ``python bench/bench_pimc.py``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numba
+
+from rams_sim import cards as C
+from rams_sim import engine
+from rams_sim.advise import advise
+from rams_sim.policies import PIMC_PARAMS
+from rams_sim.rules import Rules
+
+
+def searched_decisions(rules: Rules, out, seat: int) -> int:
+    """The decisions of ``seat`` where pimc searched: its exchange turn (always two or more
+    options), the dealer's R4.3 choice when he plays, and each card with two or more legal."""
+    count = 0
+    for i in range(out.delta.shape[0]):
+        record = engine.record_of(out, i)
+        if rules.players > 1:
+            count += 1  # the exchange turn: stand and at least one discard set, or a pass
+        if record.dealer == seat and not record.passed[seat]:
+            count += 1
+        if record.passed[seat] or not record.plays:
+            continue
+        hand = C.cards_of(record.hand_final[seat])
+        trump = C.suit_of(record.trump_card)
+        n = rules.players
+        king = C.card_id(trump, C.KING)
+        prev = None
+        for tr in record.plays:
+            seats = [s % n for s in range(tr.leader, tr.leader + n) if not record.passed[s % n]]
+            if seat not in seats or tr.cards[seat] < 0:
+                break
+            j = seats.index(seat)
+            before = [tr.cards[s] for s in seats[:j]]
+            q_duty = j == 0 and prev is not None and prev.leader == seat and prev.winner == seat and prev.cards[seat] == king
+            if len(engine.legal_cards(rules, hand, trump, before, q_duty)) > 1:
+                count += 1
+            hand.remove(tr.cards[seat])
+            prev = tr
+    return count
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=2000, help="deals per timing run")
+    args = parser.parse_args()
+    rules = Rules()
+    default = int(PIMC_PARAMS["samples"])
+    print(f"pimc benchmark: classic, 4 players, seat 0 pimc, seats 1-3 expert; {numba.config.NUMBA_NUM_THREADS} threads")
+    engine.simulate(rules, ["pimc:samples=1", "expert", "expert", "expert"], seed=0, deals=1)  # compile
+    for samples in (default, 32):
+        policies = [f"pimc:samples={samples}", "expert", "expert", "expert"]
+        start = time.perf_counter()
+        out = engine.simulate(rules, policies, seed=1, deals=args.deals, log_plays=True)
+        seconds = time.perf_counter() - start
+        decisions = searched_decisions(rules, out, 0)
+        label = "default" if samples == default else "smaller"
+        print(f"pimc samples={samples:<4} ({label}): {args.deals / seconds:8,.0f} deals/s, {decisions / seconds:9,.0f} "
+              f"searched decisions/s ({decisions / args.deals:.2f} a deal); aim 200 deals/s at the default")  # fmt: skip
+    for what, kwargs in (
+        ("an exchange turn", dict(exchanged="1=2")),
+        ("a card", dict(exchanged="1=2,2=0,3=1,0=1", played="8♠")),
+    ):
+        hand = kwargs.pop("hand", "A♥ K♠ 7♠ 9♦ 10♣")
+        advise(hand, "8♥", seat=2, dealer=0, **kwargs)  # compile
+        start = time.perf_counter()
+        result = advise(hand, "8♥", seat=2, dealer=0, **kwargs)
+        print(f"advise, {what}: {time.perf_counter() - start:.2f} s, {len(result.table)} options, {result.worlds:,} worlds "
+              f"(default target SE)")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,462 @@
+"""``rams-sim advise``: every option open to a seat in a real position, ranked by determinized search.
+
+A player describes what he knows -- his hand, the turned-up trump card, the table, who
+passed and how many cards each seat exchanged (``exchanged``), the tricks so far
+(``played``) -- and :func:`advise` plays every option open to him in the same sampled
+worlds (:mod:`rams_sim.kernels.pimc`: the unseen cards dealt uniformly over the layouts
+consistent with what he knows, docs/SEARCH.md), the rest of the deal played out by
+``others`` for the other seats and by ``rollout`` for his own later decisions. Each
+option gets its mean score delta with a 95% CI, its paired difference to the best option
+(same worlds) with a 95% CI, P(remiz) and, where scores are given, how often the deal
+ends the party.
+
+The decision is read from what is given:
+
+* ``played`` given (``[]``: before the first lead): the card to play; every seat's
+  exchange must be given, his own discards too (``discarded``);
+* else, the dealer with every seat's exchange given (his own included): R4.3, keep his
+  hand or take the trump card and give up one card;
+* else: his exchange turn (pass, stand or a discard set), every seat before him in
+  R4.0's order given (one-turn rules; the declare-then-buy presets advise the play only).
+
+Input as players write it: ``"A♥ K♠ 7♠ 9♦ 10♣"``, ``"Ah Ks 7s 9d Tc"``; ``played`` as
+tricks separated by ``/``, each in the order played from its leader, e.g.
+``"K♠ 7♠ A♠ 9♠ / 10♥"``; ``exchanged`` as ``"1=2,2=pass,3=0"`` (seat = cards exchanged,
+or ``pass``). Mistakes raise :class:`AdviceError` (one line; the CLI exits with 2).
+
+The other seats' jack declarations (R5.5) are an input (``jacks``); a seat not named
+declared none. Not modelled yet (docs/SEARCH.md): the R4.0a announcements; the seat's own
+jacks are counted from his hand at the first lead.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import polars as pl
+
+from . import cards as C
+from .policies import PolicyKind, as_spec
+from .notation import AdviceError, parse_cards, parse_exchanged, parse_jacks, parse_played, parse_scores
+from .rules import Game, Rules
+
+Z95 = 1.959963984540054
+BATCH = 1024  # worlds per kernel call (a multiple of kernels.pimc.BLOCK: results do not depend on it)
+DEFAULT_TARGET_SE = 0.1  # points of score delta: the standard error of every option's mean
+DEFAULT_MAX_WORLDS = 100_000
+_PLACEHOLDER = 56  # other seats' discard counts stand as bits from here, outside every deck
+
+
+# ---- the position ---------------------------------------------------------------------------
+@dataclass
+class Position:
+    """The kernels' state for one decision (arrays of :mod:`rams_sim.kernels.state`)."""
+
+    stage: str  # "exchange", "trump" or "play"
+    labels: list[tuple[str, list[int]]]  # per option: (word, cards)
+    options: np.ndarray  # int64: option codes (kernels.pimc.options_at) or card ids
+    arrays: dict
+    scalars: dict
+
+
+def _order_from(dealer: int, players: int) -> list[int]:
+    return [(dealer + 1 + k) % players for k in range(players)]
+
+
+def build_position(rules: Rules, seat: int, dealer: int, hand: list[int], trump_card: int, scores: list[int],
+                   exchanged: dict, played: list[list[int]] | None, discarded: list[int],
+                   took_trump: bool | None, require_turn: bool = True, jacks: dict | None = None) -> Position:  # fmt: skip
+    """Validate a described position and lay it out as the kernels' state arrays.
+
+    ``require_turn=False`` (for :func:`_check_history`): a position inside the history,
+    where another seat is about to play."""
+    from . import engine
+    from .kernels import bits, codes
+    from .kernels import state as S
+    from .kernels.args import rules_args
+    from .kernels.pimc import options_at
+
+    n = rules.players
+    deck = C.deck_mask(rules.deck_size)
+    for name, value in (("--seat", seat), ("--dealer", dealer)):
+        if not 0 <= value < n:
+            raise AdviceError(f"{name} must be a seat of the {n}-player table, 0..{n - 1}; got {value}")
+    for c in [*hand, trump_card, *discarded]:
+        if not deck >> c & 1:
+            raise AdviceError(f"{C.format_card(c)} is not in the {rules.deck_size}-card deck (R2)")
+    if set(hand) & set(discarded):
+        raise AdviceError(f"{C.format_cards(sorted(set(hand) & set(discarded)))} cannot be both in the hand and discarded")
+    order = _order_from(dealer, n)
+    passed = {s for s, v in exchanged.items() if v is None}
+    stage = "play" if played is not None else (
+        "trump" if seat == dealer and len(exchanged) == n and seat not in passed and took_trump is None else "exchange")
+    cardsets = np.zeros((S.N_CARDSETS, C.MAX_SEATS), np.uint64)
+    st = np.zeros((S.N_FIELDS, C.MAX_SEATS), np.int64)
+    trick = np.zeros((2, C.MAX_SEATS), np.int8)
+    log = np.full((C.N_TRICKS, C.MAX_SEATS + 2), -1, np.int8)
+    info = np.zeros(S.N_INFO, np.int64)
+    info[S.TRUMP_CARD], info[S.ENDS_PARTY], info[S.WIDOW], info[S.NEXT_DEALER] = trump_card, -1, -1, -1
+    info[S.STAKE], info[S.CUBE] = 1, -1
+    st[S.INTENT, :] = codes.NO_INTENT
+    st[S.TRUMP_DISCARD, :] = -1
+    trump = C.suit_of(trump_card)
+    hand_mask = C.mask_of(hand)
+    talon_pos = C.HAND_SIZE * n + 1
+    if stage == "exchange":
+        if rules.exchange_order.value != "one-turn":
+            raise AdviceError(f"preset {rules.preset} buys after the declarations: advise gives its play "
+                              "(--played), not its exchange yet")  # fmt: skip
+        before = order[: order.index(seat)]
+        missing = [s for s in before if s not in exchanged]
+        if missing:
+            raise AdviceError(f"seat(s) {', '.join(map(str, missing))} exchange before seat {seat} (R4.0): give "
+                              f"--exchanged {','.join(f'{s}=N' for s in missing)} (N cards, or pass)")  # fmt: skip
+        extra = sorted(set(exchanged) - set(before))
+        if extra:
+            raise AdviceError(f"seat(s) {', '.join(map(str, extra))} exchange after seat {seat}: they have not "
+                              "decided yet, leave them out of --exchanged")  # fmt: skip
+    else:
+        missing = [s for s in order if s not in exchanged]
+        if missing:
+            raise AdviceError(f"for the {'play' if stage == 'play' else 'trump card'} every seat's exchange is "
+                              f"known: add {','.join(f'{s}=N' for s in missing)} to --exchanged (N cards, or pass)")  # fmt: skip
+        if seat in passed:
+            raise AdviceError(f"seat {seat} passed (--exchanged {seat}=pass): he has nothing to decide")
+    own = exchanged.get(seat)
+    r43 = 1 if seat == dealer and trump_card in [*hand, *(c for t in played or [] for c in t)] else 0  # R4.3's card
+    if stage != "exchange" and len(discarded) != (own or 0) + r43:
+        raise AdviceError(f"seat {seat} exchanged {own or 0} cards{' and gave one for the trump card' if r43 else ''}: "
+                          f"give them with --discarded (he knows them; {len(discarded)} given)")  # fmt: skip
+    for s, k in exchanged.items():  # R4.4: the talon limits the exchange, in order
+        if s == seat and stage == "exchange":
+            continue
+        if k:
+            if talon_pos + k > rules.deck_size:
+                raise AdviceError(f"seat {s} cannot exchange {k} cards: the talon has {rules.deck_size - talon_pos} left (R4.4)")
+            talon_pos += k
+    if rules.ace_forbids_pass and seat in passed and hand_mask & int(bits.ACE_CARDS):
+        raise AdviceError(f"seat {seat} holds an ace and cannot have passed (R4.1)")
+    took = bool(took_trump)
+    if stage == "play" and seat == dealer:
+        took = bool(hand_mask >> trump_card & 1) or any(trump_card in t for t in played or [])
+    if trump_card in hand and not (stage == "play" and seat == dealer):
+        raise AdviceError(f"the trump card {C.format_card(trump_card)} is turned up on the table, not in the hand "
+                          "(only the dealer takes it, R4.3)")  # fmt: skip
+    # ---- the play so far ----
+    played_mask, own_played, q_duty = 0, 0, False
+    t = k = 0
+    leader = -1
+    if stage == "play":
+        active = [s for s in order if s not in passed]
+        if len(active) < 2:
+            raise AdviceError("fewer than two seats play: there is no play to advise on (R4.5)")
+        king, queen = C.card_id(trump, C.KING), C.card_id(trump, C.QUEEN)
+        leader = active[0]  # R6.1
+        tricks_won = {s: 0 for s in range(n)}
+        events = []  # (trick, position, seat, card, cards before it, led K won by this leader before)
+        led_king_won = False
+        for t_i, cards in enumerate(played):
+            full = len(cards) == len(active)
+            if t_i >= C.N_TRICKS or len(cards) > len(active) or (not full and t_i < len(played) - 1):
+                raise AdviceError(f"--played trick {t_i + 1} has {len(cards)} cards; {len(active)} seats play "
+                                  f"each of five tricks (R6)")  # fmt: skip
+            seats = [x % n for x in range(leader, leader + n) if x % n not in passed]
+            for j, c in enumerate(cards):
+                s = seats[j]
+                if played_mask >> c & 1 or hand_mask >> c & 1:
+                    raise AdviceError(f"--played: {C.format_card(c)} is played twice or is still in the hand")
+                if not deck >> c & 1:
+                    raise AdviceError(f"--played: {C.format_card(c)} is not in the {rules.deck_size}-card deck")
+                if c == trump_card and s != dealer:
+                    raise AdviceError(f"--played: the trump card {C.format_card(c)} can only be played by the dealer "
+                                      f"(seat {dealer}), who takes it (R4.3)")  # fmt: skip
+                if c in discarded:
+                    raise AdviceError(f"--played: {C.format_card(c)} was discarded")
+                events.append((t_i, j, s, c, list(cards[:j]), led_king_won and j == 0))
+                played_mask |= 1 << c
+                if full:
+                    log[t_i, s] = c
+                else:
+                    trick[S.TRICK_CARD, j], trick[S.TRICK_SEAT, j] = c, s
+            if full:
+                w = seats[engine.trick_winner(trump, cards)]
+                log[t_i, S.LOG_LEADER], log[t_i, S.LOG_WINNER] = leader, w
+                tricks_won[w] += 1
+                led_king_won = leader == w and cards[0] == king  # R6.6: the Q must follow, if held
+                leader = w
+                t, k = t_i + 1, 0
+            else:
+                t, k = t_i, len(cards)
+        for i, (t_i, j, s, c, before, king_won) in enumerate(events):  # his own cards were legal then (R6)
+            if s != seat:
+                continue
+            own_played |= 1 << c
+            then = sorted(set(hand) | {e[3] for e in events[i:] if e[2] == seat})
+            legal = engine.legal_cards(rules, then, trump, before, king_won and queen in then)
+            if c not in legal:
+                raise AdviceError(f"--played: seat {seat} could not play {C.format_card(c)} in trick {t_i + 1} "
+                                  f"(R6: legal were {C.format_cards(legal)})")  # fmt: skip
+        if t >= C.N_TRICKS:
+            raise AdviceError("--played holds all five tricks: the deal is over")
+        seats_now = [x % n for x in range(leader, leader + n) if x % n not in passed]
+        if require_turn and seats_now[k] != seat:
+            raise AdviceError(f"after --played it is seat {seats_now[k]}'s turn, not seat {seat}'s (R6.1, R6.4)")
+        if require_turn and len(hand) != C.N_TRICKS - t:
+            raise AdviceError(f"seat {seat} holds {C.N_TRICKS - t} cards at trick {t + 1}; {len(hand)} given")
+        for s in range(n):
+            st[S.TRICKS, s] = tricks_won[s]
+        q_duty = k == 0 and led_king_won and leader == seat and bool(hand_mask >> queen & 1)
+    elif len(hand) != C.HAND_SIZE:
+        raise AdviceError(f"a hand holds five cards before the play (R3); {len(hand)} given")
+    # ---- the state ----
+    for s in range(n):
+        is_passer = s in passed
+        st[S.ACTIVE, s] = int(not is_passer)
+        st[S.PASSED, s] = int(is_passer)
+        if s != seat and exchanged.get(s):
+            cardsets[S.DISCARDS, s] = np.uint64(((1 << exchanged[s]) - 1) << _PLACEHOLDER)  # a count: which is unknown
+    for s_, kind in (jacks or {}).items():  # R5.5: the others' jack declarations, public
+        if s_ == seat or not 0 <= s_ < n:
+            raise AdviceError(f"--jacks: give the other seats' jack declarations (seats 0..{n - 1} but {seat}); "
+                              f"got seat {s_}")  # fmt: skip
+        four = kind == "four"
+        st[S.DECL, s_] = codes.D_FOUR_JACKS if four else codes.D_JACK_PAIR
+        st[S.JACKS, s_] = rules.four_jacks if four else rules.jack_pair
+    final = hand_mask | own_played
+    cardsets[S.HAND, seat] = np.uint64(hand_mask)
+    cardsets[S.DEALT, seat] = np.uint64(hand_mask if stage == "exchange" else final)
+    cardsets[S.FINAL, seat] = np.uint64(final)
+    cardsets[S.DISCARDS, seat] = np.uint64(C.mask_of(discarded))
+    r = rules_args(rules)
+    st[S.ACES, seat] = int(bits.ace_points(np.uint64(final), r.ace_values))
+    kind = int(bits.jack_kind(np.uint64(final)))
+    if stage == "play" and kind:
+        st[S.JACKS, seat] = rules.four_jacks if kind == 2 else rules.jack_pair  # R5.5, declared before the play
+    if took and dealer != seat:
+        st[S.TOOK_TRUMP, dealer], st[S.TRUMP_DISCARD, dealer] = 1, 0  # public: he took it; the card he gave is not
+    elif took:
+        st[S.TOOK_TRUMP, dealer] = 1
+    step = order.index(seat)
+    if stage == "play" and not require_turn:
+        options, labels = np.zeros(0, np.int64), []
+    elif stage == "play":
+        legal = engine.legal_cards(rules, hand, trump, [int(x) for x in trick[S.TRICK_CARD, :k]], q_duty if k == 0 else False)
+        options = np.array(legal, np.int64)
+        labels = [(C.format_card(c), [c]) for c in legal]
+    else:
+        phase = codes.PHASE_TRUMP if stage == "trump" else codes.PHASE_ROUND
+        step = 3 * n if stage == "trump" else step
+        buf = np.zeros(codes.N_OPTIONS + 1, np.int64)
+        count = options_at(phase, step, talon_pos, seat, r, cardsets, st, dealer, trump_card, buf)
+        options = buf[:count].copy()
+        labels = [_label(int(o), stage, hand) for o in options]
+    arrays = {"cardsets": cardsets, "st": st, "trick": trick, "log": log, "info": info,
+              "scores": np.asarray(scores, np.int64), "order": np.zeros(C.N_CARDS, np.int8)}  # fmt: skip
+    scalars = {"seat": seat, "dealer": dealer, "trump_card": trump_card, "t": t, "k": k, "leader": leader,
+               "played": played_mask, "q_duty": q_duty, "talon_pos": talon_pos, "step": step,
+               "events": [(e[0], e[1], e[2], e[3]) for e in events] if stage == "play" else []}  # fmt: skip
+    return Position(stage, labels, options, arrays, scalars)
+
+
+def check_history(rules: Rules, pos: Position, seat: int, dealer: int, hand: list[int], trump_card: int,
+                  scores: list[int], exchanged: dict, played: list[list[int]], discarded: list[int],
+                  took_trump: bool | None, jacks: dict | None = None) -> None:  # fmt: skip
+    """Each card another seat played could have been in his hand then: at that moment of the
+    history it lies in his pile of what the seat knows (:func:`rams_sim.kernels.knowledge.play_piles`,
+    the sampler's own reading of R6), else :class:`AdviceError` naming the card."""
+    from .kernels.args import rules_args
+    from .kernels.knowledge import play_piles
+    from .kernels.worlds import MAX_PILES
+
+    events = pos.scalars["events"]
+    r = rules_args(rules)
+    for i, (t_i, j, s, c) in enumerate(events):
+        if s == seat:
+            continue
+        then = sorted(set(hand) | {e[3] for e in events[i:] if e[2] == seat})
+        before = [list(trick) for trick in played[:t_i]] + [list(played[t_i][:j])]
+        at = build_position(rules, seat, dealer, then, trump_card, scores, exchanged, before, discarded, took_trump,
+                            require_turn=False, jacks=jacks)  # fmt: skip
+        a, x = at.arrays, at.scalars
+        allowed = np.zeros(MAX_PILES, np.uint64)
+        caps = np.zeros(MAX_PILES, np.int64)
+        pile_seat = np.zeros(MAX_PILES, np.int64)
+        _, n_piles = play_piles(r, rules.players, seat, dealer, trump_card, a["cardsets"], a["st"], a["trick"], a["log"],
+                                x["t"], x["k"], allowed, caps, pile_seat, np.zeros(C.MAX_SEATS, np.uint64),
+                                np.zeros(C.MAX_SEATS, np.int8), np.full((3, 2), -1, np.int8),
+                                np.zeros(3, np.int64))  # fmt: skip
+        piles = list(pile_seat[:n_piles])
+        if s in piles and not int(allowed[piles.index(s)]) >> c & 1:
+            raise AdviceError(f"--played: seat {s} cannot hold {C.format_card(c)} in trick {t_i + 1}: his earlier "
+                              "cards showed he had none such (R6.2-R6.7)")  # fmt: skip
+
+
+def _label(option: int, stage: str, hand: list[int]) -> tuple[str, list[int]]:
+    from .kernels import codes
+
+    cards = sorted(hand)
+    if stage == "trump":
+        return ("keep", []) if option == codes.DECLINE else ("take", [option])
+    if option == codes.OPTION_PASS:
+        return "pass", []
+    if option == 0:
+        return "stand", []
+    return "discard", [cards[j] for j in range(C.HAND_SIZE) if option >> j & 1]
+
+
+# ---- the search -----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Advice:
+    """What :func:`advise` found: the ranked table and how it was reached."""
+
+    table: pl.DataFrame  # one row per option, best first (see :func:`advise`)
+    stage: str  # "exchange", "trump" or "play"
+    worlds: int  # worlds sampled (every option was played in each)
+    layouts: float  # consistent layouts of the unseen cards (the worlds are drawn from these)
+    target_reached: bool
+
+    def to_json(self) -> dict:
+        """The ``--json`` object (CLARIFICATIONS "Strong play"): options best first."""
+        rows = []
+        for row in self.table.iter_rows(named=True):
+            rows.append({
+                "option": row["option"], "cards": row["cards"], "mean": row["mean"], "ci_low": row["ci_low"],
+                "ci_high": row["ci_high"], "diff": row["diff"], "diff_low": row["diff_low"], "diff_high": row["diff_high"],
+                "p_remiz": row["p_remiz"], "p_ends_party": row["p_ends_party"], "worlds": row["worlds"],
+            })  # fmt: skip
+        return {"stage": self.stage, "worlds": self.worlds, "layouts": self.layouts,
+                "target_reached": self.target_reached, "options": rows}  # fmt: skip
+
+
+def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = None, rules: Rules | str = "classic",
+           scores=None, others="expert", rollout="expert", played=None, exchanged=None, discarded=None,
+           took_trump: bool | None = None, jacks=None, target_se: float = DEFAULT_TARGET_SE,
+           max_worlds: int = DEFAULT_MAX_WORLDS, seed: int = 0, progress=None) -> Advice:  # fmt: skip
+    """Rank every option open to ``seat`` (module docstring).
+
+    ``hand``, ``trump_card``, ``played``, ``exchanged``, ``discarded``: text as players
+    write it (or card ids, lists, a dict); ``jacks``: the other seats' jack declarations
+    (R5.5; ``"1=pair,3=four"`` or a dict; a seat not named declared none, so the worlds
+    give him no same-colour pair). ``others``: the other seats' policy in the
+    rollouts; ``rollout``: the seat's own later decisions. Worlds are drawn in batches
+    until every option's standard error is at most ``target_se`` or ``max_worlds`` are
+    used (the standard error of an option's mean delta; the paired differences, on the
+    same worlds, are more precise). Returns an :class:`Advice` whose ``table`` (polars) has per option: ``option``
+    (pass, stand, discard, keep, take, or the card), ``cards``, ``mean`` (score delta, R7:
+    negative = written off), ``ci_low``/``ci_high`` (95%), ``diff`` and its CI (paired
+    difference to the best option, same worlds), ``p_remiz``, ``p_ends_party`` (null
+    without ``scores``), ``worlds``.
+    """
+    from .kernels import pimc
+    from .kernels.args import rules_args
+    from .kernels.rng import deal_key
+
+    rules = Rules.named(rules) if isinstance(rules, str) else rules
+    if players is not None and players != rules.players:
+        try:
+            rules = rules.with_overrides([f"players={players}"])
+        except ValueError as err:
+            raise AdviceError(str(err)) from None
+    if rules.game != Game.RAMS:
+        raise AdviceError(f"advise searches classic Rams (its presets); preset {rules.preset} plays {rules.game.value}")
+    n = rules.players
+    hand = parse_cards(hand, "the hand") if isinstance(hand, str) else [int(c) for c in hand]
+    trump_card = parse_cards(trump_card, "--trump-card")[0] if isinstance(trump_card, str) else int(trump_card)
+    if isinstance(played, str):
+        played = parse_played(played)
+    exchanged = parse_exchanged(exchanged, n) if isinstance(exchanged, str) else dict(exchanged or {})
+    discarded = parse_cards(discarded, "--discarded") if isinstance(discarded, str) else list(discarded or [])
+    if scores is None:
+        score_list = [rules.start] * n
+    else:
+        score_list = parse_scores(scores, n) if isinstance(scores, str) else [int(x) for x in scores]
+        try:
+            rules.check_scores(score_list)
+        except ValueError as err:
+            raise AdviceError(str(err)) from None
+    if not (math.isfinite(target_se) and target_se > 0):
+        raise AdviceError(f"--target-se must be a positive number; got {target_se}")
+    if max_worlds < 1:
+        raise AdviceError(f"the world budget must be positive; got {max_worlds}")
+    try:
+        others_spec, rollout_spec = as_spec(others), as_spec(rollout)
+    except ValueError as err:
+        raise AdviceError(str(err)) from None
+    for spec in (others_spec, rollout_spec):
+        if spec.kind == PolicyKind.PIMC:
+            raise AdviceError("the rollouts are played by a scripted policy (random, basic, cautious, greedy, expert), not pimc")
+    jack_points = parse_jacks(jacks, n) if isinstance(jacks, str) else dict(jacks or {})
+    pos = build_position(rules, seat, dealer, hand, trump_card, score_list, exchanged, played, discarded, took_trump,
+                         jacks=jack_points)  # fmt: skip
+    if pos.stage == "play":
+        check_history(rules, pos, seat, dealer, hand, trump_card, score_list, exchanged, played, discarded, took_trump,
+                      jack_points)  # fmt: skip
+    roll_kinds = np.full(n, int(others_spec.kind), np.int8)
+    roll_kinds[seat] = int(rollout_spec.kind)
+    roll_params = np.stack([(rollout_spec if s == seat else others_spec).vector() for s in range(n)])
+    announce = np.array([int((rollout_spec if s == seat else others_spec).announce) for s in range(n)], np.int8)
+    r = rules_args(rules)
+    a, x = pos.arrays, pos.scalars
+    key = deal_key(seed, 0)
+    n_opt = len(pos.options)
+    deltas = np.zeros((n_opt, 0), np.int64)
+    flags = np.zeros((n_opt, 0), np.int64)
+    layouts = 0.0
+    reached = False
+    while deltas.shape[1] < max_worlds:
+        size = min(BATCH, -(-(max_worlds - deltas.shape[1]) // pimc.BLOCK) * pimc.BLOCK)
+        d = np.zeros((n_opt, size), np.int64)
+        f = np.zeros((n_opt, size), np.int64)
+        first = deltas.shape[1]
+        if pos.stage == "play":
+            legal = np.uint64(C.mask_of(int(c) for c in pos.options))
+            layouts = pimc.evaluate_cards(r, roll_kinds, roll_params, announce, key, a["cardsets"], a["st"], a["trick"],
+                                          a["log"], a["info"], x["dealer"], x["trump_card"], a["scores"], x["t"], x["k"],
+                                          x["leader"], x["seat"], legal, np.uint64(x["played"]), x["q_duty"], first, d,
+                                          f)  # fmt: skip
+        else:
+            from .kernels import codes
+
+            phase = codes.PHASE_TRUMP if pos.stage == "trump" else codes.PHASE_ROUND
+            layouts = pimc.evaluate_options(r, roll_kinds, roll_params, announce, key, a["order"], a["cardsets"], a["st"],
+                                            a["trick"], a["log"], a["info"], x["dealer"], x["trump_card"], a["scores"],
+                                            phase, x["step"], x["talon_pos"], x["seat"], pos.options, first, d,
+                                            f)  # fmt: skip
+        if not layouts > 0:
+            raise AdviceError("no layout of the unseen cards agrees with this history: a card was played that R6 "
+                              "did not allow (a void broken, a duty missed)")  # fmt: skip
+        if (f & pimc.FLAG_ERROR).any():
+            raise RuntimeError("a rollout stopped on an error status: please report this position")
+        deltas, flags = np.concatenate([deltas, d], axis=1), np.concatenate([flags, f], axis=1)
+        if progress:
+            progress(deltas.shape[1], max_worlds)
+        if deltas.std(axis=1, ddof=1).max() / math.sqrt(deltas.shape[1]) <= target_se:
+            reached = True
+            break
+    table = _table(pos, deltas, flags, scores is not None)
+    return Advice(table, pos.stage, int(deltas.shape[1]), float(layouts), reached)
+
+
+def _table(pos: Position, deltas: np.ndarray, flags: np.ndarray, with_scores: bool) -> pl.DataFrame:
+    from .kernels import pimc
+
+    w = deltas.shape[1]
+    mean = deltas.mean(axis=1)
+    half = Z95 * deltas.std(axis=1, ddof=1) / math.sqrt(w) if w > 1 else np.full(len(mean), np.nan)
+    best = int(np.argmin(mean))
+    diff = deltas - deltas[best]
+    d_mean = diff.mean(axis=1)
+    d_half = Z95 * diff.std(axis=1, ddof=1) / math.sqrt(w) if w > 1 else np.full(len(mean), np.nan)
+    ends = (flags & pimc.FLAG_ENDS).astype(bool).mean(axis=1)
+    table = pl.DataFrame({
+        "option": [label for label, _ in pos.labels],
+        "cards": [C.format_cards(cards) for _, cards in pos.labels],
+        "mean": mean, "ci_low": mean - half, "ci_high": mean + half,
+        "diff": d_mean, "diff_low": d_mean - d_half, "diff_high": d_mean + d_half,
+        "p_remiz": (flags & pimc.FLAG_REMIZ).astype(bool).mean(axis=1),
+        "p_ends_party": ends if with_scores else [None] * len(mean),
+        "worlds": [w] * len(mean),
+    }, schema_overrides={"p_ends_party": pl.Float64})  # fmt: skip
+    return table.with_row_index("order").sort(["mean", "order"]).drop("order")

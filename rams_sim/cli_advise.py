@@ -1,0 +1,91 @@
+"""``rams-sim advise``: the command (:mod:`rams_sim.cli` registers it on its app); the work is :mod:`rams_sim.advise`."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Optional
+
+import typer
+
+from .cli_common import PlayersOpt, PresetOpt, RuleOpt, build_rules, fail, parse_count
+
+PLAYED_HELP = (
+    "The tricks so far, separated by '/', each in the order played from its leader (R6.1: the first "
+    "active seat left of the dealer; then the last trick's winner, R6.4), e.g. 'K♠ 7♠ A♠ 9♠ / 10♥'; "
+    "the last trick may be unfinished. '-' : the play starts and you lead or follow nothing yet. "
+    "With --played the advice is the card to play, and --exchanged must give every seat."
+)
+EXCHANGED_HELP = (
+    "What the seats did in the exchange (R4), SEAT=COUNT or SEAT=pass, comma-separated, e.g. '1=2,3=pass,0=1'. "
+    "For your exchange: the seats before you (from the dealer's left). For the dealer's trump card (R4.3) "
+    "and for the play: every seat, you included."
+)
+
+
+def advise(
+    hand: Annotated[str, typer.Argument(help="Your cards, e.g. 'A♥ K♠ 7♠ 9♦ 10♣' or 'Ah Ks 7s 9d Tc' (10 or T).")],
+    trump_card: Annotated[str, typer.Option("--trump-card", help="The turned-up trump card (R3), e.g. 8♥ or 8h.")],
+    seat: Annotated[int, typer.Option("--seat", help="Your seat, 0..players-1.")],
+    dealer: Annotated[int, typer.Option("--dealer", help="The dealer's seat; play starts at his left (R4.0, R6.1).")],
+    players: PlayersOpt = None,
+    preset: PresetOpt = "classic",
+    rule: RuleOpt = None,
+    scores: Annotated[Optional[str], typer.Option("--scores", help="Every seat's score before the deal, e.g. 100,80,95,60 (default: the start score); also reports how often the deal ends the party.")] = None,
+    exchanged: Annotated[str, typer.Option("--exchanged", help=EXCHANGED_HELP)] = "",
+    discarded: Annotated[str, typer.Option("--discarded", help="The cards you threw away in the exchange (and, as dealer, the card you gave up for the trump card).")] = "",
+    played: Annotated[Optional[str], typer.Option("--played", help=PLAYED_HELP)] = None,
+    jacks: Annotated[str, typer.Option("--jacks", help="The other seats' jack declarations (R5.5), SEAT=pair or SEAT=four, e.g. 1=pair; a seat not named declared none.")] = "",
+    took_trump: Annotated[bool, typer.Option("--took-trump/--no-took-trump", help="The dealer took the turned-up trump card (R4.3); for the play when you are not the dealer.")] = False,
+    policy: Annotated[str, typer.Option("--policy", help="How the other seats play in the sampled worlds: others=NAME (random, basic, cautious, greedy, expert, with parameters).")] = "others=expert",
+    rollout: Annotated[str, typer.Option("--rollout", help="How you play your later decisions in the sampled worlds.")] = "expert",
+    target_se: Annotated[float, typer.Option("--target-se", help="Stop once every option's mean delta has at most this standard error (points).")] = 0.1,
+    deals: Annotated[str, typer.Option("--deals", help="The budget of sampled worlds (each option is played in every one).")] = "1e5",
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the sampled worlds (0..2**64-1).")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object (options best first) instead of the table.")] = False,
+) -> None:
+    """Rank every option open to you in a real position by determinized search (docs/SEARCH.md).
+
+    The unseen cards are dealt uniformly over the layouts that agree with what you know
+    (your hand and discards, the trump card, who passed and how many each exchanged, the
+    cards played and what they show, R4.1, R6); every option is played out in the same
+    worlds, the rest of the deal by --policy's others and by --rollout for you. Each
+    option: its mean score delta (negative = written off) with a 95% CI, its paired
+    difference to the best option (same worlds), P(remiz), and with --scores how often
+    the deal ends the party. Classic Rams and the presets that only change its options.
+    """
+    from .advise import AdviceError, advise as run_advise
+
+    rules = build_rules(preset, players, rule)
+    head, sep, others = policy.partition("=")
+    if not sep or head.strip() != "others":
+        fail(f"--policy takes others=NAME (the other seats' policy in the sampled worlds); got {policy!r}")
+    budget = parse_count(deals, "--deals")
+    if not 0 <= seed < 2**64:
+        fail(f"--seed must be a whole number from 0 to 2**64 - 1; got {seed}")
+    try:
+        result = run_advise(hand, trump_card, seat=seat, dealer=dealer, rules=rules, scores=scores, others=others.strip(),
+                            rollout=rollout, played=played, exchanged=exchanged, discarded=discarded,
+                            took_trump=took_trump or None, jacks=jacks, target_se=target_se, max_worlds=budget,
+                            seed=seed)  # fmt: skip
+    except AdviceError as err:
+        fail(str(err))
+    if as_json:
+        typer.echo(json.dumps(result.to_json(), ensure_ascii=False))
+        return
+    what = {"exchange": "your exchange (R4)", "trump": "the trump card (R4.3)", "play": "your card (R6)"}[result.stage]
+    typer.echo(f"advice for seat {seat} of {rules.players} (dealer {dealer}, {rules.preset}): {what}; others play "
+               f"{others.strip()}, you then play {rollout}")  # fmt: skip
+    stop = "target SE reached" if result.target_reached else "budget used up before the target SE"
+    typer.echo(f"{result.worlds:,} sampled worlds of {result.layouts:.3g} consistent layouts ({stop}); score delta per "
+               "option, 95% CI, negative = written off")  # fmt: skip
+    ends = result.table["p_ends_party"][0] is not None
+    typer.echo(f"  {'rank':<4} {'option':<22} {'mean':>8} {'95% CI':>18} {'vs best (paired)':>22} {'P(remiz)':>9}"
+               + (f" {'ends party':>10}" if ends else ""))  # fmt: skip
+    for i, row in enumerate(result.table.iter_rows(named=True), start=1):
+        option = f"{row['option']} {row['cards']}".strip() if row["option"] not in row["cards"] else row["option"]
+        ci = f"[{row['ci_low']:+.2f}, {row['ci_high']:+.2f}]"
+        diff = "best" if i == 1 else f"{row['diff']:+.2f} [{row['diff_low']:+.2f}, {row['diff_high']:+.2f}]"
+        line = f"  {i:<4} {option:<22} {row['mean']:+8.2f} {ci:>18} {diff:>22} {row['p_remiz']:9.1%}"
+        if ends:
+            line += f" {row['p_ends_party']:10.1%}"
+        typer.echo(line)

@@ -1,0 +1,248 @@
+"""What a seat knows of the cards it cannot see, as the piles of :mod:`.worlds` (issue "Strong play").
+
+:func:`play_piles` at a card of the play, :func:`exchange_piles` before it. Both read
+only the public rows of the state (:mod:`.state`: ACTIVE, PASSED, TOOK_TRUMP, the play
+log and trick, the number of cards each seat discarded) and the seat's own cards; the
+tests (tests/test_worlds.py) replay every admitted history with the engine's legality
+and check that no hidden card is read.
+
+What play reveals (R6, for each card another seat played):
+
+* following: a card off the led suit shows a void in it (R6.2), and then a plain card shows
+  no trump either (R6.2: a void must trump); a trump under the best trump in the trick
+  shows no higher trump where overtrumping is due (R6.3);
+* with R6.3a (``must_head``), a card that does not win shows no winning card of what he
+  had to play (the led suit, or his trumps when void);
+* with R6.7 (``ace_covers_face``), a card other than the trump ace on a trump face shows no
+  trump ace when the ace would have been legal;
+* leading: a lead other than the trump ace shows no trump ace (R6.5); a lead of the trump
+  Q shows no trump K (R6.6), a lead of neither shows not both (the pair constraint of
+  :mod:`..worlds`); after a trump K led and won from a marriage, a lead other than the Q
+  shows no Q (R6.6);
+* R4.1: a passer holds no ace (where an ace forbids a pass).
+
+* R5.5: a seat that declared no jacks (its declaration, public, not its points: a pair may
+  be worth 0) holds no same-colour pair in his hand at the first lead (where that hand
+  counts, option ``jacks_count`` other than ``dealt``).
+
+Known gaps (docs/SEARCH.md): a declared jack pair fixes the seat's jack points but does
+not pin where the shown jacks lie; under ``jacks_count=dealt``, and for passers (one pile
+for all of them), an undeclared pair is not excluded; the absence of a rams or four aces
+(R5.1-R5.3) and of an announced zero (R8.2) are not used.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from ..cards import ACE, HAND_SIZE, KING, N_TRICKS, QUEEN, RANKS_PER_SUIT, SUIT_MASKS
+from .bits import ACE_CARDS, BLACK_JACKS, RED_JACKS, ZERO, above, bit, card_of, has, highest, lowest, popcount, trump_face_mask
+from .codes import D_FOUR_JACKS, D_JACK_PAIR, JACKS_DEALT, RUFF_OVERTRUMP
+from .play import next_active
+from .state import (
+    ACTIVE, DECL, DISCARDS, HAND, LOG_LEADER, LOG_WINNER, PASSED, TOOK_TRUMP, TRICK_CARD, TRICK_SEAT, TRUMP_DISCARD,
+    seat_after,
+)  # fmt: skip
+from .trick import winning_cards
+
+
+@njit(cache=True)
+def seat_cards_from(log, trick, t, k, n, o, from_trick):
+    """The cards seat ``o`` played in tricks ``from_trick`` .. now (the current trick's ``k`` cards included)."""
+    out = ZERO
+    for tt in range(from_trick, t):
+        if log[tt, o] >= 0:
+            out |= bit(log[tt, o])
+    for j in range(k):
+        if trick[TRICK_SEAT, j] == o:
+            out |= bit(trick[TRICK_CARD, j])
+    return out
+
+
+@njit(cache=True)
+def play_piles(r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, allowed, caps, pile_seat, forbid, before,
+               pairs, pair_piles):  # fmt: skip
+    """What ``seat`` knows at its card of trick ``t`` (``k`` cards already in it), as piles.
+
+    Reads the public rows (ACTIVE, PASSED, TOOK_TRUMP, the play log, the trick, the count
+    of each seat's discards) and the seat's own cards, never another seat's cards. Fills
+    ``allowed``/``caps`` (uint64/int64[MAX_PILES]) for :mod:`..worlds` and ``pile_seat``
+    (int64[MAX_PILES]: the seat whose hand a pile is, -1 for the passers' pile and the
+    free pile, which is last); ``forbid`` uint64[MAX_SEATS] and ``before`` int8[MAX_SEATS]
+    are scratch. ``pairs`` int8[MAX_PAIRS, 2] and ``pair_piles`` int64[MAX_PAIRS] receive the
+    pair constraints: the trump K and Q (R6.6), the black and the red jacks (R5.5: a seat
+    that declared no jacks, st[DECL], holds no same-colour pair at the first lead, where the
+    final hand counts). Returns (unknown mask, n_piles).
+    """
+    trump = trump_card // RANKS_PER_SUIT
+    trumps = SUIT_MASKS[trump]
+    t_ace = card_of(trump, ACE)
+    t_king = card_of(trump, KING)
+    t_queen = card_of(trump, QUEEN)
+    played = ZERO
+    for tt in range(t):
+        for o in range(n):
+            if log[tt, o] >= 0:
+                played |= bit(log[tt, o])
+    for j in range(k):
+        played |= bit(trick[TRICK_CARD, j])
+    seen = cardsets[HAND, seat] | cardsets[DISCARDS, seat] | played | bit(trump_card)
+    if st[TRUMP_DISCARD, seat] >= 0:
+        seen |= bit(st[TRUMP_DISCARD, seat])
+    unknown = r.deck_mask & ~seen
+    # ---- what play showed, seat by seat ----
+    for o in range(n):
+        forbid[o] = ZERO
+    pair_seats = 0
+    known_dealer = ZERO
+    if st[TOOK_TRUMP, dealer] and dealer != seat and not has(played, trump_card):
+        known_dealer = bit(trump_card)  # R4.3: the dealer holds the trump card he took
+    n_active = 0
+    for o in range(n):
+        n_active += st[ACTIVE, o]
+    prev_leader, prev_winner, prev_led = -1, -1, -1
+    for tt in range(t + 1):
+        if tt < t:
+            leader = log[tt, LOG_LEADER]
+            count = n_active
+        else:
+            if k == 0:
+                break
+            leader = trick[TRICK_SEAT, 0]
+            count = k
+        o = leader
+        for j in range(count):
+            p = log[tt, o] if tt < t else trick[TRICK_CARD, j]
+            if j == 0:
+                q_duty = prev_leader == o and prev_winner == o and prev_led == t_king
+                if p != t_ace:
+                    forbid[o] |= bit(t_ace)  # R6.5
+                    if q_duty and p != t_queen:
+                        forbid[o] |= bit(t_queen)  # R6.6: the K won, the Q follows if held
+                    elif p == t_queen and not q_duty:
+                        forbid[o] |= bit(t_king)  # R6.6: with K and Q the K leads
+                    elif p != t_king and p != t_queen:
+                        later = seat_cards_from(log, trick, t, k, n, o, tt)  # he held these then
+                        if o == dealer:
+                            later |= known_dealer
+                        if has(later, t_king):
+                            forbid[o] |= bit(t_queen)
+                        elif has(later, t_queen):
+                            forbid[o] |= bit(t_king)
+                        elif has(unknown, t_king) and has(unknown, t_queen):
+                            pair_seats |= 1 << o
+                led_suit = p // RANKS_PER_SUIT
+            else:
+                suit = p // RANKS_PER_SUIT
+                if suit != led_suit:
+                    forbid[o] |= SUIT_MASKS[led_suit]  # R6.2
+                    if suit != trump:
+                        forbid[o] |= trumps  # R6.2: a void must trump
+                    elif r.ruff == RUFF_OVERTRUMP:
+                        best = -1
+                        for i in range(j):
+                            if before[i] // RANKS_PER_SUIT == trump and before[i] > best:
+                                best = before[i]
+                        if best >= 0 and p < best:
+                            forbid[o] |= trumps & above(best)  # R6.3
+                if r.ace_covers_face and p != t_ace and suit == trump:  # the ace would have been legal
+                    for i in range(j):
+                        if has(trump_face_mask(trump), before[i]):
+                            forbid[o] |= bit(t_ace)  # R6.7
+                            break
+                if r.must_head and (suit == led_suit or suit == trump):
+                    if winning_cards(bit(p), before, j, trump) == ZERO:
+                        forbid[o] |= winning_cards(SUIT_MASKS[suit], before, j, trump)  # R6.3a
+            before[j] = p
+            o = next_active(st, o, n)
+        if tt < t:
+            prev_leader, prev_winner, prev_led = leader, log[tt, LOG_WINNER], log[tt, leader]
+    # ---- R5.5: no jacks declared, no same-colour pair in the hand at the first lead ----
+    jack_seats_black = 0
+    jack_seats_red = 0
+    if r.jacks_count != JACKS_DEALT:
+        for o in range(n):
+            if o == seat or not st[ACTIVE, o] or st[DECL, o] == D_JACK_PAIR or st[DECL, o] == D_FOUR_JACKS:
+                continue
+            held = seat_cards_from(log, trick, t, k, n, o, 0)
+            if o == dealer:
+                held |= known_dealer
+            for colour in range(2):
+                pair = BLACK_JACKS if colour == 0 else RED_JACKS
+                in_hand = held & pair
+                if in_hand != ZERO:
+                    forbid[o] |= pair & ~in_hand  # he holds one: not the other
+                elif unknown & pair == pair:
+                    if colour == 0:
+                        jack_seats_black |= 1 << o
+                    else:
+                        jack_seats_red |= 1 << o
+    # ---- the piles ----
+    n_piles = 0
+    for i in range(3):
+        pair_piles[i] = 0
+    tracked = 0
+    for step in range(1, n):
+        o = seat_after(seat, step, n)
+        if not st[ACTIVE, o]:
+            continue
+        in_hand = N_TRICKS - t
+        for j in range(k):
+            if trick[TRICK_SEAT, j] == o:
+                in_hand -= 1
+        if o == dealer:
+            in_hand -= popcount(known_dealer)
+        allowed[n_piles] = unknown & ~forbid[o]
+        caps[n_piles] = in_hand
+        pile_seat[n_piles] = o
+        if pair_seats >> o & 1:
+            pair_piles[0] |= 1 << n_piles
+        if jack_seats_black >> o & 1:
+            pair_piles[1] |= 1 << n_piles
+        if jack_seats_red >> o & 1:
+            pair_piles[2] |= 1 << n_piles
+        tracked += in_hand
+        n_piles += 1
+    passers = 0
+    for o in range(n):
+        if st[PASSED, o] and o != seat:
+            passers += 1
+    if r.ace_forbids_pass and passers > 0 and unknown & ACE_CARDS != ZERO:
+        allowed[n_piles] = unknown & ~ACE_CARDS  # R4.1: a passer held no ace
+        caps[n_piles] = passers * N_TRICKS
+        pile_seat[n_piles] = -1
+        tracked += passers * N_TRICKS
+        n_piles += 1
+    allowed[n_piles] = unknown
+    caps[n_piles] = popcount(unknown) - tracked
+    pile_seat[n_piles] = -1
+    n_piles += 1
+    pairs[0, 0], pairs[0, 1] = t_king, t_queen
+    pairs[1, 0], pairs[1, 1] = lowest(BLACK_JACKS), highest(BLACK_JACKS)
+    pairs[2, 0], pairs[2, 1] = lowest(RED_JACKS), highest(RED_JACKS)
+    return unknown, n_piles
+
+
+@njit(cache=True)
+def exchange_piles(r, n, seat, trump_card, cardsets, st, allowed, caps, pile_seat):
+    """What ``seat`` knows before the play, as piles: every other seat's hand (five unseen
+    cards; a passer's holds no ace where R4.1 forbids passing with one), then the free pile
+    (the talon's rest and the unseen discards). Reads the public rows and the seat's own
+    cards only. Returns (unknown mask, n_piles)."""
+    seen = cardsets[HAND, seat] | cardsets[DISCARDS, seat] | bit(trump_card)
+    if st[TRUMP_DISCARD, seat] >= 0:
+        seen |= bit(st[TRUMP_DISCARD, seat])
+    unknown = r.deck_mask & ~seen
+    n_piles = 0
+    for step in range(1, n):
+        o = seat_after(seat, step, n)
+        allowed[n_piles] = unknown
+        if st[PASSED, o] and r.ace_forbids_pass:
+            allowed[n_piles] = unknown & ~ACE_CARDS  # R4.1
+        caps[n_piles] = HAND_SIZE
+        pile_seat[n_piles] = o
+        n_piles += 1
+    allowed[n_piles] = unknown
+    caps[n_piles] = popcount(unknown) - HAND_SIZE * (n - 1)
+    pile_seat[n_piles] = -1
+    return unknown, n_piles + 1

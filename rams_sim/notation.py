@@ -1,0 +1,80 @@
+"""Positions as players write them, for ``rams-sim advise``: cards, tricks, the exchange, scores, jacks.
+
+Every mistake raises :class:`AdviceError` with one line naming the input and what was
+expected (the CLI prints it and exits with code 2).
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import cards as C
+
+
+class AdviceError(ValueError):
+    """A position that cannot be advised on, described in one line."""
+
+
+def parse_cards(text: str, what: str) -> list[int]:
+    """Cards as players write them (``A♥``, ``Ah``, ``10♣``, ``Tc``), no card twice."""
+    try:
+        cards = C.parse_cards(text)
+    except ValueError as err:
+        raise AdviceError(f"{what}: {err}") from None
+    seen = set()
+    for c in cards:
+        if c in seen:
+            raise AdviceError(f"{what}: {C.format_card(c)} is given twice")
+        seen.add(c)
+    return cards
+
+
+def parse_played(text: str) -> list[list[int]]:
+    """Tricks separated by ``/``, each in playing order from its leader; ``""`` or ``-``: none yet."""
+    if text.strip() in ("", "-"):
+        return []
+    tricks = [part.strip() for part in text.split("/")]
+    if any(not t for t in tricks[:-1]) or (len(tricks) > 1 and not tricks[-1]):
+        raise AdviceError(f"--played: an empty trick in {text!r}; separate tricks with '/', e.g. 'K♠ 7♠ A♠ / 10♥'")
+    return [parse_cards(t, f"--played trick {i + 1}") for i, t in enumerate(tricks)]
+
+
+def parse_exchanged(text: str, players: int) -> dict[int, int | None]:
+    """``"1=2,2=pass"`` -> {seat: cards exchanged, None for a pass}."""
+    out: dict[int, int | None] = {}
+    for item in filter(None, (s.strip() for s in re.split(r"[,\s]+", text.strip()))):
+        seat_text, sep, value = item.partition("=")
+        if not sep or not seat_text.strip().isdigit():
+            raise AdviceError(f"--exchanged takes SEAT=COUNT or SEAT=pass items, e.g. 1=2,3=pass; got {item!r}")
+        seat = int(seat_text)
+        if not 0 <= seat < players:
+            raise AdviceError(f"--exchanged: seat {seat} is not a seat of a {players}-player table (0..{players - 1})")
+        value = value.strip().lower()
+        if value == "pass":
+            out[seat] = None
+        elif value.isdigit() and int(value) <= C.HAND_SIZE:
+            out[seat] = int(value)
+        else:
+            raise AdviceError(f"--exchanged: seat {seat} exchanged 0..5 cards or passed; got {value!r}")
+    return out
+
+
+def parse_jacks(text: str, players: int) -> dict[int, str]:
+    """``"1=pair,3=four"`` -> {seat: the jack declaration he made (R5.5): "pair" or "four"}."""
+    out: dict[int, str] = {}
+    for item in filter(None, (x.strip() for x in re.split(r"[,\s]+", text.strip()))):
+        seat_text, sep, value = item.partition("=")
+        value = value.strip().lower()
+        if not sep or not seat_text.strip().isdigit() or value not in ("pair", "four"):
+            raise AdviceError(f"--jacks takes SEAT=pair or SEAT=four items (the jack declarations, R5.5), e.g. 1=pair; "
+                              f"got {item!r}")  # fmt: skip
+        out[int(seat_text)] = value
+    return out
+
+
+def parse_scores(text: str, players: int) -> list[int]:
+    """``"100,80,95,60"``: every seat's score before the deal."""
+    parts = [p for p in re.split(r"[,\s]+", text.strip()) if p]
+    if len(parts) != players or not all(re.fullmatch(r"-?\d+", p) for p in parts):
+        raise AdviceError(f"--scores takes {players} whole numbers, one per seat, e.g. {','.join(['50'] * players)}; got {text!r}")
+    return [int(p) for p in parts]
