@@ -109,6 +109,24 @@ def _copy2(dst, src):
             dst[i, j] = src[i, j]
 
 
+@njit(cache=True, _nrt=False)
+def rollout_play(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n, dealer, trump_card, scores, t, k,
+                 leader, q_duty, played, card):  # fmt: skip
+    """The rest of the play from ``card`` on, nobody searching (:func:`.play.play_from`). One
+    compiled function serves every caller (the search and advise), instead of a copy in each."""
+    return play_from(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n, dealer, trump_card, scores, t, k,
+                     leader, q_duty, played, card, None)  # fmt: skip
+
+
+@njit(cache=True, _nrt=False)
+def rollout_deal(r, kinds, params, announce, dealer, scores, order, rng, cardsets, st, trick, info, log, step, talon_pos,
+                 option):  # fmt: skip
+    """The rest of the deal from exchange step ``step`` with ``option`` taken there, nobody
+    searching (:func:`.games.classic.deal_from`); one compiled function for every caller."""
+    return deal_from(r, kinds, params, announce, dealer, scores, order, rng, cardsets, st, trick, info, log,
+                     np.int64(NO_FORCE), np.int64(0), step, talon_pos, option, None)  # fmt: skip
+
+
 @njit(cache=True)
 def _rollout_players(search, n, rollout):
     """Every seat plays the rollout policy with its default parameters."""
@@ -206,9 +224,9 @@ def _roll_card(search, card, world_key, r, announce, trick, log, info, n, dealer
     for s in range(n):
         if uses_coins(search.roll_kinds[s]):  # only random draws coins; its streams keyed by the world
             seed_stream(search.w_rng, s + 1, world_key, s + 1)
-    winner = play_from(r, search.roll_kinds, search.roll_params, announce, search.w_rng, w_cardsets, w_st,
-                       search.w_trick, search.w_log, w_info, n, dealer, trump_card, scores, t, k, leader, q_duty,
-                       played, card, None)  # fmt: skip
+    winner = rollout_play(r, search.roll_kinds, search.roll_params, announce, search.w_rng, w_cardsets, w_st,
+                          search.w_trick, search.w_log, w_info, n, dealer, trump_card, scores, np.int64(t), np.int64(k),
+                          np.int64(leader), q_duty, played, np.int64(card))  # fmt: skip
     if winner == -2:
         return False
     finish_deal(n, seat_after(dealer, 1, n), r.start, r.remiz, r.truncated_deal == SCORE_SO_FAR, winner, scores, w_st,
@@ -355,9 +373,9 @@ def _roll_option(search, option, world_key, r, announce, trick, log, info, n, de
     for s in range(n):
         if uses_coins(search.roll_kinds[s]):  # only random draws coins; its streams keyed by the world
             seed_stream(search.w_rng, s + 1, world_key, s + 1)
-    status = deal_from(r, search.roll_kinds, search.roll_params, announce, dealer, scores, w_order, search.w_rng,
-                       search.w_cardsets, search.w_st, search.w_trick, search.w_info, search.w_log, np.int64(NO_FORCE),
-                       np.int64(0), np.int64(step), np.int64(talon_pos), np.int64(option), None)  # fmt: skip
+    status = rollout_deal(r, search.roll_kinds, search.roll_params, announce, dealer, scores, w_order, search.w_rng,
+                          search.w_cardsets, search.w_st, search.w_trick, search.w_info, search.w_log, np.int64(step),
+                          np.int64(talon_pos), np.int64(option))  # fmt: skip
     return status == 0
 
 
