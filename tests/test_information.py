@@ -60,8 +60,9 @@ def _reshuffle_unseen(order: list[int], players: int, rng: np.random.Generator) 
     return shuffled
 
 
-def _first_exchanges_changed(play, policy, deals: int = 60) -> list[int]:
-    """The deals whose first seat passed or exchanged otherwise once every card he cannot see was reshuffled."""
+def _first_exchanges_changed(play, policy, deals: int = 60, first_only: bool = False) -> list[int]:
+    """The deals whose first seat passed or exchanged otherwise once every card he cannot see was
+    reshuffled (``first_only``: stop at the first such deal)."""
     rules = Rules.classic()
     n, rng = rules.players, np.random.default_rng(7)
     deck = C.deck_cards(rules.deck_size)
@@ -76,6 +77,8 @@ def _first_exchanges_changed(play, policy, deals: int = 60) -> list[int]:
         assert a.hand_dealt[first] == b.hand_dealt[first]
         if (a.passed[first], a.discards[first]) != (b.passed[first], b.discards[first]):
             changed.append(deal)
+            if first_only:
+                break
     return changed
 
 
@@ -102,7 +105,7 @@ def test_a_planted_exchange_leak_is_caught(monkeypatch):
         return knowledge
 
     monkeypatch.setattr(pimc, "what_seat_knows_before_play", leaky)
-    assert _first_exchanges_changed(reference.play_deal, PIMC), "the leak was never visible"
+    assert _first_exchanges_changed(reference.play_deal, PIMC, first_only=True), "the leak was never visible"
 
 
 @pytest.mark.parametrize("which", ENGINES)
@@ -278,10 +281,12 @@ def _hidden_hands(record, seat: int, t: int, k: int) -> tuple:
                  if o != seat and not record.passed[o])  # fmt: skip
 
 
-def _searched_cards_changed(play, rules: Rules, deals: int, swaps: int = 4) -> tuple[int, list[str]]:
+def _searched_cards_changed(play, rules: Rules, deals: int, swaps: int = 4,
+                            first_only: bool = False) -> tuple[int, list[str]]:  # fmt: skip
     """Replay deals with two cards of one suit swapped in the deck order (never the trump card): at
     every card whose seat sees the same things in both deals, its card must be the same.
-    Returns (cards checked while another seat's hidden hand differed, the differences found)."""
+    Returns (cards checked while another seat's hidden hand differed, the differences found);
+    ``first_only``: return at the first difference."""
     n = rules.players
     deck = C.deck_cards(rules.deck_size)
     rng = np.random.default_rng(21)
@@ -307,6 +312,8 @@ def _searched_cards_changed(play, rules: Rules, deals: int, swaps: int = 4) -> t
                     if a.plays[t].cards[seat] != b.plays[t].cards[seat]:
                         found.append(f"deal {deal}, cards {order[i]} and {order[j]} swapped: seat {seat}'s card "
                                      f"{k + 1} of trick {t + 1} changed")  # fmt: skip
+                        if first_only:
+                            return checked, found
                     checked += _hidden_hands(a, seat, t, k) != _hidden_hands(b, seat, t, k)
     return checked, found
 
@@ -334,5 +341,5 @@ def test_a_planted_search_leak_is_caught(monkeypatch):
         return knowledge
 
     monkeypatch.setattr(pimc, "what_seat_knows", leaky)
-    _, found = _searched_cards_changed(reference.play_deal, SEARCH_RULES["classic"], deals=25)
+    _, found = _searched_cards_changed(reference.play_deal, SEARCH_RULES["classic"], deals=25, first_only=True)
     assert found, "the leak was never visible"

@@ -259,15 +259,16 @@ PILE_RULES = {
 }
 
 
+@pytest.mark.parametrize("limit", [4_000, pytest.param(20_000, marks=pytest.mark.slow, id="20000")])
 @pytest.mark.parametrize("name", list(PILE_RULES))
-def test_piles_admit_exactly_the_legal_histories(name):
-    """Every position small enough to enumerate (at most 20,000 hands for the others), the
+def test_piles_admit_exactly_the_legal_histories(name, limit):
+    """Every position small enough to enumerate (at most ``limit`` hands for the others), the
     R6.6 pair constraint among them, counts as the replayed histories do."""
     rules = PILE_RULES[name]
     checked = pairs = jacks = 0
     for record, pos in _positions(rules, seed=3, deals=150, min_t=2):
         unknown, allowed, caps, pile_seat, pair_cards, pair_piles = _piles_of(rules, record, pos)
-        if math.prod(math.comb(bin(unknown).count("1"), c) for c in caps[:-1]) > 20_000:
+        if math.prod(math.comb(bin(unknown).count("1"), c) for c in caps[:-1]) > limit:
             continue
         if checked >= 40 and not any(pair_piles):
             continue

@@ -209,7 +209,7 @@ def _play_world(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log
             pos += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _roll_card(search, card, world_key, r, announce, trick, log, info, n, dealer, trump_card, scores, t, k, leader,
                q_duty, played):  # fmt: skip
     """Play ``card`` in the world of ``search.b_*`` and the rest of the deal by the rollout
@@ -357,7 +357,7 @@ def _exchange_world(search, r, n, cardsets, st, order, talon_pos, m, total, n_pi
         pos += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _roll_option(search, option, world_key, r, announce, trick, log, info, n, dealer, scores, step, talon_pos):
     """Take ``option`` at exchange step ``step`` in the world of ``search.b_*`` and play the
     deal out by the rollout players (result in ``search.w_st``/``w_info``); False on a status."""

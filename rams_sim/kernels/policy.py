@@ -74,7 +74,7 @@ def reads_intents(kind, params, seat):
     return kind == EXPERT and params[seat, X_READ_INTENTS] != 0.0
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def _random_card(mask, rng, row):
     """A uniform card of ``mask``, drawing only when there is a choice."""
     count = popcount(mask)
@@ -174,7 +174,7 @@ def keep_value(card, hand, trump, params, seat):
     return float(_rank(card))
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def _least_kept(mask, hand, trump, params, seat):
     """The card of ``mask`` with the least keep value (ties: lower id)."""
     best = -1
@@ -200,7 +200,7 @@ def wants_pass(kind, params, seat, rng, hand, trump):
 
 
 # ---- R4.0a: the announcement -------------------------------------------------------
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def choose_intent(kind, params, seat, rng, hand, trump):
     """R4.0a: INTENT_TRUMPS ("on trumps") or INTENT_SUITS ("on suits") for a seat that plays."""
     if kind == RANDOM:
@@ -221,7 +221,7 @@ def choose_discards(kind, params, seat, rng, hand, trump, talon_size, is_dealer)
     return _basic_discards(params, seat, hand, trump, talon_size, is_dealer)
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def _random_discards(rng, row, hand, talon_size):
     count = 0
     for m in range(1 << HAND_SIZE):
@@ -284,7 +284,7 @@ def _at_most(candidates, hand, trump, params, seat, talon_size):
     return out
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def _greedy_discards(params, seat, hand, trump, talon_size, is_dealer):
     """greedy: a rams stands; with rams_length+ of one suit keep it and the aces; else basic."""
     if rams_suit(hand) >= 0:
@@ -303,7 +303,7 @@ def _greedy_discards(params, seat, hand, trump, talon_size, is_dealer):
 
 
 # ---- R4.3: the dealer and the trump card ----------------------------------------
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def trump_exchange(kind, params, seat, rng, hand, trump_card, forced):
     """R4.3: the card a playing dealer gives up for the trump card, or -1 to keep his hand.
 
@@ -375,7 +375,7 @@ def _basic_card(legal, trick, n_trick, trump, my_tricks):
     return _cheapest(win if win != ZERO else legal, trump)  # the cheapest winner, else the cheapest card
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def _greedy_card(legal, trick, n_trick, trump):
     """greedy: lead the highest trump, else the highest-ranked card; follow as basic."""
     if n_trick == 0:
