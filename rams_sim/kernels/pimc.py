@@ -77,11 +77,12 @@ def new_scratch():
         np.zeros((MAX_SEATS, MAX_POLICY_PARAMS), np.float64),  # and parameters
         cardsets.copy(), st.copy(),  # a world before its option
         cardsets.copy(), st.copy(), trick.copy(), log.copy(), info.copy(), rng.copy(),  # a rollout
-        np.zeros(N_CARDS, np.int64),  # total delta by card (or by option)
-        np.zeros(N_OPTIONS + 1, np.int64),  # the options of a decision before the play
+        np.zeros(N_OPTIONS + 1, np.int64),  # total delta by option
+        np.zeros(N_OPTIONS + 1, np.int64),  # the options of a decision (cards: the legal cards ascending)
         order.copy(), order.copy(),  # a world's deck order (its talon), and a rollout's
         np.full((MAX_PAIRS, 2), -1, np.int8), np.zeros(MAX_PAIRS, np.int64),  # pair constraints (knowledge.py)
         np.zeros(MAX_PAIRS, np.int64),  # the constrained pairs' pile masks, as the DP orders them
+        np.zeros((N_OPTIONS + 1, 1), np.int64), np.zeros((N_OPTIONS + 1, 1), np.int64),  # one world's deltas, flags
     )  # fmt: skip
 
 
@@ -209,7 +210,7 @@ def _play_world(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log
             pos += 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always")  # inlined into _card_world only: never into a prange body (see _roll_option)
 def _roll_card(search, card, world_key, r, announce, trick, log, info, n, dealer, trump_card, scores, t, k, leader,
                q_duty, played):  # fmt: skip
     """Play ``card`` in the world of ``search.b_*`` and the rest of the deal by the rollout
@@ -235,6 +236,65 @@ def _roll_card(search, card, world_key, r, announce, trick, log, info, n, dealer
 
 
 @njit(cache=True)
+def _flags(w_st, w_info, seat):
+    """What a rollout tells about ``seat`` (FLAG_* bits)."""
+    f = 0
+    if w_st[ACTIVE, seat] and w_info[OUTCOME] == O_PLAYED and w_st[TRICKS, seat] == 0:
+        f |= FLAG_REMIZ
+    if w_info[ENDS_PARTY] >= 0:
+        f |= FLAG_ENDS
+        if w_info[ENDS_PARTY] == seat:
+            f |= FLAG_WINS
+    return f
+
+
+@njit(cache=True)
+def _card_world(search, r, announce, cardsets, st, trick, log, info, n, dealer, trump_card, scores, t, k, leader, seat,
+                legal, played, q_duty, m, n_pairs, total, n_piles, world_key, deltas, flags, col):  # fmt: skip
+    """Draw one world at a card of the play (:func:`_play_world`; ``m`` .. ``n_piles`` from
+    :func:`_play_count`) and play each card of ``legal`` (ascending) out in it by the rollout
+    players: the seat's delta and FLAG_* bits into ``deltas[i, col]``/``flags[i, col]`` for the
+    i-th card (int64[., .]). The one world loop of :func:`pimc_card` and :func:`evaluate_cards`."""
+    _play_world(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, played, m, n_pairs, total,
+                n_piles)  # fmt: skip
+    option = legal
+    i = 0
+    while option != ZERO:
+        c = lowest(option)
+        option &= option - np.uint64(1)
+        if _roll_card(search, c, world_key, r, announce, trick, log, info, n, dealer, trump_card, scores, t, k, leader,
+                      q_duty, played):  # fmt: skip
+            deltas[i, col] = search.w_st[DELTA, seat]
+            flags[i, col] = _flags(search.w_st, search.w_info, seat)
+        else:
+            deltas[i, col] = 0
+            flags[i, col] = FLAG_ERROR
+        i += 1
+
+
+@njit(cache=True)
+def _least(search, n_options):
+    """The option of the least total delta over ``samples`` worlds (R7: a delta counts down);
+    ties: the first. A rollout error counts 1,000,000: never chosen (tests pin that it does not happen)."""
+    totals = search.totals
+    best = 0
+    for i in range(n_options):
+        if i > 0 and totals[i] < totals[best]:
+            best = i
+    return search.options[best]
+
+
+@njit(cache=True)
+def _add_world(search, n_options):
+    """Add one world's results (``search.w_deltas``/``w_flags``) to ``search.totals``."""
+    for i in range(n_options):
+        if search.w_flags[i, 0] & FLAG_ERROR:
+            search.totals[i] += 1_000_000
+        else:
+            search.totals[i] += search.w_deltas[i, 0]
+
+
+@njit(cache=True)
 def pimc_card(search, r, kinds, params, announce, cardsets, st, trick, log, info, n, dealer, trump_card, scores, t, k,
               leader, seat, legal, played, q_duty):  # fmt: skip
     """The card ``seat`` plays to trick ``t`` (``k`` cards in it) by search (module docstring).
@@ -250,30 +310,20 @@ def pimc_card(search, r, kinds, params, announce, cardsets, st, trick, log, info
         return lowest(legal)  # no consistent world: an impossible history (tests pin that this never happens)
     seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + CARD_DECISION + t)
     _rollout_players(search, n, np.int64(params[seat, P_ROLLOUT]))
-    totals = search.totals
-    for c in range(N_CARDS):
-        totals[c] = 0
-    for j in range(np.int64(params[seat, P_SAMPLES])):
-        _play_world(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, played, m, n_pairs, total,
-                    n_piles)  # fmt: skip
-        world_key = _world_key(search.key, seat, CARD_DECISION + t, j)
-        option = legal
-        while option != ZERO:
-            c = lowest(option)
-            option &= option - np.uint64(1)
-            if _roll_card(search, c, world_key, r, announce, trick, log, info, n, dealer, trump_card, scores, t, k,
-                          leader, q_duty, played):  # fmt: skip
-                totals[c] += search.w_st[DELTA, seat]
-            else:
-                totals[c] += 1_000_000  # a rollout error: never chosen (tests pin that it does not happen)
-    best = -1
+    n_options = 0
     option = legal
     while option != ZERO:
-        c = lowest(option)
+        search.options[n_options] = lowest(option)
+        search.totals[n_options] = 0
         option &= option - np.uint64(1)
-        if best < 0 or totals[c] < totals[best]:  # R7: a delta counts down, so the least is the best
-            best = c
-    return best
+        n_options += 1
+    for j in range(np.int64(params[seat, P_SAMPLES])):
+        world_key = _world_key(search.key, seat, CARD_DECISION + t, j)
+        _card_world(search, r, announce, cardsets, st, trick, log, info, n, dealer, trump_card, scores, t, k, leader,
+                    seat, legal, played, q_duty, m, n_pairs, total, n_piles, world_key, search.w_deltas,
+                    search.w_flags, 0)  # fmt: skip
+        _add_world(search, n_options)
+    return _least(search, n_options)
 
 
 # ---- the decisions before the play --------------------------------------------------------------
@@ -323,8 +373,8 @@ def options_at(phase, step, talon_pos, seat, r, cardsets, st, dealer, trump_card
 def _exchange_world(search, r, n, cardsets, st, order, talon_pos, m, total, n_piles):
     """Draw one world before the play into ``search.b_*``: the other hands from the layout;
     from the shuffled free pile, in the piles' seat order, the cards each of them discarded,
-    then the talon's rest in order; of each one's hand, which cards he drew (uniformly, as
-    many as he discarded), hence his dealt hand (R3, R4)."""
+    then the talon's rest (from ``talon_pos``) in order; of each one's hand, which cards he
+    drew (uniformly, as many as he discarded), hence his dealt hand (R3, R4)."""
     out, pile_seat, buf = search.masks[1], search.ints[1], search.buf
     b_cardsets, b_st, b_order = search.b_cardsets, search.b_st, search.b_order
     _draw(search, m, 0, n_piles, total)
@@ -357,7 +407,8 @@ def _exchange_world(search, r, n, cardsets, st, order, talon_pos, m, total, n_pi
         pos += 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always")  # inlined into _option_world only: never into a prange body (numba 0.68
+# miscompiled it there, and advise's test against branch data caught it)
 def _roll_option(search, option, world_key, r, announce, trick, log, info, n, dealer, scores, step, talon_pos):
     """Take ``option`` at exchange step ``step`` in the world of ``search.b_*`` and play the
     deal out by the rollout players (result in ``search.w_st``/``w_info``); False on a status."""
@@ -380,6 +431,27 @@ def _roll_option(search, option, world_key, r, announce, trick, log, info, n, de
 
 
 @njit(cache=True)
+def _option_world(search, r, announce, order, cardsets, st, trick, log, info, n, dealer, scores, phase, step, talon_pos,
+                  seat, options, n_options, m, total, n_piles, world_key, deltas, flags, col):  # fmt: skip
+    """Draw one world before the play (:func:`_exchange_world`; ``m``, ``total``, ``n_piles``
+    from :func:`_exchange_count`) and take each of ``options[:n_options]`` at exchange step
+    ``step`` in it, the deal played out by the rollout players: the seat's delta and FLAG_*
+    bits into ``deltas[i, col]``/``flags[i, col]``. The one world loop of
+    :func:`pimc_decision` and :func:`evaluate_options`."""
+    if phase == PHASE_TRUMP:
+        talon_pos = r.deck_size  # after the exchange the talon's rest plays no part
+    _exchange_world(search, r, n, cardsets, st, order, talon_pos, m, total, n_piles)
+    for i in range(n_options):
+        if _roll_option(search, options[i], world_key, r, announce, trick, log, info, n, dealer, scores, step,
+                        talon_pos):  # fmt: skip
+            deltas[i, col] = search.w_st[DELTA, seat]
+            flags[i, col] = _flags(search.w_st, search.w_info, seat)
+        else:
+            deltas[i, col] = 0
+            flags[i, col] = FLAG_ERROR  # an option the rules refuse (tests pin that it does not happen)
+
+
+@njit(cache=True)
 def _exchange_count(search, r, n, seat, trump_card, cardsets, st):
     unknown, n_piles = exchange_piles(r, n, seat, trump_card, cardsets, st, search.masks[0], search.ints[0],
                                       search.ints[1])  # fmt: skip
@@ -395,8 +467,6 @@ def pimc_decision(search, phase, step, talon_pos, seat, r, kinds, params, announ
     """``seat``'s option at a decision before the play (``phase``: codes.PHASE_*) by search
     (module docstring); options as :func:`options_at`. Allocates nothing."""
     n = r.players
-    if phase == PHASE_TRUMP:
-        talon_pos = r.deck_size  # after the exchange the talon's rest plays no part
     options = search.options
     n_options = options_at(phase, step, talon_pos, seat, r, cardsets, st, dealer, trump_card, options)
     if n_options == 1:
@@ -406,23 +476,15 @@ def pimc_decision(search, phase, step, talon_pos, seat, r, kinds, params, announ
         return NO_OPTION
     seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + phase)
     _rollout_players(search, n, np.int64(params[seat, P_ROLLOUT]))
-    totals = search.totals
     for i in range(n_options):
-        totals[i] = 0
+        search.totals[i] = 0
     for j in range(np.int64(params[seat, P_SAMPLES])):
-        _exchange_world(search, r, n, cardsets, st, order, talon_pos, m, total, n_piles)
         world_key = _world_key(search.key, seat, phase, j)
-        for i in range(n_options):
-            if _roll_option(search, options[i], world_key, r, announce, trick, log, info, n, dealer, scores, step,
-                            talon_pos):  # fmt: skip
-                totals[i] += search.w_st[DELTA, seat]
-            else:
-                totals[i] += 1_000_000  # an option the rules refuse: never chosen (tests pin that it does not happen)
-    best = 0
-    for i in range(1, n_options):
-        if totals[i] < totals[best]:  # R7: the least delta is the best
-            best = i
-    return options[best]
+        _option_world(search, r, announce, order, cardsets, st, trick, log, info, n, dealer, scores, phase, step,
+                      talon_pos, seat, options, n_options, m, total, n_piles, world_key, search.w_deltas,
+                      search.w_flags, 0)  # fmt: skip
+        _add_world(search, n_options)
+    return _least(search, n_options)
 
 
 # ---- every world kept: rams-sim advise ---------------------------------------------------------
@@ -432,18 +494,6 @@ def _copy_players(search, n, roll_kinds, roll_params):
         search.roll_kinds[s] = roll_kinds[s]
         for i in range(MAX_POLICY_PARAMS):
             search.roll_params[s, i] = roll_params[s, i]
-
-
-@njit(cache=True)
-def _flags(w_st, w_info, seat):
-    f = 0
-    if w_st[ACTIVE, seat] and w_info[OUTCOME] == O_PLAYED and w_st[TRICKS, seat] == 0:
-        f |= FLAG_REMIZ
-    if w_info[ENDS_PARTY] >= 0:
-        f |= FLAG_ENDS
-        if w_info[ENDS_PARTY] == seat:
-            f |= FLAG_WINS
-    return f
 
 
 @njit(cache=True, parallel=True, nogil=True)
@@ -466,21 +516,10 @@ def evaluate_cards(r, roll_kinds, roll_params, announce, key, cardsets, st, tric
         m, n_pairs, total, n_piles = _play_count(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k)
         seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + CARD_DECISION + t)
         for j in range(b * BLOCK, min(n_worlds, (b + 1) * BLOCK)):
-            _play_world(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, played, m, n_pairs,
-                        total, n_piles)  # fmt: skip
             world_key = _world_key(search.key, seat, CARD_DECISION + t, first_world + j)
-            option = legal
-            i = 0
-            while option != ZERO:
-                c = lowest(option)
-                option &= option - np.uint64(1)
-                if _roll_card(search, c, world_key, r, announce, trick, log, info, n, dealer, trump_card, scores, t, k,
-                              leader, q_duty, played):  # fmt: skip
-                    deltas[i, j] = search.w_st[DELTA, seat]
-                    flags[i, j] = _flags(search.w_st, search.w_info, seat)
-                else:
-                    flags[i, j] = FLAG_ERROR
-                i += 1
+            _card_world(search, r, announce, cardsets, st, trick, log, info, n, dealer, trump_card, scores, t, k,
+                        leader, seat, legal, played, q_duty, m, n_pairs, total, n_piles, world_key, deltas, flags,
+                        j)  # fmt: skip
     return count
 
 
@@ -490,8 +529,6 @@ def evaluate_options(r, roll_kinds, roll_params, announce, key, order, cardsets,
     """As :func:`evaluate_cards` for a decision before the play: ``options`` int64[n_options]
     (from :func:`options_at`) at exchange step ``step`` (codes.PHASE_*: ``phase``)."""
     n = r.players
-    if phase == PHASE_TRUMP:
-        talon_pos = r.deck_size  # after the exchange the talon's rest plays no part
     n_worlds = deltas.shape[1]
     n_blocks = (n_worlds + BLOCK - 1) // BLOCK
     count = _exchange_count(new_scratch(), r, n, seat, trump_card, cardsets, st)[1]
@@ -503,14 +540,8 @@ def evaluate_options(r, roll_kinds, roll_params, announce, key, order, cardsets,
         m, total, n_piles = _exchange_count(search, r, n, seat, trump_card, cardsets, st)
         seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + phase)
         for j in range(b * BLOCK, min(n_worlds, (b + 1) * BLOCK)):
-            _exchange_world(search, r, n, cardsets, st, order, talon_pos, m, total, n_piles)
             world_key = _world_key(search.key, seat, phase, first_world + j)
-            for i in range(options.shape[0]):
-                if _roll_option(search, options[i], world_key, r, announce, trick, log, info, n, dealer, scores, step,
-                                talon_pos):  # fmt: skip
-                    deltas[i, j] = search.w_st[DELTA, seat]
-                    flags[i, j] = _flags(search.w_st, search.w_info, seat)
-                else:
-                    flags[i, j] = FLAG_ERROR
+            _option_world(search, r, announce, order, cardsets, st, trick, log, info, n, dealer, scores, phase, step,
+                          talon_pos, seat, options, options.shape[0], m, total, n_piles, world_key, deltas, flags,
+                          j)  # fmt: skip
     return count
-
