@@ -9,19 +9,24 @@ STAMP := $(VENV)/.installed
 help: ## list the targets
 	@grep -E '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*?## "}; {printf "  %-12s %s\n", $$1, $$2}'
 
+PACKAGE_STAMP := $(VENV)/.installed-package
 TEST_STAMP := $(VENV)/.installed-test
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-# install the package and compile the kernels a deals run needs (numba's on-disk cache)
-$(STAMP): pyproject.toml
+# the virtualenv and the package
+$(PACKAGE_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e .
+	touch $(PACKAGE_STAMP)
+
+# ... and the kernels a deals run needs, compiled into numba's on-disk cache
+$(STAMP): $(PACKAGE_STAMP)
 	$(BIN)/python -m rams_sim.warm --only run
 	touch $(STAMP)
 
-# the test tools, and every game's kernels compiled in parallel (skipped where already cached)
-$(TEST_STAMP): $(STAMP)
+# the test tools (`make test` then compiles every game's kernels on every core, skipping what is cached)
+$(TEST_STAMP): $(PACKAGE_STAMP)
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(TEST_STAMP)
 

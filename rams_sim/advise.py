@@ -39,7 +39,10 @@ import polars as pl
 
 from . import cards as C
 from .policies import PolicyKind, as_spec
+from .kernels import state as S
 from .notation import AdviceError, parse_cards, parse_exchanged, parse_jacks, parse_played, parse_scores
+from .position import lay_out_play, new_arrays, queen_duty
+from .record import Trick
 from .rules import Game, Rules
 
 Z95 = 1.959963984540054
@@ -65,19 +68,57 @@ def _order_from(dealer: int, players: int) -> list[int]:
     return [(dealer + 1 + k) % players for k in range(players)]
 
 
+@dataclass
+class _Play:
+    """The play so far as :func:`_replay` read it."""
+
+    done: list[Trick]  # finished tricks
+    current: list[tuple[int, int]]  # (seat, card) of the trick in progress, in playing order
+    t: int  # the trick in progress (0-based) and
+    k: int  # its cards so far
+    leader: int  # who led it
+    events: list[tuple[int, int, int, int]]  # every card: (trick, position in it, seat, card)
+    own_played: int  # mask: the seat's own cards played
+    q_duty: bool  # R6.6: the seat must lead the trump Q now
+
+
 def build_position(rules: Rules, seat: int, dealer: int, hand: list[int], trump_card: int, scores: list[int],
                    exchanged: dict, played: list[list[int]] | None, discarded: list[int],
                    took_trump: bool | None, require_turn: bool = True, jacks: dict | None = None) -> Position:  # fmt: skip
     """Validate a described position and lay it out as the kernels' state arrays.
 
-    ``require_turn=False`` (for :func:`_check_history`): a position inside the history,
+    ``require_turn=False`` (for :func:`check_history`): a position inside the history,
     where another seat is about to play."""
-    from . import engine
-    from .kernels import bits, codes
-    from .kernels import state as S
-    from .kernels.args import rules_args
-    from .kernels.pimc import options_at
+    n = rules.players
+    _check_cards(rules, seat, dealer, hand, trump_card, discarded)
+    order = _order_from(dealer, n)
+    passed = {s for s, v in exchanged.items() if v is None}
+    stage = "play" if played is not None else (
+        "trump" if seat == dealer and len(exchanged) == n and seat not in passed and took_trump is None else "exchange")
+    talon_pos = _check_exchanges(rules, stage, order, seat, dealer, hand, trump_card, exchanged, passed, played,
+                                 discarded)  # fmt: skip
+    if stage == "play":
+        play = _replay(rules, seat, dealer, hand, trump_card, played, passed, order, discarded, require_turn)
+    elif len(hand) != C.HAND_SIZE:
+        raise AdviceError(f"a hand holds five cards before the play (R3); {len(hand)} given")
+    else:
+        play = _Play([], [], 0, 0, -1, [], 0, False)
+    cardsets, st, trick, log, info = new_arrays(trump_card)
+    played_mask = lay_out_play(play.done, play.current, st, trick, log)
+    _lay_out_table(rules, stage, seat, dealer, hand, trump_card, exchanged, passed, played, discarded, took_trump,
+                   jacks or {}, play.own_played, cardsets, st)  # fmt: skip
+    options, labels, step = _options(rules, stage, seat, dealer, hand, trump_card, order, talon_pos, play, require_turn,
+                                     cardsets, st, trick)  # fmt: skip
+    arrays = {"cardsets": cardsets, "st": st, "trick": trick, "log": log, "info": info,
+              "scores": np.asarray(scores, np.int64), "order": np.zeros(C.N_CARDS, np.int8)}  # fmt: skip
+    scalars = {"seat": seat, "dealer": dealer, "trump_card": trump_card, "t": play.t, "k": play.k,
+               "leader": play.leader, "played": played_mask, "q_duty": play.q_duty, "talon_pos": talon_pos,
+               "step": step, "events": play.events}  # fmt: skip
+    return Position(stage, labels, options, arrays, scalars)
 
+
+def _check_cards(rules: Rules, seat: int, dealer: int, hand: list[int], trump_card: int, discarded: list[int]) -> None:
+    """The seats are at the table and the cards in the deck (R2), none both held and discarded."""
     n = rules.players
     deck = C.deck_mask(rules.deck_size)
     for name, value in (("--seat", seat), ("--dealer", dealer)):
@@ -88,21 +129,16 @@ def build_position(rules: Rules, seat: int, dealer: int, hand: list[int], trump_
             raise AdviceError(f"{C.format_card(c)} is not in the {rules.deck_size}-card deck (R2)")
     if set(hand) & set(discarded):
         raise AdviceError(f"{C.format_cards(sorted(set(hand) & set(discarded)))} cannot be both in the hand and discarded")
-    order = _order_from(dealer, n)
-    passed = {s for s, v in exchanged.items() if v is None}
-    stage = "play" if played is not None else (
-        "trump" if seat == dealer and len(exchanged) == n and seat not in passed and took_trump is None else "exchange")
-    cardsets = np.zeros((S.N_CARDSETS, C.MAX_SEATS), np.uint64)
-    st = np.zeros((S.N_FIELDS, C.MAX_SEATS), np.int64)
-    trick = np.zeros((2, C.MAX_SEATS), np.int8)
-    log = np.full((C.N_TRICKS, C.MAX_SEATS + 2), -1, np.int8)
-    info = np.zeros(S.N_INFO, np.int64)
-    info[S.TRUMP_CARD], info[S.ENDS_PARTY], info[S.WIDOW], info[S.NEXT_DEALER] = trump_card, -1, -1, -1
-    info[S.STAKE], info[S.CUBE] = 1, -1
-    st[S.INTENT, :] = codes.NO_INTENT
-    st[S.TRUMP_DISCARD, :] = -1
-    trump = C.suit_of(trump_card)
-    hand_mask = C.mask_of(hand)
+
+
+def _check_exchanges(rules: Rules, stage: str, order: list[int], seat: int, dealer: int, hand: list[int],
+                     trump_card: int, exchanged: dict, passed: set[int], played, discarded: list[int]) -> int:  # fmt: skip
+    """R4: the exchanges given are those made before this decision, each open to its seat
+    (R4.1, R4.4), the seat's own discards known, the trump card where R4.3 allows it.
+    Returns the next talon card's position in the deck order (R3: after 5n + 1 cards)."""
+    from .kernels import bits
+
+    n = rules.players
     talon_pos = C.HAND_SIZE * n + 1
     if stage == "exchange":
         if rules.exchange_order.value != "one-turn":
@@ -136,88 +172,108 @@ def build_position(rules: Rules, seat: int, dealer: int, hand: list[int], trump_
             if talon_pos + k > rules.deck_size:
                 raise AdviceError(f"seat {s} cannot exchange {k} cards: the talon has {rules.deck_size - talon_pos} left (R4.4)")
             talon_pos += k
-    if rules.ace_forbids_pass and seat in passed and hand_mask & int(bits.ACE_CARDS):
+    if rules.ace_forbids_pass and seat in passed and C.mask_of(hand) & int(bits.ACE_CARDS):
         raise AdviceError(f"seat {seat} holds an ace and cannot have passed (R4.1)")
-    took = bool(took_trump)
-    if stage == "play" and seat == dealer:
-        took = bool(hand_mask >> trump_card & 1) or any(trump_card in t for t in played or [])
     if trump_card in hand and not (stage == "play" and seat == dealer):
         raise AdviceError(f"the trump card {C.format_card(trump_card)} is turned up on the table, not in the hand "
                           "(only the dealer takes it, R4.3)")  # fmt: skip
-    # ---- the play so far ----
-    played_mask, own_played, q_duty = 0, 0, False
+    return talon_pos
+
+
+def _replay(rules: Rules, seat: int, dealer: int, hand: list[int], trump_card: int, played: list[list[int]],
+            passed: set[int], order: list[int], discarded: list[int], require_turn: bool) -> _Play:  # fmt: skip
+    """Read ``played`` (tricks in playing order from each leader): who played each card
+    (R6.1, R6.4: the winner leads next), each card possible (in the deck, played once, the
+    trump card by the dealer only, not discarded), the seat's own cards legal when he played
+    them (R6, with his later cards still in his hand), and it is his turn."""
+    from . import engine
+
+    n = rules.players
+    deck = C.deck_mask(rules.deck_size)
+    hand_mask = C.mask_of(hand)
+    trump = C.suit_of(trump_card)
+    active = [s for s in order if s not in passed]
+    if len(active) < 2:
+        raise AdviceError("fewer than two seats play: there is no play to advise on (R4.5)")
+    leader = active[0]  # R6.1
+    done: list[Trick] = []
+    current: list[tuple[int, int]] = []
+    events, context = [], []  # per card: (trick, position, seat, card); (cards before it, tricks done then)
+    seen = 0
     t = k = 0
-    leader = -1
-    if stage == "play":
-        active = [s for s in order if s not in passed]
-        if len(active) < 2:
-            raise AdviceError("fewer than two seats play: there is no play to advise on (R4.5)")
-        king, queen = C.card_id(trump, C.KING), C.card_id(trump, C.QUEEN)
-        leader = active[0]  # R6.1
-        tricks_won = {s: 0 for s in range(n)}
-        events = []  # (trick, position, seat, card, cards before it, led K won by this leader before)
-        led_king_won = False
-        for t_i, cards in enumerate(played):
-            full = len(cards) == len(active)
-            if t_i >= C.N_TRICKS or len(cards) > len(active) or (not full and t_i < len(played) - 1):
-                raise AdviceError(f"--played trick {t_i + 1} has {len(cards)} cards; {len(active)} seats play "
-                                  f"each of five tricks (R6)")  # fmt: skip
-            seats = [x % n for x in range(leader, leader + n) if x % n not in passed]
+    for t_i, cards in enumerate(played):
+        full = len(cards) == len(active)
+        if t_i >= C.N_TRICKS or len(cards) > len(active) or (not full and t_i < len(played) - 1):
+            raise AdviceError(f"--played trick {t_i + 1} has {len(cards)} cards; {len(active)} seats play "
+                              f"each of five tricks (R6)")  # fmt: skip
+        seats = [x % n for x in range(leader, leader + n) if x % n not in passed]
+        for j, c in enumerate(cards):
+            s = seats[j]
+            if seen >> c & 1 or hand_mask >> c & 1:
+                raise AdviceError(f"--played: {C.format_card(c)} is played twice or is still in the hand")
+            if not deck >> c & 1:
+                raise AdviceError(f"--played: {C.format_card(c)} is not in the {rules.deck_size}-card deck")
+            if c == trump_card and s != dealer:
+                raise AdviceError(f"--played: the trump card {C.format_card(c)} can only be played by the dealer "
+                                  f"(seat {dealer}), who takes it (R4.3)")  # fmt: skip
+            if c in discarded:
+                raise AdviceError(f"--played: {C.format_card(c)} was discarded")
+            events.append((t_i, j, s, c))
+            context.append((list(cards[:j]), len(done)))
+            seen |= 1 << c
+        if full:
+            w = seats[engine.trick_winner(trump, cards)]
+            by_seat = [-1] * n
             for j, c in enumerate(cards):
-                s = seats[j]
-                if played_mask >> c & 1 or hand_mask >> c & 1:
-                    raise AdviceError(f"--played: {C.format_card(c)} is played twice or is still in the hand")
-                if not deck >> c & 1:
-                    raise AdviceError(f"--played: {C.format_card(c)} is not in the {rules.deck_size}-card deck")
-                if c == trump_card and s != dealer:
-                    raise AdviceError(f"--played: the trump card {C.format_card(c)} can only be played by the dealer "
-                                      f"(seat {dealer}), who takes it (R4.3)")  # fmt: skip
-                if c in discarded:
-                    raise AdviceError(f"--played: {C.format_card(c)} was discarded")
-                events.append((t_i, j, s, c, list(cards[:j]), led_king_won and j == 0))
-                played_mask |= 1 << c
-                if full:
-                    log[t_i, s] = c
-                else:
-                    trick[S.TRICK_CARD, j], trick[S.TRICK_SEAT, j] = c, s
-            if full:
-                w = seats[engine.trick_winner(trump, cards)]
-                log[t_i, S.LOG_LEADER], log[t_i, S.LOG_WINNER] = leader, w
-                tricks_won[w] += 1
-                led_king_won = leader == w and cards[0] == king  # R6.6: the Q must follow, if held
-                leader = w
-                t, k = t_i + 1, 0
-            else:
-                t, k = t_i, len(cards)
-        for i, (t_i, j, s, c, before, king_won) in enumerate(events):  # his own cards were legal then (R6)
-            if s != seat:
-                continue
-            own_played |= 1 << c
-            then = sorted(set(hand) | {e[3] for e in events[i:] if e[2] == seat})
-            legal = engine.legal_cards(rules, then, trump, before, king_won and queen in then)
-            if c not in legal:
-                raise AdviceError(f"--played: seat {seat} could not play {C.format_card(c)} in trick {t_i + 1} "
-                                  f"(R6: legal were {C.format_cards(legal)})")  # fmt: skip
-        if t >= C.N_TRICKS:
-            raise AdviceError("--played holds all five tricks: the deal is over")
-        seats_now = [x % n for x in range(leader, leader + n) if x % n not in passed]
-        if require_turn and seats_now[k] != seat:
-            raise AdviceError(f"after --played it is seat {seats_now[k]}'s turn, not seat {seat}'s (R6.1, R6.4)")
-        if require_turn and len(hand) != C.N_TRICKS - t:
-            raise AdviceError(f"seat {seat} holds {C.N_TRICKS - t} cards at trick {t + 1}; {len(hand)} given")
-        for s in range(n):
-            st[S.TRICKS, s] = tricks_won[s]
-        q_duty = k == 0 and led_king_won and leader == seat and bool(hand_mask >> queen & 1)
-    elif len(hand) != C.HAND_SIZE:
-        raise AdviceError(f"a hand holds five cards before the play (R3); {len(hand)} given")
-    # ---- the state ----
+                by_seat[seats[j]] = c
+            done.append(Trick(leader, tuple(by_seat), w))
+            leader = w
+            t, k = t_i + 1, 0
+        else:
+            current = [(seats[j], c) for j, c in enumerate(cards)]
+            t, k = t_i, len(cards)
+    own_played = 0
+    for i, (t_i, j, s, c) in enumerate(events):  # his own cards were legal then (R6)
+        if s != seat:
+            continue
+        own_played |= 1 << c
+        then = sorted(set(hand) | {e[3] for e in events[i:] if e[2] == seat})
+        before, n_done = context[i]
+        duty = j == 0 and queen_duty(done[:n_done], trump_card, C.mask_of(then))
+        legal = engine.legal_cards(rules, then, trump, before, duty)
+        if c not in legal:
+            raise AdviceError(f"--played: seat {seat} could not play {C.format_card(c)} in trick {t_i + 1} "
+                              f"(R6: legal were {C.format_cards(legal)})")  # fmt: skip
+    if t >= C.N_TRICKS:
+        raise AdviceError("--played holds all five tricks: the deal is over")
+    seats_now = [x % n for x in range(leader, leader + n) if x % n not in passed]
+    if require_turn and seats_now[k] != seat:
+        raise AdviceError(f"after --played it is seat {seats_now[k]}'s turn, not seat {seat}'s (R6.1, R6.4)")
+    if require_turn and len(hand) != C.N_TRICKS - t:
+        raise AdviceError(f"seat {seat} holds {C.N_TRICKS - t} cards at trick {t + 1}; {len(hand)} given")
+    q_duty = k == 0 and leader == seat and queen_duty(done, trump_card, hand_mask)
+    return _Play(done, current, t, k, leader, events, own_played, q_duty)
+
+
+def _lay_out_table(rules: Rules, stage: str, seat: int, dealer: int, hand: list[int], trump_card: int, exchanged: dict,
+                   passed: set[int], played, discarded: list[int], took_trump: bool | None, jacks: dict,
+                   own_played: int, cardsets: np.ndarray, st: np.ndarray) -> None:  # fmt: skip
+    """What the seat knows of the table into ``cardsets``/``st``: who passed (R4.1), how
+    many cards each other seat exchanged (their cards unknown), the others' jack
+    declarations (R5.5), his own hands, discards, aces and jacks, and who took the trump
+    card (R4.3; which card the dealer gave for it stays his secret)."""
+    from .kernels import bits, codes
+    from .kernels.args import rules_args
+
+    n = rules.players
+    hand_mask = C.mask_of(hand)
     for s in range(n):
         is_passer = s in passed
         st[S.ACTIVE, s] = int(not is_passer)
         st[S.PASSED, s] = int(is_passer)
         if s != seat and exchanged.get(s):
             cardsets[S.DISCARDS, s] = np.uint64(((1 << exchanged[s]) - 1) << _PLACEHOLDER)  # a count: which is unknown
-    for s_, kind in (jacks or {}).items():  # R5.5: the others' jack declarations, public
+    for s_, kind in jacks.items():  # R5.5: the others' jack declarations, public
         if s_ == seat or not 0 <= s_ < n:
             raise AdviceError(f"--jacks: give the other seats' jack declarations (seats 0..{n - 1} but {seat}); "
                               f"got seat {s_}")  # fmt: skip
@@ -229,35 +285,42 @@ def build_position(rules: Rules, seat: int, dealer: int, hand: list[int], trump_
     cardsets[S.DEALT, seat] = np.uint64(hand_mask if stage == "exchange" else final)
     cardsets[S.FINAL, seat] = np.uint64(final)
     cardsets[S.DISCARDS, seat] = np.uint64(C.mask_of(discarded))
-    r = rules_args(rules)
-    st[S.ACES, seat] = int(bits.ace_points(np.uint64(final), r.ace_values))
+    st[S.ACES, seat] = int(bits.ace_points(np.uint64(final), rules_args(rules).ace_values))
     kind = int(bits.jack_kind(np.uint64(final)))
     if stage == "play" and kind:
         st[S.JACKS, seat] = rules.four_jacks if kind == 2 else rules.jack_pair  # R5.5, declared before the play
+    took = bool(took_trump)
+    if stage == "play" and seat == dealer:
+        took = bool(hand_mask >> trump_card & 1) or any(trump_card in t for t in played or [])
     if took and dealer != seat:
         st[S.TOOK_TRUMP, dealer], st[S.TRUMP_DISCARD, dealer] = 1, 0  # public: he took it; the card he gave is not
     elif took:
         st[S.TOOK_TRUMP, dealer] = 1
+
+
+def _options(rules: Rules, stage: str, seat: int, dealer: int, hand: list[int], trump_card: int, order: list[int],
+             talon_pos: int, play: _Play, require_turn: bool, cardsets: np.ndarray, st: np.ndarray,
+             trick: np.ndarray) -> tuple[np.ndarray, list, int]:  # fmt: skip
+    """The options open to the seat (int64 codes of kernels.pimc.options_at, or legal card
+    ids, R6), their labels, and the deal's step of the decision (kernels.exchange)."""
+    from . import engine
+    from .kernels import codes
+    from .kernels.args import rules_args
+    from .kernels.pimc import options_at
+
     step = order.index(seat)
     if stage == "play" and not require_turn:
-        options, labels = np.zeros(0, np.int64), []
-    elif stage == "play":
-        legal = engine.legal_cards(rules, hand, trump, [int(x) for x in trick[S.TRICK_CARD, :k]], q_duty if k == 0 else False)
-        options = np.array(legal, np.int64)
-        labels = [(C.format_card(c), [c]) for c in legal]
-    else:
-        phase = codes.PHASE_TRUMP if stage == "trump" else codes.PHASE_ROUND
-        step = 3 * n if stage == "trump" else step
-        buf = np.zeros(codes.N_OPTIONS + 1, np.int64)
-        count = options_at(phase, step, talon_pos, seat, r, cardsets, st, dealer, trump_card, buf)
-        options = buf[:count].copy()
-        labels = [_label(int(o), stage, hand) for o in options]
-    arrays = {"cardsets": cardsets, "st": st, "trick": trick, "log": log, "info": info,
-              "scores": np.asarray(scores, np.int64), "order": np.zeros(C.N_CARDS, np.int8)}  # fmt: skip
-    scalars = {"seat": seat, "dealer": dealer, "trump_card": trump_card, "t": t, "k": k, "leader": leader,
-               "played": played_mask, "q_duty": q_duty, "talon_pos": talon_pos, "step": step,
-               "events": [(e[0], e[1], e[2], e[3]) for e in events] if stage == "play" else []}  # fmt: skip
-    return Position(stage, labels, options, arrays, scalars)
+        return np.zeros(0, np.int64), [], step
+    if stage == "play":
+        before = [int(x) for x in trick[S.TRICK_CARD, : play.k]]
+        legal = engine.legal_cards(rules, hand, C.suit_of(trump_card), before, play.q_duty)
+        return np.array(legal, np.int64), [(C.format_card(c), [c]) for c in legal], step
+    phase = codes.PHASE_TRUMP if stage == "trump" else codes.PHASE_ROUND
+    step = 3 * rules.players if stage == "trump" else step
+    buf = np.zeros(codes.N_OPTIONS + 1, np.int64)
+    count = options_at(phase, step, talon_pos, seat, rules_args(rules), cardsets, st, dealer, trump_card, buf)
+    options = buf[:count].copy()
+    return options, [_label(int(o), stage, hand) for o in options], step
 
 
 def check_history(rules: Rules, pos: Position, seat: int, dealer: int, hand: list[int], trump_card: int,
