@@ -322,9 +322,10 @@ def _searched_cards_changed(play, rules: Rules, deals: int, swaps: int = 4,
 @pytest.mark.parametrize("which", ENGINES)
 def test_searched_cards_ignore_unseen_cards(which, rules_name):
     """pimc: changing cards a seat cannot see, where all it sees up to a card is the same, never changes that card."""
-    checked, found = _searched_cards_changed(ENGINES[which].play_deal, SEARCH_RULES[rules_name], deals=25)
+    deals = 25 if which == "engine" else 15  # the reference searches slowly
+    checked, found = _searched_cards_changed(ENGINES[which].play_deal, SEARCH_RULES[rules_name], deals=deals)
     assert not found, "\n".join(found[:5])
-    assert checked >= 100, f"only {checked} cards checked with another seat's hidden hand changed"
+    assert checked >= 4 * deals, f"only {checked} cards checked with another seat's hidden hand changed"
 
 
 def test_a_planted_search_leak_is_caught(monkeypatch):
