@@ -16,17 +16,21 @@ The decision is read from what is given:
   exchange must be given, his own discards too (``discarded``);
 * else, the dealer with every seat's exchange given (his own included): R4.3, keep his
   hand or take the trump card and give up one card;
-* else: his exchange turn (pass, stand or a discard set), every seat before him in
-  R4.0's order given (one-turn rules; the declare-then-buy presets advise the play only).
+* else: his exchange turn, every seat before him in R4.0's order given: in one-turn rules
+  pass, stand or a discard set (stage "exchange"); in declare-then-buy rules play or
+  pass (stage "round"), and, once he said ``play`` (``exchanged`` gives ``seat=play``
+  and every seat's word, the seats that bought before him with their counts), his
+  purchase: stand or a discard set (stage "buy").
 
 Input as players write it: ``"A♥ K♠ 7♠ 9♦ 10♣"``, ``"Ah Ks 7s 9d Tc"``; ``played`` as
 tricks separated by ``/``, each in the order played from its leader, e.g.
 ``"K♠ 7♠ A♠ 9♠ / 10♥"``; ``exchanged`` as ``"1=2,2=pass,3=0"`` (seat = cards exchanged,
-or ``pass``). Mistakes raise :class:`AdviceError` (one line; the CLI exits with 2).
+``pass``, or ``play`` said in a declare-then-buy round before buying). Mistakes raise :class:`AdviceError` (one line; the CLI exits with 2).
 
 The other seats' jack declarations (R5.5) are an input (``jacks``); a seat not named
-declared none. Not modelled yet (docs/SEARCH.md): the R4.0a announcements; the seat's own
-jacks are counted from his hand at the first lead.
+declared none. Not modelled yet (docs/SEARCH.md): the R4.0a announcements (a preset with
+them is advised on its first round and its play); the seat's own jacks are counted from
+his hand at the first lead.
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ import polars as pl
 from . import cards as C
 from .policies import PolicyKind, as_spec
 from .kernels import state as S
-from .notation import AdviceError, parse_cards, parse_exchanged, parse_jacks, parse_played, parse_scores
+from .notation import PLAYS, AdviceError, parse_cards, parse_exchanged, parse_jacks, parse_played, parse_scores
 from .position import lay_out_play, new_arrays, queen_duty
 from .record import Trick
 from .rules import Game, Rules
@@ -50,6 +54,7 @@ BATCH = 1024  # worlds per kernel call (a multiple of kernels.pimc.BLOCK: result
 DEFAULT_TARGET_SE = 0.1  # points of score delta: the standard error of every option's mean
 DEFAULT_MAX_WORLDS = 100_000
 _PLACEHOLDER = 56  # other seats' discard counts stand as bits from here, outside every deck
+PHASES = {"exchange": 0, "round": 0, "buy": 2, "trump": 3}  # stage -> kernels.codes.PHASE_* (tests pin the codes)
 
 
 # ---- the position ---------------------------------------------------------------------------
@@ -57,7 +62,7 @@ _PLACEHOLDER = 56  # other seats' discard counts stand as bits from here, outsid
 class Position:
     """The kernels' state for one decision (arrays of :mod:`rams_sim.kernels.state`)."""
 
-    stage: str  # "exchange", "trump" or "play"
+    stage: str  # "exchange", "round", "buy", "trump" or "play"
     labels: list[tuple[str, list[int]]]  # per option: (word, cards)
     options: np.ndarray  # int64: option codes (kernels.pimc.options_at) or card ids
     arrays: dict
@@ -93,8 +98,7 @@ def build_position(rules: Rules, seat: int, dealer: int, hand: list[int], trump_
     _check_cards(rules, seat, dealer, hand, trump_card, discarded)
     order = _order_from(dealer, n)
     passed = {s for s, v in exchanged.items() if v is None}
-    stage = "play" if played is not None else (
-        "trump" if seat == dealer and len(exchanged) == n and seat not in passed and took_trump is None else "exchange")
+    stage = _stage_of(rules, seat, dealer, exchanged, played, took_trump)
     talon_pos = _check_exchanges(rules, stage, order, seat, dealer, hand, trump_card, exchanged, passed, played,
                                  discarded)  # fmt: skip
     if stage == "play":
@@ -115,6 +119,25 @@ def build_position(rules: Rules, seat: int, dealer: int, hand: list[int], trump_
                "leader": play.leader, "played": played_mask, "q_duty": play.q_duty, "talon_pos": talon_pos,
                "step": step, "events": play.events}  # fmt: skip
     return Position(stage, labels, options, arrays, scalars)
+
+
+def _stage_of(rules: Rules, seat: int, dealer: int, exchanged: dict, played, took_trump: bool | None) -> str:
+    """Which decision is asked (module docstring): "play" (``played`` given), "trump" (the
+    dealer, every exchange known, R4.3), "buy" (his purchase in a declare-then-buy round:
+    he said play), else "exchange" (one-turn: pass, stand or discards) or "round"
+    (declare-then-buy: play or pass)."""
+    if played is not None:
+        return "play"
+    own = exchanged.get(seat, "")
+    if seat == dealer and len(exchanged) == rules.players and isinstance(own, int) and took_trump is None:
+        return "trump"
+    one_turn = rules.exchange_order.value == "one-turn"
+    if own == PLAYS:
+        if one_turn:
+            raise AdviceError(f"--exchanged {seat}=play: 'play' is said in a declare-then-buy round (R4.0); preset "
+                              f"{rules.preset} exchanges in one turn: give what each seat exchanged")  # fmt: skip
+        return "buy"
+    return "exchange" if one_turn else "round"
 
 
 def _check_cards(rules: Rules, seat: int, dealer: int, hand: list[int], trump_card: int, discarded: list[int]) -> None:
@@ -140,33 +163,55 @@ def _check_exchanges(rules: Rules, stage: str, order: list[int], seat: int, deal
 
     n = rules.players
     talon_pos = C.HAND_SIZE * n + 1
-    if stage == "exchange":
-        if rules.exchange_order.value != "one-turn":
-            raise AdviceError(f"preset {rules.preset} buys after the declarations: advise gives its play "
-                              "(--played), not its exchange yet")  # fmt: skip
+    if rules.intent_round and stage in ("buy", "trump"):
+        raise AdviceError(f"preset {rules.preset} announces (R4.0a) before the {'buying' if stage == 'buy' else 'trump card'}; "
+                          "the announcements are not an input yet: advise gives its first round and its play (--played)")  # fmt: skip
+    if stage in ("exchange", "round"):
         before = order[: order.index(seat)]
         missing = [s for s in before if s not in exchanged]
         if missing:
-            raise AdviceError(f"seat(s) {', '.join(map(str, missing))} exchange before seat {seat} (R4.0): give "
-                              f"--exchanged {','.join(f'{s}=N' for s in missing)} (N cards, or pass)")  # fmt: skip
+            word = "N (N cards, or pass)" if stage == "exchange" else "play (or pass)"
+            raise AdviceError(f"seat(s) {', '.join(map(str, missing))} decide before seat {seat} (R4.0): give "
+                              f"--exchanged {','.join(f'{s}=' + word.split()[0] for s in missing)} ({word})")  # fmt: skip
         extra = sorted(set(exchanged) - set(before))
         if extra:
-            raise AdviceError(f"seat(s) {', '.join(map(str, extra))} exchange after seat {seat}: they have not "
+            raise AdviceError(f"seat(s) {', '.join(map(str, extra))} decide after seat {seat}: they have not "
                               "decided yet, leave them out of --exchanged")  # fmt: skip
+        if stage == "round":
+            bought = [s for s in before if isinstance(exchanged[s], int)]
+            if bought:
+                raise AdviceError(f"declare-then-buy (R4.0): nobody buys before every seat said play or pass; give "
+                                  f"{','.join(f'{s}=play' for s in bought)}")  # fmt: skip
+        elif any(v == PLAYS for v in exchanged.values()):
+            raise AdviceError(f"preset {rules.preset} exchanges in one turn: give what each seat exchanged, not 'play'")
     else:
         missing = [s for s in order if s not in exchanged]
         if missing:
-            raise AdviceError(f"for the {'play' if stage == 'play' else 'trump card'} every seat's exchange is "
-                              f"known: add {','.join(f'{s}=N' for s in missing)} to --exchanged (N cards, or pass)")  # fmt: skip
+            what = {"buy": "purchase", "trump": "trump card", "play": "play"}[stage]
+            raise AdviceError(f"for the {what} every seat's exchange is known: add "
+                              f"{','.join(f'{s}=N' for s in missing)} to --exchanged (N cards, pass, or play before "
+                              "buying)")  # fmt: skip
         if seat in passed:
             raise AdviceError(f"seat {seat} passed (--exchanged {seat}=pass): he has nothing to decide")
+        if stage == "buy":
+            active = [s for s in order if s not in passed]
+            before = active[: active.index(seat)]
+            for s in active:
+                if s in before and not isinstance(exchanged[s], int):
+                    raise AdviceError(f"seat {s} buys before seat {seat} (R4.0): give how many cards he bought ({s}=N)")
+                if s not in before and s != seat and exchanged[s] != PLAYS:
+                    raise AdviceError(f"seat {s} buys after seat {seat}: give {s}=play (he has not bought yet)")
+        elif any(v == PLAYS for v in exchanged.values()):
+            raise AdviceError("for the trump card and the play give the cards each seat bought, not 'play'")
     own = exchanged.get(seat)
     r43 = 1 if seat == dealer and trump_card in [*hand, *(c for t in played or [] for c in t)] else 0  # R4.3's card
-    if stage != "exchange" and len(discarded) != (own or 0) + r43:
+    if stage in ("exchange", "round", "buy") and discarded:
+        raise AdviceError(f"seat {seat} has not exchanged yet: --discarded is for the trump card and the play")
+    if stage in ("trump", "play") and len(discarded) != (own or 0) + r43:
         raise AdviceError(f"seat {seat} exchanged {own or 0} cards{' and gave one for the trump card' if r43 else ''}: "
                           f"give them with --discarded (he knows them; {len(discarded)} given)")  # fmt: skip
     for s, k in exchanged.items():  # R4.4: the talon limits the exchange, in order
-        if s == seat and stage == "exchange":
+        if s == seat and stage in ("exchange", "buy") or not isinstance(k, int):
             continue
         if k:
             if talon_pos + k > rules.deck_size:
@@ -271,8 +316,9 @@ def _lay_out_table(rules: Rules, stage: str, seat: int, dealer: int, hand: list[
         is_passer = s in passed
         st[S.ACTIVE, s] = int(not is_passer)
         st[S.PASSED, s] = int(is_passer)
-        if s != seat and exchanged.get(s):
-            cardsets[S.DISCARDS, s] = np.uint64(((1 << exchanged[s]) - 1) << _PLACEHOLDER)  # a count: which is unknown
+        count = exchanged.get(s)
+        if s != seat and isinstance(count, int) and count > 0:
+            cardsets[S.DISCARDS, s] = np.uint64(((1 << count) - 1) << _PLACEHOLDER)  # a count: which is unknown
     for s_, kind in jacks.items():  # R5.5: the others' jack declarations, public
         if s_ == seat or not 0 <= s_ < n:
             raise AdviceError(f"--jacks: give the other seats' jack declarations (seats 0..{n - 1} but {seat}); "
@@ -282,7 +328,7 @@ def _lay_out_table(rules: Rules, stage: str, seat: int, dealer: int, hand: list[
         st[S.JACKS, s_] = rules.four_jacks if four else rules.jack_pair
     final = hand_mask | own_played
     cardsets[S.HAND, seat] = np.uint64(hand_mask)
-    cardsets[S.DEALT, seat] = np.uint64(hand_mask if stage == "exchange" else final)
+    cardsets[S.DEALT, seat] = np.uint64(hand_mask if stage in ("exchange", "round", "buy") else final)
     cardsets[S.FINAL, seat] = np.uint64(final)
     cardsets[S.DISCARDS, seat] = np.uint64(C.mask_of(discarded))
     st[S.ACES, seat] = int(bits.ace_points(np.uint64(final), rules_args(rules).ace_values))
@@ -315,8 +361,8 @@ def _options(rules: Rules, stage: str, seat: int, dealer: int, hand: list[int], 
         before = [int(x) for x in trick[S.TRICK_CARD, : play.k]]
         legal = engine.legal_cards(rules, hand, C.suit_of(trump_card), before, play.q_duty)
         return np.array(legal, np.int64), [(C.format_card(c), [c]) for c in legal], step
-    phase = codes.PHASE_TRUMP if stage == "trump" else codes.PHASE_ROUND
-    step = 3 * rules.players if stage == "trump" else step
+    phase = PHASES[stage]
+    step = {"trump": 3 * rules.players, "buy": 2 * rules.players + step}.get(stage, step)
     buf = np.zeros(codes.N_OPTIONS + 1, np.int64)
     count = options_at(phase, step, talon_pos, seat, rules_args(rules), cardsets, st, dealer, trump_card, buf)
     options = buf[:count].copy()
@@ -365,7 +411,7 @@ def _label(option: int, stage: str, hand: list[int]) -> tuple[str, list[int]]:
     if option == codes.OPTION_PASS:
         return "pass", []
     if option == 0:
-        return "stand", []
+        return ("play", []) if stage == "round" else ("stand", [])
     return "discard", [cards[j] for j in range(C.HAND_SIZE) if option >> j & 1]
 
 
@@ -375,7 +421,7 @@ class Advice:
     """What :func:`advise` found: the ranked table and how it was reached."""
 
     table: pl.DataFrame  # one row per option, best first (see :func:`advise`)
-    stage: str  # "exchange", "trump" or "play"
+    stage: str  # "exchange", "round", "buy", "trump" or "play"
     worlds: int  # worlds sampled (every option was played in each)
     layouts: float  # consistent layouts of the unseen cards (the worlds are drawn from these)
     target_reached: bool
@@ -407,7 +453,7 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
     until every option's standard error is at most ``target_se`` or ``max_worlds`` are
     used (the standard error of an option's mean delta; the paired differences, on the
     same worlds, are more precise). Returns an :class:`Advice` whose ``table`` (polars) has per option: ``option``
-    (pass, stand, discard, keep, take, or the card), ``cards``, ``mean`` (score delta, R7:
+    (pass, play, stand, discard, keep, take, or the card), ``cards``, ``mean`` (score delta, R7:
     negative = written off), ``ci_low``/``ci_high`` (95%), ``diff`` and its CI (paired
     difference to the best option, same worlds), ``p_remiz``, ``p_ends_party`` (null
     without ``scores``), ``worlds``.
@@ -480,9 +526,7 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
                                           x["leader"], x["seat"], legal, np.uint64(x["played"]), x["q_duty"], first, d,
                                           f)  # fmt: skip
         else:
-            from .kernels import codes
-
-            phase = codes.PHASE_TRUMP if pos.stage == "trump" else codes.PHASE_ROUND
+            phase = PHASES[pos.stage]
             layouts = pimc.evaluate_options(r, roll_kinds, roll_params, announce, key, a["order"], a["cardsets"], a["st"],
                                             a["trick"], a["log"], a["info"], x["dealer"], x["trump_card"], a["scores"],
                                             phase, x["step"], x["talon_pos"], x["seat"], pos.options, first, d,

@@ -18,7 +18,9 @@ PLAYED_HELP = (
 EXCHANGED_HELP = (
     "What the seats did in the exchange (R4), SEAT=COUNT or SEAT=pass, comma-separated, e.g. '1=2,3=pass,0=1'. "
     "For your exchange: the seats before you (from the dealer's left). For the dealer's trump card (R4.3) "
-    "and for the play: every seat, you included."
+    "and for the play: every seat, you included. Declare-then-buy presets (handbook): SEAT=play for a seat "
+    "that said play and has not bought yet; your purchase is advised once you give YOUR_SEAT=play with every "
+    "seat's word (the seats that bought before you with their counts)."
 )
 
 
@@ -72,7 +74,8 @@ def advise(
     if as_json:
         typer.echo(json.dumps(result.to_json(), ensure_ascii=False))
         return
-    what = {"exchange": "your exchange (R4)", "trump": "the trump card (R4.3)", "play": "your card (R6)"}[result.stage]
+    what = {"exchange": "your exchange (R4)", "round": "play or pass (R4.0, R4.1)", "buy": "your purchase (R4.0, R4.4)",
+            "trump": "the trump card (R4.3)", "play": "your card (R6)"}[result.stage]  # fmt: skip
     typer.echo(f"advice for seat {seat} of {rules.players} (dealer {dealer}, {rules.preset}): {what}; others play "
                f"{others.strip()}, you then play {rollout}")  # fmt: skip
     stop = "target SE reached" if result.target_reached else "budget used up before the target SE"

@@ -39,23 +39,29 @@ def parse_played(text: str) -> list[list[int]]:
     return [parse_cards(t, f"--played trick {i + 1}") for i, t in enumerate(tricks)]
 
 
-def parse_exchanged(text: str, players: int) -> dict[int, int | None]:
-    """``"1=2,2=pass"`` -> {seat: cards exchanged, None for a pass}."""
-    out: dict[int, int | None] = {}
+PLAYS = "play"  # parse_exchanged: a seat that said "play" in a declare-then-buy round and has not bought yet
+
+
+def parse_exchanged(text: str, players: int) -> dict[int, int | str | None]:
+    """``"1=2,2=pass,3=play"`` -> {seat: cards exchanged, None for a pass, PLAYS for "play"
+    said in a declare-then-buy round (R4.0) before buying}."""
+    out: dict[int, int | str | None] = {}
     for item in filter(None, (s.strip() for s in re.split(r"[,\s]+", text.strip()))):
         seat_text, sep, value = item.partition("=")
         if not sep or not seat_text.strip().isdigit():
-            raise AdviceError(f"--exchanged takes SEAT=COUNT or SEAT=pass items, e.g. 1=2,3=pass; got {item!r}")
+            raise AdviceError(f"--exchanged takes SEAT=COUNT, SEAT=pass or SEAT=play items, e.g. 1=2,3=pass; got {item!r}")
         seat = int(seat_text)
         if not 0 <= seat < players:
             raise AdviceError(f"--exchanged: seat {seat} is not a seat of a {players}-player table (0..{players - 1})")
         value = value.strip().lower()
         if value == "pass":
             out[seat] = None
+        elif value == PLAYS:
+            out[seat] = PLAYS
         elif value.isdigit() and int(value) <= C.HAND_SIZE:
             out[seat] = int(value)
         else:
-            raise AdviceError(f"--exchanged: seat {seat} exchanged 0..5 cards or passed; got {value!r}")
+            raise AdviceError(f"--exchanged: seat {seat} exchanged 0..5 cards, passed or said play; got {value!r}")
     return out
 
 

@@ -211,7 +211,15 @@ def test_ascii_cards_give_the_same_answer():
         (["advise", "A♥ K♠ 7♠ 9♦ 8♥", "--trump-card", "8♥", "--seat", "1", "--dealer", "0"], "turned up on the table"),
         (["advise", "A♥ K♠ 7♠ 9♦ 10♣", "--trump-card", "8♥", "--seat", "4", "--dealer", "0"], "must be a seat"),
         (["advise", "A♥ K♠ 7♠ 9♦", "--trump-card", "8♥", "--seat", "1", "--dealer", "0"], "five cards"),
-        (["advise", "A♥ K♠ 7♠ 9♦ 10♣", "--trump-card", "8♥", "--seat", "2", "--dealer", "0"], "exchange before seat 2"),
+        (["advise", "A♥ K♠ 7♠ 9♦ 10♣", "--trump-card", "8♥", "--seat", "2", "--dealer", "0"], "decide before seat 2"),
+        (["advise", "A♥ K♠ 7♠ 9♦ 10♣", "--trump-card", "8♥", "--seat", "2", "--dealer", "0", "--exchanged", "1=play"],
+         "exchanges in one turn"),  # 'play' belongs to declare-then-buy rounds
+        (["advise", "A♥ K♠ 7♠ 9♦ 10♣", "--trump-card", "8♥", "--seat", "2", "--dealer", "0", "--rules", "handbook",
+          "--exchanged", "1=2"], "nobody buys before"),  # R4.0: the round comes first
+        (["advise", "K♥ K♠ 7♠ 9♦ 10♣", "--trump-card", "8♥", "--seat", "2", "--dealer", "0", "--rules", "handbook",
+          "--exchanged", "1=play,2=play,3=play,0=pass"], "seat 1 buys before seat 2"),
+        (["advise", "K♥ K♠ 7♠ 9♦ 10♣", "--trump-card", "8♥", "--seat", "1", "--dealer", "0", "--rules",
+          "negotiations", "--exchanged", "1=play,2=play,3=play,0=pass"], "announces (R4.0a)"),
         (["advise", "A♥ K♠ 7♠ 9♦ Zz", "--trump-card", "8♥", "--seat", "1", "--dealer", "0"], "is not a card"),
         ([*BASE, "--target-se", "0"], "target-se"),
         (["advise", "K♥ Q♥ 9♦ 10♣", "--trump-card", "8♥", "--seat", "1", "--dealer", "0", "--exchanged",
@@ -280,6 +288,56 @@ def test_advise_agrees_with_branch_data_for_the_hand():
             code = sum(1 << j for j, c in enumerate(cards) if c in thrown)
         else:
             code = codes[row["option"]]
+        branch = np.array(by_option[code], float)
+        se = math.hypot((row["ci_high"] - row["ci_low"]) / (2 * 1.96), branch.std(ddof=1) / math.sqrt(len(branch)))
+        assert abs(row["mean"] - branch.mean()) <= 4 * se, (row["option"], row["cards"], row["mean"], branch.mean(), se)
+
+
+HANDBOOK = Rules.named("handbook")  # declare-then-buy: play or pass round the table, then the purchases (R4.0)
+
+
+def test_declare_then_buy_offers_play_or_pass_then_the_purchase():
+    """handbook: the first round offers pass (no ace, R4.1) and play; once every seat said its
+    word, the purchase offers standing and every discard set (a 32-card deck: the talon holds 11)."""
+    hand = C.parse_cards("K♦ 9♦ 8♠ 7♥ 7♣")
+    round_ = advise(hand, C.parse("10♥"), seat=2, dealer=0, rules=HANDBOOK, exchanged="1=pass", max_worlds=512)
+    assert round_.stage == "round" and sorted(round_.table["option"]) == ["pass", "play"]
+    with_ace = advise(C.parse_cards("A♦ 9♦ 8♠ 7♥ 7♣"), C.parse("10♥"), seat=2, dealer=0, rules=HANDBOOK,
+                      exchanged="1=pass", max_worlds=512)  # fmt: skip
+    assert list(with_ace.table["option"]) == ["play"]  # R4.1: an ace plays
+    buy = advise(hand, C.parse("10♥"), seat=2, dealer=0, rules=HANDBOOK, exchanged="1=3,2=play,3=pass,0=play",
+                 max_worlds=512)  # fmt: skip
+    assert buy.stage == "buy" and len(buy.table) == 32
+    assert set(buy.table["option"]) == {"stand", "discard"}
+
+
+def test_a_purchase_agrees_with_branch_data_for_the_hand():
+    """handbook, seat 1 (first to speak, dealer 0) with one hand under one trump card, every seat
+    playing (basic that never passes): the branch tool replays 4,000 deck orders agreeing with
+    that, each purchase forced in turn; advise's purchase stage (everyone said play, nobody
+    bought yet) draws from the same distribution: every option agrees within 4 standard errors."""
+    import numpy as np
+
+    players = "basic:pass_threshold=-1"  # never passes: the round tells nothing about the hands
+    hand = C.parse_cards("A♣ K♦ 9♦ 8♠ 7♥")
+    trump_card = C.parse("10♥")
+    rest = [c for c in C.cards_of(C.deck_mask(HANDBOOK.deck_size)) if c not in hand and c != trump_card]
+    rng = np.random.default_rng(5)
+    orders = []
+    for _ in range(4000):
+        others = rng.permutation(rest).tolist()
+        orders.append(hand + others[: 5 * (HANDBOOK.players - 1)] + [trump_card] + others[5 * (HANDBOOK.players - 1):])
+    out = engine.simulate_branches(HANDBOOK, players, seat=1, deals=len(orders), dealer=0, orders=orders)
+    by_option: dict[int, list[int]] = {}
+    for option, delta in zip(out.option.tolist(), out.delta.tolist()):
+        by_option.setdefault(option, []).append(delta)
+    result = advise(hand, trump_card, seat=1, dealer=0, rules=HANDBOOK, others=players, rollout=players,
+                    exchanged="1=play,2=play,3=play,0=play", target_se=0.1)  # fmt: skip
+    assert result.stage == "buy" and len(result.table) == 32
+    cards = sorted(hand)
+    for row in result.table.iter_rows(named=True):
+        thrown = C.parse_cards(row["cards"]) if row["option"] == "discard" else []
+        code = sum(1 << j for j, c in enumerate(cards) if c in thrown)
         branch = np.array(by_option[code], float)
         se = math.hypot((row["ci_high"] - row["ci_low"]) / (2 * 1.96), branch.std(ddof=1) / math.sqrt(len(branch)))
         assert abs(row["mean"] - branch.mean()) <= 4 * se, (row["option"], row["cards"], row["mean"], branch.mean(), se)
