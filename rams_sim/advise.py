@@ -20,7 +20,8 @@ The decision is read from what is given:
   pass, stand or a discard set (stage "exchange"); in declare-then-buy rules play or
   pass (stage "round"), and, once he said ``play`` (``exchanged`` gives ``seat=play``
   and every seat's word, the seats that bought before him with their counts), his
-  purchase: stand or a discard set (stage "buy").
+  purchase: stand or a discard set (stage "buy"); with R4.0a announcements, between the
+  first round and the purchases (or the trump card), his announcement (stage "intent").
 
 Input as players write it: ``"A♥ K♠ 7♠ 9♦ 10♣"``, ``"Ah Ks 7s 9d Tc"``; ``played`` as
 tricks separated by ``/``, each in the order played from its leader, e.g.
@@ -28,9 +29,10 @@ tricks separated by ``/``, each in the order played from its leader, e.g.
 ``pass``, or ``play`` said in a declare-then-buy round before buying). Mistakes raise :class:`AdviceError` (one line; the CLI exits with 2).
 
 The other seats' jack declarations (R5.5) are an input (``jacks``); a seat not named
-declared none. Not modelled yet (docs/SEARCH.md): the R4.0a announcements (a preset with
-them is advised on its first round and its play); the seat's own jacks are counted from
-his hand at the first lead.
+declared none; the R4.0a announcements (``intents``, ``"1=trumps,3=suits"``) are given
+where the rules have them (``intent_round``): those made before the seat's own
+announcement (stage "intent", options "on trumps" and "on suits"), every one after it.
+The seat's own jacks are counted from his hand at the first lead.
 """
 
 from __future__ import annotations
@@ -43,8 +45,11 @@ import polars as pl
 
 from . import cards as C
 from .policies import PolicyKind, as_spec
+from .kernels import codes
 from .kernels import state as S
-from .notation import PLAYS, AdviceError, parse_cards, parse_exchanged, parse_jacks, parse_played, parse_scores
+from .notation import (
+    PLAYS, AdviceError, parse_cards, parse_exchanged, parse_intents, parse_jacks, parse_played, parse_scores,
+)  # fmt: skip
 from .position import lay_out_play, new_arrays, queen_duty
 from .record import Trick
 from .rules import Game, Rules
@@ -53,8 +58,10 @@ Z95 = 1.959963984540054
 BATCH = 1024  # worlds per kernel call (a multiple of kernels.pimc.BLOCK: results do not depend on it)
 DEFAULT_TARGET_SE = 0.1  # points of score delta: the standard error of every option's mean
 DEFAULT_MAX_WORLDS = 100_000
+INTENT_CODES = {"trumps": codes.INTENT_TRUMPS, "suits": codes.INTENT_SUITS}  # R4.0a word -> its code
 _PLACEHOLDER = 56  # other seats' discard counts stand as bits from here, outside every deck
-PHASES = {"exchange": 0, "round": 0, "buy": 2, "trump": 3}  # stage -> kernels.codes.PHASE_* (tests pin the codes)
+PHASES = {"exchange": codes.PHASE_ROUND, "round": codes.PHASE_ROUND, "intent": codes.PHASE_INTENT,
+          "buy": codes.PHASE_BUY, "trump": codes.PHASE_TRUMP}  # stage -> the search's phase  # fmt: skip
 
 
 # ---- the position ---------------------------------------------------------------------------
@@ -62,7 +69,7 @@ PHASES = {"exchange": 0, "round": 0, "buy": 2, "trump": 3}  # stage -> kernels.c
 class Position:
     """The kernels' state for one decision (arrays of :mod:`rams_sim.kernels.state`)."""
 
-    stage: str  # "exchange", "round", "buy", "trump" or "play"
+    stage: str  # "exchange", "round", "intent", "buy", "trump" or "play"
     labels: list[tuple[str, list[int]]]  # per option: (word, cards)
     options: np.ndarray  # int64: option codes (kernels.pimc.options_at) or card ids
     arrays: dict
@@ -89,7 +96,8 @@ class _Play:
 
 def build_position(rules: Rules, seat: int, dealer: int, hand: list[int], trump_card: int, scores: list[int],
                    exchanged: dict, played: list[list[int]] | None, discarded: list[int],
-                   took_trump: bool | None, require_turn: bool = True, jacks: dict | None = None) -> Position:  # fmt: skip
+                   took_trump: bool | None, require_turn: bool = True, jacks: dict | None = None,
+                   intents: dict | None = None) -> Position:  # fmt: skip
     """Validate a described position and lay it out as the kernels' state arrays.
 
     ``require_turn=False`` (for :func:`check_history`): a position inside the history,
@@ -98,9 +106,11 @@ def build_position(rules: Rules, seat: int, dealer: int, hand: list[int], trump_
     _check_cards(rules, seat, dealer, hand, trump_card, discarded)
     order = _order_from(dealer, n)
     passed = {s for s, v in exchanged.items() if v is None}
-    stage = _stage_of(rules, seat, dealer, exchanged, played, took_trump)
+    intents = intents or {}
+    stage = _stage_of(rules, seat, dealer, exchanged, played, took_trump, intents)
     talon_pos = _check_exchanges(rules, stage, order, seat, dealer, hand, trump_card, exchanged, passed, played,
                                  discarded)  # fmt: skip
+    _check_intents(rules, stage, order, seat, passed, intents)
     if stage == "play":
         play = _replay(rules, seat, dealer, hand, trump_card, played, passed, order, discarded, require_turn)
     elif len(hand) != C.HAND_SIZE:
@@ -111,6 +121,8 @@ def build_position(rules: Rules, seat: int, dealer: int, hand: list[int], trump_
     played_mask = lay_out_play(play.done, play.current, st, trick, log)
     _lay_out_table(rules, stage, seat, dealer, hand, trump_card, exchanged, passed, played, discarded, took_trump,
                    jacks or {}, play.own_played, cardsets, st)  # fmt: skip
+    for s_, word in intents.items():  # R4.0a: public
+        st[S.INTENT, s_] = INTENT_CODES[word]
     options, labels, step = _options(rules, stage, seat, dealer, hand, trump_card, order, talon_pos, play, require_turn,
                                      cardsets, st, trick)  # fmt: skip
     arrays = {"cardsets": cardsets, "st": st, "trick": trick, "log": log, "info": info,
@@ -121,17 +133,24 @@ def build_position(rules: Rules, seat: int, dealer: int, hand: list[int], trump_
     return Position(stage, labels, options, arrays, scalars)
 
 
-def _stage_of(rules: Rules, seat: int, dealer: int, exchanged: dict, played, took_trump: bool | None) -> str:
-    """Which decision is asked (module docstring): "play" (``played`` given), "trump" (the
+def _stage_of(rules: Rules, seat: int, dealer: int, exchanged: dict, played, took_trump: bool | None,
+              intents: dict) -> str:  # fmt: skip
+    """Which decision is asked (module docstring): "play" (``played`` given), "intent" (his
+    R4.0a announcement: the first round over, he plays and has not announced), "trump" (the
     dealer, every exchange known, R4.3), "buy" (his purchase in a declare-then-buy round:
     he said play), else "exchange" (one-turn: pass, stand or discards) or "round"
     (declare-then-buy: play or pass)."""
     if played is not None:
         return "play"
     own = exchanged.get(seat, "")
+    one_turn = rules.exchange_order.value == "one-turn"
+    round_over = len(exchanged) == rules.players and (
+        all(v is None or isinstance(v, int) for v in exchanged.values()) if one_turn
+        else all(v is None or v == PLAYS for v in exchanged.values()))  # fmt: skip
+    if rules.intent_round and round_over and own is not None and seat not in intents:
+        return "intent"
     if seat == dealer and len(exchanged) == rules.players and isinstance(own, int) and took_trump is None:
         return "trump"
-    one_turn = rules.exchange_order.value == "one-turn"
     if own == PLAYS:
         if one_turn:
             raise AdviceError(f"--exchanged {seat}=play: 'play' is said in a declare-then-buy round (R4.0); preset "
@@ -163,10 +182,9 @@ def _check_exchanges(rules: Rules, stage: str, order: list[int], seat: int, deal
 
     n = rules.players
     talon_pos = C.HAND_SIZE * n + 1
-    if rules.intent_round and stage in ("buy", "trump"):
-        raise AdviceError(f"preset {rules.preset} announces (R4.0a) before the {'buying' if stage == 'buy' else 'trump card'}; "
-                          "the announcements are not an input yet: advise gives its first round and its play (--played)")  # fmt: skip
-    if stage in ("exchange", "round"):
+    if stage == "intent":
+        pass  # the first round is over: every seat's word or exchange is given (_stage_of)
+    elif stage in ("exchange", "round"):
         before = order[: order.index(seat)]
         missing = [s for s in before if s not in exchanged]
         if missing:
@@ -205,9 +223,10 @@ def _check_exchanges(rules: Rules, stage: str, order: list[int], seat: int, deal
             raise AdviceError("for the trump card and the play give the cards each seat bought, not 'play'")
     own = exchanged.get(seat)
     r43 = 1 if seat == dealer and trump_card in [*hand, *(c for t in played or [] for c in t)] else 0  # R4.3's card
-    if stage in ("exchange", "round", "buy") and discarded:
-        raise AdviceError(f"seat {seat} has not exchanged yet: --discarded is for the trump card and the play")
-    if stage in ("trump", "play") and len(discarded) != (own or 0) + r43:
+    exchanged_yet = stage in ("trump", "play") or (stage == "intent" and isinstance(own, int))
+    if not exchanged_yet and discarded:
+        raise AdviceError(f"seat {seat} has not exchanged yet: --discarded is for after his exchange")
+    if exchanged_yet and len(discarded) != (own or 0) + r43:
         raise AdviceError(f"seat {seat} exchanged {own or 0} cards{' and gave one for the trump card' if r43 else ''}: "
                           f"give them with --discarded (he knows them; {len(discarded)} given)")  # fmt: skip
     for s, k in exchanged.items():  # R4.4: the talon limits the exchange, in order
@@ -223,6 +242,41 @@ def _check_exchanges(rules: Rules, stage: str, order: list[int], seat: int, deal
         raise AdviceError(f"the trump card {C.format_card(trump_card)} is turned up on the table, not in the hand "
                           "(only the dealer takes it, R4.3)")  # fmt: skip
     return talon_pos
+
+
+def _check_intents(rules: Rules, stage: str, order: list[int], seat: int, passed: set[int], intents: dict) -> None:
+    """R4.0a: announcements only where the rules have the round, by seats that play, after the
+    first round; every one made before this decision given, none after it."""
+    if not intents and not (rules.intent_round and stage in ("buy", "trump", "play")):
+        if stage == "intent":
+            _intents_before(order, seat, passed, intents)
+        return
+    if not rules.intent_round:
+        raise AdviceError(f"--intents: preset {rules.preset} has no R4.0a announcements (rule intent_round)")
+    if stage in ("exchange", "round"):
+        raise AdviceError("--intents: the R4.0a announcements follow the first round; leave them out before it")
+    for s in intents:
+        if s in passed:
+            raise AdviceError(f"--intents: seat {s} passed and announces nothing (R4.0a)")
+    if stage == "intent":
+        _intents_before(order, seat, passed, intents)
+        return
+    missing = [s for s in order if s not in passed and s not in intents]
+    if missing:
+        raise AdviceError(f"every seat that plays announced (R4.0a): add {','.join(f'{s}=trumps' for s in missing)} "
+                          "(or suits) to --intents")  # fmt: skip
+
+
+def _intents_before(order: list[int], seat: int, passed: set[int], intents: dict) -> None:
+    active = [s for s in order if s not in passed]
+    before = active[: active.index(seat)]
+    missing = [s for s in before if s not in intents]
+    if missing:
+        raise AdviceError(f"seat(s) {', '.join(map(str, missing))} announce before seat {seat} (R4.0a): give "
+                          f"--intents {','.join(f'{s}=trumps' for s in missing)} (or suits)")  # fmt: skip
+    extra = sorted(set(intents) - set(before))
+    if extra:
+        raise AdviceError(f"--intents: seat(s) {', '.join(map(str, extra))} announce after seat {seat}; leave them out")
 
 
 def _replay(rules: Rules, seat: int, dealer: int, hand: list[int], trump_card: int, played: list[list[int]],
@@ -328,7 +382,8 @@ def _lay_out_table(rules: Rules, stage: str, seat: int, dealer: int, hand: list[
         st[S.JACKS, s_] = rules.four_jacks if four else rules.jack_pair
     final = hand_mask | own_played
     cardsets[S.HAND, seat] = np.uint64(hand_mask)
-    cardsets[S.DEALT, seat] = np.uint64(hand_mask if stage in ("exchange", "round", "buy") else final)
+    before_exchange = stage in ("exchange", "round", "buy") or (stage == "intent" and not isinstance(exchanged[seat], int))
+    cardsets[S.DEALT, seat] = np.uint64(hand_mask if before_exchange else final)
     cardsets[S.FINAL, seat] = np.uint64(final)
     cardsets[S.DISCARDS, seat] = np.uint64(C.mask_of(discarded))
     st[S.ACES, seat] = int(bits.ace_points(np.uint64(final), rules_args(rules).ace_values))
@@ -362,7 +417,8 @@ def _options(rules: Rules, stage: str, seat: int, dealer: int, hand: list[int], 
         legal = engine.legal_cards(rules, hand, C.suit_of(trump_card), before, play.q_duty)
         return np.array(legal, np.int64), [(C.format_card(c), [c]) for c in legal], step
     phase = PHASES[stage]
-    step = {"trump": 3 * rules.players, "buy": 2 * rules.players + step}.get(stage, step)
+    n = rules.players
+    step = {"trump": 3 * n, "buy": 2 * n + step, "intent": n + step}.get(stage, step)
     buf = np.zeros(codes.N_OPTIONS + 1, np.int64)
     count = options_at(phase, step, talon_pos, seat, rules_args(rules), cardsets, st, dealer, trump_card, buf)
     options = buf[:count].copy()
@@ -371,7 +427,7 @@ def _options(rules: Rules, stage: str, seat: int, dealer: int, hand: list[int], 
 
 def check_history(rules: Rules, pos: Position, seat: int, dealer: int, hand: list[int], trump_card: int,
                   scores: list[int], exchanged: dict, played: list[list[int]], discarded: list[int],
-                  took_trump: bool | None, jacks: dict | None = None) -> None:  # fmt: skip
+                  took_trump: bool | None, jacks: dict | None = None, intents: dict | None = None) -> None:  # fmt: skip
     """Each card another seat played could have been in his hand then: at that moment of the
     history it lies in his pile of what the seat knows (:func:`rams_sim.kernels.knowledge.play_piles`,
     the sampler's own reading of R6), else :class:`AdviceError` naming the card."""
@@ -387,7 +443,7 @@ def check_history(rules: Rules, pos: Position, seat: int, dealer: int, hand: lis
         then = sorted(set(hand) | {e[3] for e in events[i:] if e[2] == seat})
         before = [list(trick) for trick in played[:t_i]] + [list(played[t_i][:j])]
         at = build_position(rules, seat, dealer, then, trump_card, scores, exchanged, before, discarded, took_trump,
-                            require_turn=False, jacks=jacks)  # fmt: skip
+                            require_turn=False, jacks=jacks, intents=intents)  # fmt: skip
         a, x = at.arrays, at.scalars
         allowed = np.zeros(MAX_PILES, np.uint64)
         caps = np.zeros(MAX_PILES, np.int64)
@@ -408,6 +464,8 @@ def _label(option: int, stage: str, hand: list[int]) -> tuple[str, list[int]]:
     cards = sorted(hand)
     if stage == "trump":
         return ("keep", []) if option == codes.DECLINE else ("take", [option])
+    if stage == "intent":
+        return ("on trumps" if option == codes.INTENT_TRUMPS else "on suits"), []
     if option == codes.OPTION_PASS:
         return "pass", []
     if option == 0:
@@ -421,7 +479,7 @@ class Advice:
     """What :func:`advise` found: the ranked table and how it was reached."""
 
     table: pl.DataFrame  # one row per option, best first (see :func:`advise`)
-    stage: str  # "exchange", "round", "buy", "trump" or "play"
+    stage: str  # "exchange", "round", "intent", "buy", "trump" or "play"
     worlds: int  # worlds sampled (every option was played in each)
     layouts: float  # consistent layouts of the unseen cards (the worlds are drawn from these)
     target_reached: bool
@@ -441,7 +499,7 @@ class Advice:
 
 def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = None, rules: Rules | str = "classic",
            scores=None, others="expert", rollout="expert", played=None, exchanged=None, discarded=None,
-           took_trump: bool | None = None, jacks=None, target_se: float = DEFAULT_TARGET_SE,
+           took_trump: bool | None = None, jacks=None, intents=None, target_se: float = DEFAULT_TARGET_SE,
            max_worlds: int = DEFAULT_MAX_WORLDS, seed: int = 0, progress=None) -> Advice:  # fmt: skip
     """Rank every option open to ``seat`` (module docstring).
 
@@ -453,7 +511,7 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
     until every option's standard error is at most ``target_se`` or ``max_worlds`` are
     used (the standard error of an option's mean delta; the paired differences, on the
     same worlds, are more precise). Returns an :class:`Advice` whose ``table`` (polars) has per option: ``option``
-    (pass, play, stand, discard, keep, take, or the card), ``cards``, ``mean`` (score delta, R7:
+    (pass, play, on trumps, on suits, stand, discard, keep, take, or the card), ``cards``, ``mean`` (score delta, R7:
     negative = written off), ``ci_low``/``ci_high`` (95%), ``diff`` and its CI (paired
     difference to the best option, same worlds), ``p_remiz``, ``p_ends_party`` (null
     without ``scores``), ``worlds``.
@@ -497,11 +555,12 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
         if spec.kind == PolicyKind.PIMC:
             raise AdviceError("the rollouts are played by a scripted policy (random, basic, cautious, greedy, expert), not pimc")
     jack_points = parse_jacks(jacks, n) if isinstance(jacks, str) else dict(jacks or {})
+    said = parse_intents(intents, n) if isinstance(intents, str) else dict(intents or {})
     pos = build_position(rules, seat, dealer, hand, trump_card, score_list, exchanged, played, discarded, took_trump,
-                         jacks=jack_points)  # fmt: skip
+                         jacks=jack_points, intents=said)  # fmt: skip
     if pos.stage == "play":
         check_history(rules, pos, seat, dealer, hand, trump_card, score_list, exchanged, played, discarded, took_trump,
-                      jack_points)  # fmt: skip
+                      jack_points, said)  # fmt: skip
     roll_kinds = np.full(n, int(others_spec.kind), np.int8)
     roll_kinds[seat] = int(rollout_spec.kind)
     roll_params = np.stack([(rollout_spec if s == seat else others_spec).vector() for s in range(n)])

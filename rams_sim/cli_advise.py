@@ -37,6 +37,7 @@ def advise(
     discarded: Annotated[str, typer.Option("--discarded", help="The cards you threw away in the exchange (and, as dealer, the card you gave up for the trump card).")] = "",
     played: Annotated[Optional[str], typer.Option("--played", help=PLAYED_HELP)] = None,
     jacks: Annotated[str, typer.Option("--jacks", help="The other seats' jack declarations (R5.5), SEAT=pair or SEAT=four, e.g. 1=pair; a seat not named declared none.")] = "",
+    intents: Annotated[str, typer.Option("--intents", help="The R4.0a announcements where the rules have them (negotiations), SEAT=trumps or SEAT=suits, e.g. 1=trumps,3=suits: those before yours for your announcement, every one after it.")] = "",
     took_trump: Annotated[bool, typer.Option("--took-trump/--no-took-trump", help="The dealer took the turned-up trump card (R4.3); for the play when you are not the dealer.")] = False,
     policy: Annotated[str, typer.Option("--policy", help="How the other seats play in the sampled worlds: others=NAME (random, basic, cautious, greedy, expert, with parameters).")] = "others=expert",
     rollout: Annotated[str, typer.Option("--rollout", help="How you play your later decisions in the sampled worlds.")] = "expert",
@@ -67,14 +68,14 @@ def advise(
     try:
         result = run_advise(hand, trump_card, seat=seat, dealer=dealer, rules=rules, scores=scores, others=others.strip(),
                             rollout=rollout, played=played, exchanged=exchanged, discarded=discarded,
-                            took_trump=took_trump or None, jacks=jacks, target_se=target_se, max_worlds=budget,
+                            took_trump=took_trump or None, jacks=jacks, intents=intents, target_se=target_se, max_worlds=budget,
                             seed=seed)  # fmt: skip
     except AdviceError as err:
         fail(str(err))
     if as_json:
         typer.echo(json.dumps(result.to_json(), ensure_ascii=False))
         return
-    what = {"exchange": "your exchange (R4)", "round": "play or pass (R4.0, R4.1)", "buy": "your purchase (R4.0, R4.4)",
+    what = {"exchange": "your exchange (R4)", "round": "play or pass (R4.0, R4.1)", "intent": "your announcement (R4.0a)", "buy": "your purchase (R4.0, R4.4)",
             "trump": "the trump card (R4.3)", "play": "your card (R6)"}[result.stage]  # fmt: skip
     typer.echo(f"advice for seat {seat} of {rules.players} (dealer {dealer}, {rules.preset}): {what}; others play "
                f"{others.strip()}, you then play {rollout}")  # fmt: skip

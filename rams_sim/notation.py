@@ -65,6 +65,25 @@ def parse_exchanged(text: str, players: int) -> dict[int, int | str | None]:
     return out
 
 
+INTENT_WORDS = ("trumps", "suits")  # R4.0a: "on trumps", "on suits"
+
+
+def parse_intents(text: str, players: int) -> dict[int, str]:
+    """``"1=trumps,3=suits"`` -> {seat: the R4.0a announcement he made, "trumps" or "suits"}."""
+    out: dict[int, str] = {}
+    for item in filter(None, (x.strip() for x in re.split(r"[,\s]+", text.strip()))):
+        seat_text, sep, value = item.partition("=")
+        value = value.strip().lower()
+        if not sep or not seat_text.strip().isdigit() or value not in INTENT_WORDS:
+            raise AdviceError(f"--intents takes SEAT=trumps or SEAT=suits items (the R4.0a announcements), e.g. "
+                              f"1=trumps,3=suits; got {item!r}")  # fmt: skip
+        seat = int(seat_text)
+        if not 0 <= seat < players:
+            raise AdviceError(f"--intents: seat {seat} is not a seat of a {players}-player table (0..{players - 1})")
+        out[seat] = value
+    return out
+
+
 def parse_jacks(text: str, players: int) -> dict[int, str]:
     """``"1=pair,3=four"`` -> {seat: the jack declaration he made (R5.5): "pair" or "four"}."""
     out: dict[int, str] = {}

@@ -218,8 +218,16 @@ def test_ascii_cards_give_the_same_answer():
           "--exchanged", "1=2"], "nobody buys before"),  # R4.0: the round comes first
         (["advise", "K♥ K♠ 7♠ 9♦ 10♣", "--trump-card", "8♥", "--seat", "2", "--dealer", "0", "--rules", "handbook",
           "--exchanged", "1=play,2=play,3=play,0=pass"], "seat 1 buys before seat 2"),
+        (["advise", "K♥ K♠ 7♠ 9♦ 10♣", "--trump-card", "8♥", "--seat", "2", "--dealer", "0", "--rules",
+          "negotiations", "--exchanged", "1=play,2=play,3=play,0=pass"], "announce before seat 2 (R4.0a)"),
         (["advise", "K♥ K♠ 7♠ 9♦ 10♣", "--trump-card", "8♥", "--seat", "1", "--dealer", "0", "--rules",
-          "negotiations", "--exchanged", "1=play,2=play,3=play,0=pass"], "announces (R4.0a)"),
+          "negotiations", "--exchanged", "1=play,2=play,3=play,0=pass", "--intents", "1=trumps"],
+         "every seat that plays announced"),  # the purchase comes after every announcement
+        (["advise", "K♥ K♠ 7♠ 9♦ 10♣", "--trump-card", "8♥", "--seat", "2", "--dealer", "0", "--rules",
+          "negotiations", "--exchanged", "1=play,2=play,3=play,0=pass", "--intents", "1=trumps,0=suits"],
+         "passed and announces nothing"),
+        (["advise", "K♥ K♠ 7♠ 9♦ 10♣", "--trump-card", "8♥", "--seat", "2", "--dealer", "0", "--exchanged",
+          "1=2,2=0,3=pass,0=1", "--intents", "1=trumps", "--played", "-"], "no R4.0a announcements"),
         (["advise", "A♥ K♠ 7♠ 9♦ Zz", "--trump-card", "8♥", "--seat", "1", "--dealer", "0"], "is not a card"),
         ([*BASE, "--target-se", "0"], "target-se"),
         (["advise", "K♥ Q♥ 9♦ 10♣", "--trump-card", "8♥", "--seat", "1", "--dealer", "0", "--exchanged",
@@ -341,3 +349,25 @@ def test_a_purchase_agrees_with_branch_data_for_the_hand():
         branch = np.array(by_option[code], float)
         se = math.hypot((row["ci_high"] - row["ci_low"]) / (2 * 1.96), branch.std(ddof=1) / math.sqrt(len(branch)))
         assert abs(row["mean"] - branch.mean()) <= 4 * se, (row["option"], row["cards"], row["mean"], branch.mean(), se)
+
+
+def test_the_announcements_are_advised_and_read():
+    """R4.0a (negotiations: declare-then-buy with announcements): once the round is over a
+    playing seat announces ("on trumps" or "on suits"), after those before him; the purchase
+    then needs every announcement. One-turn rules with the round: after the exchange, his
+    discards known."""
+    hand = C.parse_cards("K♦ 9♦ 8♠ 7♥ 7♣")
+    rules = Rules.named("negotiations")
+    said = advise(hand, C.parse("10♥"), seat=2, dealer=0, rules=rules, exchanged="1=play,2=play,3=pass,0=play",
+                  intents="1=suits", max_worlds=512)  # fmt: skip
+    assert said.stage == "intent" and sorted(said.table["option"]) == ["on suits", "on trumps"]
+    buy = advise(hand, C.parse("10♥"), seat=2, dealer=0, rules=rules, exchanged="1=3,2=play,3=pass,0=play",
+                 intents="1=suits,2=trumps,0=suits", max_worlds=512)  # fmt: skip
+    assert buy.stage == "buy" and len(buy.table) == 32
+    one_turn = Rules.classic(intent_round=True)
+    after = advise(C.parse_cards("K♦ 9♦ 8♠ A♥ 7♣"), C.parse("10♥"), seat=1, dealer=0, rules=one_turn,
+                   exchanged="1=1,2=0,3=pass,0=2", discarded="7♥", max_worlds=512)  # fmt: skip
+    assert after.stage == "intent" and len(after.table) == 2
+    with pytest.raises(AdviceError, match="--discarded"):
+        advise(C.parse_cards("K♦ 9♦ 8♠ A♥ 7♣"), C.parse("10♥"), seat=1, dealer=0, rules=one_turn,
+               exchanged="1=1,2=0,3=pass,0=2", max_worlds=512)  # fmt: skip
