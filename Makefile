@@ -37,11 +37,11 @@ run: $(STAMP) ## simulate 10,000,000 classic deals into data/runs/make-run (Parq
 
 test: $(TEST_STAMP) ## run the test suite on every core (slow statistical checks excluded)
 	$(BIN)/python -m rams_sim.warm --jobs $(JOBS)
-	$(BIN)/python -m pytest -q -n $(JOBS)
+	$(BIN)/python -m pytest -q -n $(JOBS) --dist worksteal
 
 test-all: $(TEST_STAMP) test-nojit ## every test, the slow ones included, and the pure-Python pass
 	$(BIN)/python -m rams_sim.warm --jobs $(JOBS)
-	$(BIN)/python -m pytest -q -n $(JOBS) -m ''
+	$(BIN)/python -m pytest -q -n $(JOBS) --dist worksteal -m ''
 
 test-nojit: $(TEST_STAMP) ## the rule tests with NUMBA_DISABLE_JIT=1: the kernels run as plain Python (for coverage)
 	NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest -q -W ignore::RuntimeWarning \
