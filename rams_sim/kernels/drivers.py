@@ -120,8 +120,9 @@ def play_parties(r, kinds, params, announce, seed, first_party, deals, scores_ou
     errors = np.zeros(n_parties, np.int64)
     for p in prange(n_parties):
         state = make_state()
-        status[p] = play_party(r, kinds, params, announce, seed, first_party + p, state, deals, scores_out, winner, end_kind, settlement, resets,
-                               stakes, p, prepare(search))  # fmt: skip
+        row = np.int64(p)  # the loop index is unsigned inside the parallel loop: one specialization of play_party, not two
+        status[p] = play_party(r, kinds, params, announce, seed, first_party + row, state, deals, scores_out, winner, end_kind,
+                               settlement, resets, stakes, row, prepare(search))  # fmt: skip
         if status[p] != 0:
             errors[p] = 1
     return errors.sum()
