@@ -182,9 +182,7 @@ def _check_exchanges(rules: Rules, stage: str, order: list[int], seat: int, deal
 
     n = rules.players
     talon_pos = C.HAND_SIZE * n + 1
-    if stage == "intent":
-        pass  # the first round is over: every seat's word or exchange is given (_stage_of)
-    elif stage in ("exchange", "round"):
+    if stage in ("exchange", "round"):
         before = order[: order.index(seat)]
         missing = [s for s in before if s not in exchanged]
         if missing:
@@ -202,7 +200,7 @@ def _check_exchanges(rules: Rules, stage: str, order: list[int], seat: int, deal
                                   f"{','.join(f'{s}=play' for s in bought)}")  # fmt: skip
         elif any(v == PLAYS for v in exchanged.values()):
             raise AdviceError(f"preset {rules.preset} exchanges in one turn: give what each seat exchanged, not 'play'")
-    else:
+    elif stage != "intent":  # (at an announcement the first round is over: _stage_of saw every seat's word)
         missing = [s for s in order if s not in exchanged]
         if missing:
             what = {"buy": "purchase", "trump": "trump card", "play": "play"}[stage]
@@ -247,19 +245,17 @@ def _check_exchanges(rules: Rules, stage: str, order: list[int], seat: int, deal
 def _check_intents(rules: Rules, stage: str, order: list[int], seat: int, passed: set[int], intents: dict) -> None:
     """R4.0a: announcements only where the rules have the round, by seats that play, after the
     first round; every one made before this decision given, none after it."""
-    if not intents and not (rules.intent_round and stage in ("buy", "trump", "play")):
-        if stage == "intent":
-            _intents_before(order, seat, passed, intents)
-        return
-    if not rules.intent_round:
+    if intents and not rules.intent_round:
         raise AdviceError(f"--intents: preset {rules.preset} has no R4.0a announcements (rule intent_round)")
-    if stage in ("exchange", "round"):
+    if intents and stage in ("exchange", "round"):
         raise AdviceError("--intents: the R4.0a announcements follow the first round; leave them out before it")
     for s in intents:
         if s in passed:
             raise AdviceError(f"--intents: seat {s} passed and announces nothing (R4.0a)")
     if stage == "intent":
         _intents_before(order, seat, passed, intents)
+        return
+    if not (rules.intent_round and stage in ("buy", "trump", "play")):
         return
     missing = [s for s in order if s not in passed and s not in intents]
     if missing:

@@ -265,40 +265,42 @@ def test_the_python_api_returns_a_polars_frame():
 
 
 # ---- advise agrees with the branch data of the same hand ------------------------------------
-def test_advise_agrees_with_branch_data_for_the_hand():
-    """Seat 1 (first to exchange, dealer 0) holds one hand under one trump card: the branch
-    tool replays 4,000 deck orders that agree with that (the rest shuffled), every exchange
-    option forced in turn, everyone on basic. advise's means for the same hand (others and
-    rollout basic) are draws from the same distribution: every option agrees within 4
-    standard errors of the difference."""
+def _assert_agrees_with_branch_data(rules: Rules, players: str, hand: list[int], trump_card: int, seed: int,
+                                    exchanged=None):  # fmt: skip
+    """Seat 1 (first to decide, dealer 0) holds ``hand`` under ``trump_card``: the branch tool
+    replays 4,000 deck orders that agree with that (the rest shuffled), every exchange option
+    forced in turn, every seat on ``players``. advise's means for the same hand (others and
+    rollout ``players``) are draws from the same distribution: every option agrees within 4
+    standard errors of the difference. Returns the advice."""
     import numpy as np
 
-    rules = RULES4
-    hand = C.parse_cards("A♣ K♦ 9♦ 8♠ 7♥")
-    trump_card = C.parse("10♥")
     rest = [c for c in C.cards_of(C.deck_mask(rules.deck_size)) if c not in hand and c != trump_card]
-    rng = np.random.default_rng(3)
+    rng = np.random.default_rng(seed)
     orders = []
     for _ in range(4000):
         others = rng.permutation(rest).tolist()
         order = hand + others[: 5 * (rules.players - 1)] + [trump_card] + others[5 * (rules.players - 1):]
         orders.append(order)  # seat 1 (dealer 0's left) is dealt order[0:5]; the trump card is order[5n] (R3)
-    out = engine.simulate_branches(rules, "basic", seat=1, deals=len(orders), dealer=0, orders=orders)
+    out = engine.simulate_branches(rules, players, seat=1, deals=len(orders), dealer=0, orders=orders)
     by_option: dict[int, list[int]] = {}
     for option, delta in zip(out.option.tolist(), out.delta.tolist()):
         by_option.setdefault(option, []).append(delta)
-    result = advise(hand, trump_card, seat=1, dealer=0, rules=rules, others="basic", rollout="basic", target_se=0.1)
-    codes = {"stand": 0}
+    result = advise(hand, trump_card, seat=1, dealer=0, rules=rules, others=players, rollout=players,
+                    exchanged=exchanged, target_se=0.1)  # fmt: skip
     cards = sorted(hand)
     for row in result.table.iter_rows(named=True):
-        if row["option"] == "discard":
-            thrown = C.parse_cards(row["cards"])
-            code = sum(1 << j for j, c in enumerate(cards) if c in thrown)
-        else:
-            code = codes[row["option"]]
+        assert row["option"] in ("stand", "discard"), row["option"]
+        thrown = C.parse_cards(row["cards"]) if row["option"] == "discard" else []
+        code = sum(1 << j for j, c in enumerate(cards) if c in thrown)
         branch = np.array(by_option[code], float)
         se = math.hypot((row["ci_high"] - row["ci_low"]) / (2 * 1.96), branch.std(ddof=1) / math.sqrt(len(branch)))
         assert abs(row["mean"] - branch.mean()) <= 4 * se, (row["option"], row["cards"], row["mean"], branch.mean(), se)
+    return result
+
+
+def test_advise_agrees_with_branch_data_for_the_hand():
+    """Classic, everyone on basic: the exchange turn's 32 options (the hand holds an ace: no pass, R4.1)."""
+    _assert_agrees_with_branch_data(RULES4, "basic", C.parse_cards("A♣ K♦ 9♦ 8♠ 7♥"), C.parse("10♥"), seed=3)
 
 
 HANDBOOK = Rules.named("handbook")  # declare-then-buy: play or pass round the table, then the purchases (R4.0)
@@ -320,35 +322,12 @@ def test_declare_then_buy_offers_play_or_pass_then_the_purchase():
 
 
 def test_a_purchase_agrees_with_branch_data_for_the_hand():
-    """handbook, seat 1 (first to speak, dealer 0) with one hand under one trump card, every seat
-    playing (basic that never passes): the branch tool replays 4,000 deck orders agreeing with
-    that, each purchase forced in turn; advise's purchase stage (everyone said play, nobody
-    bought yet) draws from the same distribution: every option agrees within 4 standard errors."""
-    import numpy as np
-
-    players = "basic:pass_threshold=-1"  # never passes: the round tells nothing about the hands
-    hand = C.parse_cards("A♣ K♦ 9♦ 8♠ 7♥")
-    trump_card = C.parse("10♥")
-    rest = [c for c in C.cards_of(C.deck_mask(HANDBOOK.deck_size)) if c not in hand and c != trump_card]
-    rng = np.random.default_rng(5)
-    orders = []
-    for _ in range(4000):
-        others = rng.permutation(rest).tolist()
-        orders.append(hand + others[: 5 * (HANDBOOK.players - 1)] + [trump_card] + others[5 * (HANDBOOK.players - 1):])
-    out = engine.simulate_branches(HANDBOOK, players, seat=1, deals=len(orders), dealer=0, orders=orders)
-    by_option: dict[int, list[int]] = {}
-    for option, delta in zip(out.option.tolist(), out.delta.tolist()):
-        by_option.setdefault(option, []).append(delta)
-    result = advise(hand, trump_card, seat=1, dealer=0, rules=HANDBOOK, others=players, rollout=players,
-                    exchanged="1=play,2=play,3=play,0=play", target_se=0.1)  # fmt: skip
+    """handbook, every seat playing (basic that never passes, so the round tells nothing about
+    the hands): advise's purchase stage (everyone said play, nobody bought yet) agrees with
+    the branch data of the forced purchases."""
+    result = _assert_agrees_with_branch_data(HANDBOOK, "basic:pass_threshold=-1", C.parse_cards("A♣ K♦ 9♦ 8♠ 7♥"),
+                                             C.parse("10♥"), seed=5, exchanged="1=play,2=play,3=play,0=play")  # fmt: skip
     assert result.stage == "buy" and len(result.table) == 32
-    cards = sorted(hand)
-    for row in result.table.iter_rows(named=True):
-        thrown = C.parse_cards(row["cards"]) if row["option"] == "discard" else []
-        code = sum(1 << j for j, c in enumerate(cards) if c in thrown)
-        branch = np.array(by_option[code], float)
-        se = math.hypot((row["ci_high"] - row["ci_low"]) / (2 * 1.96), branch.std(ddof=1) / math.sqrt(len(branch)))
-        assert abs(row["mean"] - branch.mean()) <= 4 * se, (row["option"], row["cards"], row["mean"], branch.mean(), se)
 
 
 def test_the_announcements_are_advised_and_read():
