@@ -13,11 +13,15 @@ PACKAGE_STAMP := $(VENV)/.installed-package
 TEST_STAMP := $(VENV)/.installed-test
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
+# uv (from PyPI) installs in a few seconds what pip takes twenty for; plain pip is the fallback
+INSTALL = $(BIN)/uv pip install --quiet --python $(BIN)/python
+PIP_INSTALL = $(BIN)/pip install --quiet --disable-pip-version-check
+
 # the virtualenv and the package
 $(PACKAGE_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e .
+	$(PIP_INSTALL) uv || true
+	$(INSTALL) -e . || $(PIP_INSTALL) -e .
 	touch $(PACKAGE_STAMP)
 
 # ... and the kernels a deals run needs, compiled into numba's on-disk cache
@@ -27,7 +31,7 @@ $(STAMP): $(PACKAGE_STAMP)
 
 # the test tools (`make test` then compiles every game's kernels on every core, skipping what is cached)
 $(TEST_STAMP): $(PACKAGE_STAMP)
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(INSTALL) -e '.[test]' || $(PIP_INSTALL) -e '.[test]'
 	touch $(TEST_STAMP)
 
 setup: $(STAMP) ## create the virtualenv, install the package, compile the kernels of a classic run

@@ -28,6 +28,7 @@ import numpy as np
 from rams_sim import engine, reference
 from rams_sim.kernels import drivers
 from rams_sim.kernels.args import rules_args
+from rams_sim.parallel import in_blocks
 from rams_sim.policies import pack_policies, seat_policies
 from rams_sim.rules import Game, Rules
 
@@ -55,7 +56,8 @@ def kernel_rate(rules: Rules, policy: str, deals: int, threads: int, repeats: in
     best = 0.0
     for r in range(repeats):
         start = time.perf_counter()
-        drivers.play_deals(packed, kinds, params, announce, np.uint64(r), 0, -1, scores, *out.arrays, None)
+        args = (packed, kinds, params, announce, np.uint64(r), 0, -1, scores, *out.arrays, None)
+        in_blocks(lambda lo, hi: drivers.play_deals(*args, lo, hi), deals, engine.DEALS_PER_BLOCK)
         best = max(best, deals / (time.perf_counter() - start))
     return best
 

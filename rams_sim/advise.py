@@ -50,12 +50,13 @@ from .kernels import state as S
 from .notation import (
     PLAYS, AdviceError, parse_cards, parse_exchanged, parse_intents, parse_jacks, parse_played, parse_scores,
 )  # fmt: skip
+from .parallel import in_blocks
 from .position import lay_out_play, new_arrays, queen_duty
 from .record import Trick
 from .rules import Game, Rules
 
 Z95 = 1.959963984540054
-BATCH = 1024  # worlds per kernel call (a multiple of kernels.pimc.BLOCK: results do not depend on it)
+BATCH = 1024  # worlds per batch, between two checks of the target SE (a multiple of kernels.pimc.BLOCK: results do not depend on it)
 DEFAULT_TARGET_SE = 0.1  # points of score delta: the standard error of every option's mean
 DEFAULT_MAX_WORLDS = 100_000
 INTENT_CODES = {"trumps": codes.INTENT_TRUMPS, "suits": codes.INTENT_SUITS}  # R4.0a word -> its code
@@ -576,16 +577,17 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
         first = deltas.shape[1]
         if pos.stage == "play":
             legal = np.uint64(C.mask_of(int(c) for c in pos.options))
-            layouts = pimc.evaluate_cards(r, roll_kinds, roll_params, announce, key, a["cardsets"], a["st"], a["trick"],
-                                          a["log"], a["info"], x["dealer"], x["trump_card"], a["scores"], x["t"], x["k"],
-                                          x["leader"], x["seat"], legal, np.uint64(x["played"]), x["q_duty"], first, d,
-                                          f)  # fmt: skip
+            args = (r, roll_kinds, roll_params, announce, key, a["cardsets"], a["st"], a["trick"], a["log"], a["info"],
+                    x["dealer"], x["trump_card"], a["scores"], x["t"], x["k"], x["leader"], x["seat"], legal,
+                    np.uint64(x["played"]), x["q_duty"], first, d, f)  # fmt: skip
+            evaluate = pimc.evaluate_cards
         else:
-            phase = PHASES[pos.stage]
-            layouts = pimc.evaluate_options(r, roll_kinds, roll_params, announce, key, a["order"], a["cardsets"], a["st"],
-                                            a["trick"], a["log"], a["info"], x["dealer"], x["trump_card"], a["scores"],
-                                            phase, x["step"], x["talon_pos"], x["seat"], pos.options, first, d,
-                                            f)  # fmt: skip
+            args = (r, roll_kinds, roll_params, announce, key, a["order"], a["cardsets"], a["st"], a["trick"], a["log"],
+                    a["info"], x["dealer"], x["trump_card"], a["scores"], PHASES[pos.stage], x["step"], x["talon_pos"],
+                    x["seat"], pos.options, first, d, f)  # fmt: skip
+            evaluate = pimc.evaluate_options
+        # every block of worlds counts the same layouts (0: the history is impossible)
+        layouts = min(in_blocks(lambda lo, hi: evaluate(*args, lo, hi), size // pimc.BLOCK, 1))
         if not layouts > 0:
             raise AdviceError("no layout of the unseen cards agrees with this history: a card was played that R6 "
                               "did not allow (a void broken, a duty missed)")  # fmt: skip

@@ -20,6 +20,7 @@ from .kernels.play import legal_mask
 from .kernels.rng import deal_key
 from .kernels.search import search_on
 from .kernels.trick import trick_winner as _trick_winner
+from .parallel import in_blocks
 from .policies import PolicyKind, PolicySpec, check_searchable, pack_policies, seat_policies
 from .record import DealOutcome, DealRecord, PartyRecord, Trick
 from .rules import Rules
@@ -29,6 +30,11 @@ _STATUS_TEXT = {
     codes.ERR_TRUMP_DISCARD: "a dealer gave up a card he does not hold for the trump card (R4.3)",
     codes.ERR_CARD: "a policy played an illegal card (R6.8)",
 }
+
+
+# the largest blocks of rows the kernel threads take (rams_sim.parallel): a few milliseconds each
+DEALS_PER_BLOCK = 8192
+PARTIES_PER_BLOCK = 256
 
 
 class PolicyError(RuntimeError):
@@ -150,8 +156,9 @@ def simulate(
         raise ValueError(f"out holds {out.delta.shape[0]} deals of {out.delta.shape[1]} seats; {deals} of {rules.players} asked")
     scores = np.full(rules.players, rules.start, np.int64)
     fixed = -1 if dealer is None else dealer
-    drivers.play_deals(rules_args(rules), kinds, params, announce, np.uint64(seed), first_deal, fixed, scores, *out.arrays,
-                       _search(kinds))
+    args = (rules_args(rules), kinds, params, announce, np.uint64(seed), first_deal, fixed, scores, *out.arrays,
+            _search(kinds))  # fmt: skip
+    in_blocks(lambda lo, hi: drivers.play_deals(*args, lo, hi), deals, DEALS_PER_BLOCK)
     _check_status(out.status, first_deal, seed)
     return out
 
@@ -268,10 +275,11 @@ def simulate_parties(rules: Rules, policies="basic", *, seed: int = 0, parties: 
         raise ValueError(f"parties must be non-negative; got {parties}")
     kinds, params, announce = _policy_arrays(rules, policies)
     out = PartyOut.empty(parties, rules.players)
-    drivers.play_parties(
+    args = (
         rules_args(rules), kinds, params, announce, np.uint64(seed), first_party,
         out.deals, out.scores, out.winner, out.end_kind, out.settlement, out.resets, out.stake, out.status, _search(kinds),
     )  # fmt: skip
+    in_blocks(lambda lo, hi: drivers.play_parties(*args, lo, hi), parties, PARTIES_PER_BLOCK)
     _check_status(out.status, first_party, seed)
     return out
 
@@ -352,10 +360,11 @@ def simulate_branches(
         given = np.stack([_order(rules, o) for o in orders]) if len(orders) else given
         if given.shape[0] != deals:
             raise ValueError(f"{given.shape[0]} deck orders given for {deals} deals")
-    errors = drivers.play_branches(
+    args = (
         rules_args(rules), kinds, params, announce, np.uint64(seed), first_deal, fixed, seat, scores, valid, sets, small, delta,
         _search(kinds), given,
     )  # fmt: skip
+    errors = sum(in_blocks(lambda lo, hi: drivers.play_branches(*args, lo, hi), deals, DEALS_PER_BLOCK // codes.N_OPTIONS))
     if errors:
         raise PolicyError(f"{errors} replays of seed {seed} from deal {first_deal} hit a policy error")
     keep = np.flatnonzero(valid)

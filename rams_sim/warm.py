@@ -49,14 +49,18 @@ def warm_game(game: Game, what: str = "all") -> tuple[str, float]:
 
 
 def warm_search() -> tuple[str, float]:
-    """Compile the drivers a searching seat (policy pimc, classic Rams) uses for deals, single deals and parties."""
+    """Compile the drivers a searching seat (policy pimc, classic Rams) uses for deals, single deals and
+    parties, and ``rams-sim advise``'s two evaluations (a decision before the play, a card)."""
     from . import engine
+    from .advise import advise
 
     start = time.perf_counter()
     policies = ["pimc:samples=1", "basic", "basic", "basic"]
     engine.simulate(Rules(), policies, seed=0, deals=1)
     engine.play_deal(Rules(), policies)
     engine.simulate_parties(Rules(start=6), policies, seed=0, parties=1)
+    advise("A♥ K♠ 7♠ 9♦ 10♣", "8♥", seat=2, dealer=0, exchanged="1=2", max_worlds=1)
+    advise("A♥ K♠ 7♠ 9♦ 10♣", "8♥", seat=2, dealer=0, exchanged="1=0,2=0,3=0,0=0", played="7♥", max_worlds=1)
     return "pimc", time.perf_counter() - start
 
 

@@ -1,4 +1,4 @@
-"""The drivers: many deals in parallel, one deal, many parties, branches; the output layout.
+"""The drivers: deals, parties and branches by ranges of rows; one deal; the output layout.
 
 Every driver plays a deal through :func:`rams_sim.kernels.dispatch.play_deal`, which is
 the deal kernel of the rules' game (R9), chosen at compile time by the class of ``r``
@@ -18,7 +18,7 @@ output arrays:
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from ..cards import N_TRICKS
 from .codes import N_OPTIONS, NO_FORCE, NO_INTENT, OK, OPTION_PASS, SCORE_SO_FAR, UNAVAILABLE
@@ -26,6 +26,7 @@ from .declare import declare, prepare_final
 from .dispatch import play_deal
 from .party import new_party_state, play_party
 from .rng import deal_key
+from .rows import row_kernel
 from .search import prepare
 from .score import credit_lone, credit_trick, finish_deal
 from .deal import reset_scoring
@@ -43,6 +44,7 @@ OUT_SEAT = ("passed", "took_trump", "trump_discard", "jacks", "declaration", "tr
             "fine", "dave", "prokat")  # fmt: skip
 OUT_DEAL = ("dealer", "trump_card", "outcome", "ends_party", "end_kind", "status", "widow", "stake", "redeals")
 DEAL_SLOTS = (-1, TRUMP_CARD, OUTCOME, ENDS_PARTY, END_KIND, STATUS, WIDOW, STAKE, REDEALS)  # the dealer is an argument
+
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -65,39 +67,34 @@ def store_deal(i, n, dealer, cardsets, st, info, log, out_sets, out_seat, out_de
             out_log[i, t, n + 1] = log[t, LOG_WINNER]
 
 
-DEAL_BLOCK = 256  # deals per scheduling block: one set of state arrays serves a block
-
-
-@njit(cache=True, parallel=True, nogil=True)
+@row_kernel
 def play_deals(r, kinds, params, announce, seed, first_deal, fixed_dealer, scores, out_sets, out_seat, out_delta, out_deal, out_log,
-               search):  # fmt: skip
-    """Play deals ``first_deal .. first_deal + n_deals - 1`` of ``seed`` into output rows 0..n_deals-1.
+               search, lo, hi):  # fmt: skip
+    """Play deals ``first_deal + lo .. first_deal + hi - 1`` of ``seed`` into output rows ``lo .. hi - 1``.
 
-    ``n_deals`` is ``out_delta.shape[0]``. Deal ``d`` is keyed ``deal_key(seed, d)``; its
-    dealer is ``fixed_dealer`` if >= 0, else ``d % players``. ``scores``: int64[n], every
-    seat's score before each deal (R8.2b). ``search``: None, or :data:`.search.Search` when
-    a seat searches (every driver takes it). Returns the number of deals whose status is not OK.
+    Deal ``d`` is keyed ``deal_key(seed, d)``; its dealer is ``fixed_dealer`` if >= 0, else
+    ``d % players``. ``scores``: int64[n], every seat's score before each deal (R8.2b).
+    ``search``: None, or :data:`.search.Search` when a seat searches (every driver takes it).
+    Returns the number of deals whose status is not OK. The Python layer runs blocks of
+    rows on threads (:mod:`rams_sim.parallel`).
     """
     n = r.players
-    n_deals = out_delta.shape[0]
-    n_blocks = (n_deals + DEAL_BLOCK - 1) // DEAL_BLOCK
-    errors = np.zeros(n_blocks, np.int64)
+    errors = 0
     empty = np.empty(0, np.int8)
     no_force, no_option = np.int64(NO_FORCE), np.int64(0)
-    for b in prange(n_blocks):
-        order, rng, cardsets, st, trick, info, log = make_state()
-        scratch = prepare(search)
-        for i in range(b * DEAL_BLOCK, min(n_deals, (b + 1) * DEAL_BLOCK)):
-            d = first_deal + i
-            dealer = fixed_dealer if fixed_dealer >= 0 else d % n
-            key = deal_key(seed, d)
-            new_party_state(info)
-            status = play_deal(r, kinds, params, announce, key, empty, dealer, scores, order, rng, cardsets, st, trick, info, log,
-                              no_force, no_option, scratch)  # fmt: skip
-            if status != OK:
-                errors[b] += 1
-            store_deal(i, n, dealer, cardsets, st, info, log, out_sets, out_seat, out_delta, out_deal, out_log)
-    return errors.sum()
+    order, rng, cardsets, st, trick, info, log = make_state()
+    scratch = prepare(search)
+    for i in range(lo, hi):
+        d = first_deal + i
+        dealer = fixed_dealer if fixed_dealer >= 0 else d % n
+        key = deal_key(seed, d)
+        new_party_state(info)
+        status = play_deal(r, kinds, params, announce, key, empty, dealer, scores, order, rng, cardsets, st, trick, info, log,
+                          no_force, no_option, scratch)  # fmt: skip
+        if status != OK:
+            errors += 1
+        store_deal(i, n, dealer, cardsets, st, info, log, out_sets, out_seat, out_delta, out_deal, out_log)
+    return errors
 
 
 @njit(cache=True)
@@ -112,20 +109,18 @@ def play_one(r, kinds, params, announce, key, fixed_order, dealer, scores, out_s
     return status
 
 
-@njit(cache=True, parallel=True, nogil=True)
+@row_kernel
 def play_parties(r, kinds, params, announce, seed, first_party, deals, scores_out, winner, end_kind, settlement, resets,
-                 stakes, status, search):  # fmt: skip
-    """Play parties ``first_party ..`` into rows 0..len(deals)-1 of the party outputs; return the error count."""
-    n_parties = deals.shape[0]
-    errors = np.zeros(n_parties, np.int64)
-    for p in prange(n_parties):
+                 stakes, status, search, lo, hi):  # fmt: skip
+    """Play parties ``first_party + lo .. first_party + hi - 1`` into rows ``lo .. hi - 1`` of the party outputs; return the error count."""
+    errors = 0
+    for p in range(lo, hi):
         state = make_state()
-        row = np.int64(p)  # the loop index is unsigned inside the parallel loop: one specialization of play_party, not two
-        status[p] = play_party(r, kinds, params, announce, seed, first_party + row, state, deals, scores_out, winner, end_kind,
-                               settlement, resets, stakes, row, prepare(search))  # fmt: skip
+        status[p] = play_party(r, kinds, params, announce, seed, first_party + p, state, deals, scores_out, winner, end_kind,
+                               settlement, resets, stakes, p, prepare(search))  # fmt: skip
         if status[p] != 0:
-            errors[p] = 1
-    return errors.sum()
+            errors += 1
+    return errors
 
 
 @njit(cache=True)
@@ -162,10 +157,10 @@ def settle_given(r, announce, dealer, trump, dealt, final, active, scores, winne
     store_deal(0, n, dealer, cardsets, st, info, log, out_sets, out_seat, out_delta, out_deal, out_log)
 
 
-@njit(cache=True, parallel=True, nogil=True)
+@row_kernel
 def play_branches(r, kinds, params, announce, seed, first_deal, fixed_dealer, focal, scores, valid, sets, small, delta, search,
-                  orders):  # fmt: skip
-    """Every exchange option of seat ``focal`` in deals ``first_deal ..`` (``rams-sim branch``).
+                  orders, lo, hi):  # fmt: skip
+    """Every exchange option of seat ``focal`` in deals ``first_deal + lo .. first_deal + hi - 1`` (``rams-sim branch``).
 
     Row ``i * N_OPTIONS + j`` replays deal ``first_deal + i`` (same deck order and coins)
     with option ``j - 1`` forced on the focal seat (OPTION_PASS, stand, discard masks 1..31);
@@ -177,9 +172,8 @@ def play_branches(r, kinds, params, announce, seed, first_deal, fixed_dealer, fo
     policy errors (status != OK other than UNAVAILABLE).
     """
     n = r.players
-    n_deals = valid.shape[0] // N_OPTIONS
     errors = 0
-    for i in prange(n_deals):
+    for i in range(lo, hi):
         order, rng, cardsets, st, trick, info, log = make_state()
         scratch = prepare(search)
         d = first_deal + i

@@ -22,7 +22,7 @@ the R4.0a announcement where the rules have them, the dealer's R4.3 card, each c
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from ..cards import ACE, HAND_SIZE, MAX_SEATS, N_CARDS, RANKS_PER_SUIT
 from ..policies import MAX_POLICY_PARAMS, P_ROLLOUT, P_SAMPLES, default_params
@@ -37,6 +37,7 @@ from .knowledge import exchange_piles, play_piles, seat_cards_from
 from .play import play_from
 from .policy import uses_coins
 from .rng import GOLDEN, STATE_WORDS, bounded, mix64, seed_stream
+from .rows import row_kernel
 from .score import finish_deal
 from .search import Scratch, arm
 from .state import (
@@ -51,7 +52,7 @@ DECISIONS = 16  # decision numbers per seat: the phase before the play, 8 + tric
 CARD_DECISION = 8
 SAMPLE_SALT = np.uint64(0x50494D43)  # "PIMC"
 DRAW_ROW = MAX_SEATS + 1  # the search's own stream in Scratch.rng
-BLOCK = 256  # worlds per parallel block of evaluate_* (a batch starts at a multiple)
+BLOCK = 256  # worlds per block of evaluate_* (the unit the threads take; a batch starts at a multiple)
 # what a rollout tells about the searching seat (evaluate_*'s flags, bit by bit)
 FLAG_REMIZ = 1  # he played, the deal was played out and he took no trick (R7.2)
 FLAG_ENDS = 2  # the deal ended the party (R5.7, R8.2, R8.3)
@@ -496,52 +497,52 @@ def _copy_players(search, n, roll_kinds, roll_params):
             search.roll_params[s, i] = roll_params[s, i]
 
 
-@njit(cache=True, parallel=True, nogil=True)
+@row_kernel
 def evaluate_cards(r, roll_kinds, roll_params, announce, key, cardsets, st, trick, log, info, dealer, trump_card,
-                   scores, t, k, leader, seat, legal, played, q_duty, first_world, deltas, flags):  # fmt: skip
-    """Worlds ``first_world ..`` of a card decision, every legal card (ascending ids) in each:
-    ``deltas``/``flags`` int64[n_cards, n_worlds] receive the seat's delta and FLAG_* bits.
-    World w is drawn from the stream keyed ``(key + w // BLOCK)``, so any block is the same in
-    any batch; the players are ``roll_kinds``/``roll_params`` (int8[n], float64[n, P]).
-    Returns the number of layouts (0.0: the position is impossible)."""
+                   scores, t, k, leader, seat, legal, played, q_duty, first_world, deltas, flags, lo, hi):  # fmt: skip
+    """Blocks ``lo .. hi - 1`` of worlds ``first_world ..`` of a card decision (block b: the
+    worlds ``b * BLOCK ..``), every legal card (ascending ids) in each: ``deltas``/``flags``
+    int64[n_cards, n_worlds] receive the seat's delta and FLAG_* bits. World w is drawn from
+    the stream keyed ``(key + w // BLOCK)``, so any block is the same in any batch; the
+    players are ``roll_kinds``/``roll_params`` (int8[n], float64[n, P]). Returns the number
+    of layouts (0.0: the position is impossible, and no world is drawn). The Python layer
+    runs the blocks on threads (:mod:`rams_sim.parallel`)."""
     n = r.players
     n_worlds = deltas.shape[1]
-    n_blocks = (n_worlds + BLOCK - 1) // BLOCK
-    count = _play_count(new_scratch(), r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k)[2]
-    if not count > 0.0:
-        return count
-    for b in prange(n_blocks):
+    count = 0.0
+    for b in range(lo, hi):
         search = arm(new_scratch(), mix64(np.uint64(key) + np.uint64((first_world // BLOCK + b) * GOLDEN)))
         _copy_players(search, n, roll_kinds, roll_params)
-        m, n_pairs, total, n_piles = _play_count(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k)
+        m, n_pairs, count, n_piles = _play_count(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k)
+        if not count > 0.0:
+            return count
         seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + CARD_DECISION + t)
         for j in range(b * BLOCK, min(n_worlds, (b + 1) * BLOCK)):
             world_key = _world_key(search.key, seat, CARD_DECISION + t, first_world + j)
             _card_world(search, r, announce, cardsets, st, trick, log, info, n, dealer, trump_card, scores, t, k,
-                        leader, seat, legal, played, q_duty, m, n_pairs, total, n_piles, world_key, deltas, flags,
+                        leader, seat, legal, played, q_duty, m, n_pairs, count, n_piles, world_key, deltas, flags,
                         j)  # fmt: skip
     return count
 
 
-@njit(cache=True, parallel=True, nogil=True)
+@row_kernel
 def evaluate_options(r, roll_kinds, roll_params, announce, key, order, cardsets, st, trick, log, info, dealer,
-                     trump_card, scores, phase, step, talon_pos, seat, options, first_world, deltas, flags):  # fmt: skip
+                     trump_card, scores, phase, step, talon_pos, seat, options, first_world, deltas, flags, lo, hi):  # fmt: skip
     """As :func:`evaluate_cards` for a decision before the play: ``options`` int64[n_options]
     (from :func:`options_at`) at exchange step ``step`` (codes.PHASE_*: ``phase``)."""
     n = r.players
     n_worlds = deltas.shape[1]
-    n_blocks = (n_worlds + BLOCK - 1) // BLOCK
-    count = _exchange_count(new_scratch(), r, n, seat, trump_card, cardsets, st)[1]
-    if not count > 0.0:
-        return count
-    for b in prange(n_blocks):
+    count = 0.0
+    for b in range(lo, hi):
         search = arm(new_scratch(), mix64(np.uint64(key) + np.uint64((first_world // BLOCK + b) * GOLDEN)))
         _copy_players(search, n, roll_kinds, roll_params)
-        m, total, n_piles = _exchange_count(search, r, n, seat, trump_card, cardsets, st)
+        m, count, n_piles = _exchange_count(search, r, n, seat, trump_card, cardsets, st)
+        if not count > 0.0:
+            return count
         seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + phase)
         for j in range(b * BLOCK, min(n_worlds, (b + 1) * BLOCK)):
             world_key = _world_key(search.key, seat, phase, first_world + j)
             _option_world(search, r, announce, order, cardsets, st, trick, log, info, n, dealer, scores, phase, step,
-                          talon_pos, seat, options, options.shape[0], m, total, n_piles, world_key, deltas, flags,
+                          talon_pos, seat, options, options.shape[0], m, count, n_piles, world_key, deltas, flags,
                           j)  # fmt: skip
     return count
