@@ -18,7 +18,7 @@ import polars as pl
 
 from . import cards as C
 from .engine import BranchOut, DealOut, PartyOut
-from .kernels.columns import fill_deal_columns
+from .kernels.columns import chunk_sums, fill_deal_columns
 from .policies import PolicyKind
 from .record import Declaration, EndKind, Intent, Outcome
 
@@ -163,6 +163,21 @@ def deal_table(out: DealOut, first_deal: int, policy_codes: np.ndarray) -> pl.Da
         data["won"] = won.sum(axis=1, dtype=np.int8).reshape(-1)
     columns = deal_columns("card1" in data)
     return pl.DataFrame({c.name: data[c.name] for c in columns}, schema=schema(columns))
+
+
+def deal_chunk_sums(table: pl.DataFrame) -> dict:
+    """The exact sums a deals table adds to its run's summary (:mod:`rams_sim.summary`):
+    ``n``, ``delta_sum`` and ``delta_sq_sum`` by seat (lists, seat order, the seats present)
+    and the count of every declaration code present."""
+    n_seats, n_codes = C.MAX_SEATS, max(Declaration) + 1
+    seat, delta, declaration = (table[c].to_numpy() for c in ("seat", "delta", "declaration"))
+    count, total, squares, codes = chunk_sums(seat, delta, declaration, n_seats, n_codes)
+    seats = [s for s in range(n_seats) if count[s]]
+    return {
+        "seats": seats, "n": [int(count[s]) for s in seats], "delta_sum": [int(total[s]) for s in seats],
+        "delta_sq_sum": [int(squares[s]) for s in seats],
+        "declarations": {str(c): int(codes[c]) for c in range(n_codes) if codes[c]},
+    }  # fmt: skip
 
 
 def party_table(out: PartyOut, first_party: int, policy_codes: np.ndarray) -> pl.DataFrame:

@@ -34,12 +34,11 @@ import polars as pl
 import pyarrow.parquet as pq
 
 from . import engine
-from .dataset import SCHEMA_VERSION, branch_table, deal_table, party_table
+from .dataset import SCHEMA_VERSION, branch_table, deal_chunk_sums, deal_table, party_table
 from .policies import PolicySpec, check_searchable, seat_policies
 from .provenance import METADATA_KEY, now_utc, software, to_json
 from .read import MANIFEST, PART_GLOB, PARTIAL_SUFFIX
 from .rules import Rules
-from .summary import deal_chunk_sums
 
 DEALS, PARTIES, BRANCHES = "deals", "parties", "branches"
 KINDS = (DEALS, PARTIES, BRANCHES)

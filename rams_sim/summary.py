@@ -4,7 +4,7 @@ Means carry a 95% normal-approximation interval (``mean ± 1.96 s/√n``); propo
 95% Wilson interval. The CLI prints these after ``run`` and ``party``.
 
 A deals run's part files carry, in their metadata, the sums of the table written into
-them (:func:`deal_chunk_sums`: per seat the count, the sum and the sum of squares of
+them (:func:`rams_sim.dataset.deal_chunk_sums`: per seat the count, the sum and the sum of squares of
 ``delta``, and each declaration's count), so its summary adds those up exactly instead of
 reading 40 million rows again; a folder whose parts lack them is scanned.
 """
@@ -102,20 +102,8 @@ class DealSummary:
         return self.declarations.get(code, 0) / self.deals
 
 
-def deal_chunk_sums(table: pl.DataFrame) -> dict:
-    """The exact sums a deals table adds to its run's summary: ``n``, ``delta_sum`` and
-    ``delta_sq_sum`` by seat (lists, seat order) and the count of every declaration code."""
-    delta = pl.col("delta").cast(pl.Int64)
-    by_seat = table.group_by("seat").agg(pl.len().alias("n"), delta.sum().alias("s"), (delta * delta).sum().alias("q")).sort("seat")
-    codes = table.group_by("declaration").agg(pl.len().alias("n"))
-    return {
-        "seats": by_seat["seat"].to_list(), "n": by_seat["n"].to_list(), "delta_sum": by_seat["s"].to_list(),
-        "delta_sq_sum": by_seat["q"].to_list(), "declarations": {str(c): int(k) for c, k in codes.iter_rows()},
-    }  # fmt: skip
-
-
 def _part_sums(folder: Path) -> list[dict] | None:
-    """Every part's :func:`deal_chunk_sums` from its metadata, or None if a part has none."""
+    """Every part's ``deal_chunk_sums`` (:mod:`rams_sim.dataset`) from its metadata, or None if a part has none."""
     sums = []
     for path in sorted(folder.glob(PART_GLOB)):
         meta = pq.read_metadata(path).metadata or {}

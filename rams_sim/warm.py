@@ -30,12 +30,13 @@ WHAT = ("run", "all")
 def warm_game(game: Game, what: str = "all") -> tuple[str, float]:
     """Compile ``game``'s kernels (``what`` = ``run``: only those of a deals run); return (game, seconds)."""
     from . import engine
+    from .dataset import deal_chunk_sums
     from .runner import BRANCHES, DEALS, PARTIES, ChunkTask, RunSpec, run_chunk
 
     start = time.perf_counter()
     rules = Rules.named(GAME_PRESETS[game])
     policies = ("basic",) * rules.players
-    run_chunk(RunSpec(DEALS, rules, policies, 0, 1), ChunkTask(0, 0, 1))
+    deal_chunk_sums(run_chunk(RunSpec(DEALS, rules, policies, 0, 1), ChunkTask(0, 0, 1)))
     if what == "all":
         run_chunk(RunSpec(DEALS, rules, policies, 0, 1, log_plays=True), ChunkTask(0, 0, 1))
         run_chunk(RunSpec(PARTIES, rules, policies, 0, 1), ChunkTask(0, 0, 1))

@@ -1,13 +1,15 @@
-"""The per-(deal, seat) columns of ``rams-sim run``, filled in parallel from the kernels' output.
+"""The per-(deal, seat) columns of ``rams-sim run``, filled in parallel from the kernels' output, and their sums.
 
 :func:`fill_deal_columns` reads the bulk outputs of :func:`rams_sim.kernels.drivers.play_deals`
 and writes one flat array per column, row ``i * players + seat`` for deal ``i`` of the
-chunk (:mod:`rams_sim.dataset` lists the columns and their meanings). Only copies and
-bit counting happen here; no rule is applied.
+chunk (:mod:`rams_sim.dataset` lists the columns and their meanings); :func:`chunk_sums`
+adds up what a run's summary needs from them. Only copies, bit counting and sums happen
+here; no rule is applied.
 """
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit, prange
 
 from ..cards import RANKS_PER_SUIT
@@ -69,3 +71,24 @@ def fill_deal_columns(
             fine[row] = out_seat[i, P_FINE, s]
             dave[row] = out_seat[i, P_DAVE, s]
             prokat[row] = out_seat[i, P_PROKAT, s] != 0
+
+
+@njit(cache=True, nogil=True)
+def chunk_sums(seat, delta, declaration, n_seats, n_codes):
+    """Per seat, the rows, the sum and the sum of squares of ``delta``; per declaration code, the rows.
+
+    ``seat`` int8[rows], ``delta`` int16[rows], ``declaration`` int8[rows] (codes 0 ..
+    n_codes - 1); returns int64[n_seats] three times and int64[n_codes] (exact integers).
+    """
+    count = np.zeros(n_seats, np.int64)
+    total = np.zeros(n_seats, np.int64)
+    squares = np.zeros(n_seats, np.int64)
+    codes = np.zeros(n_codes, np.int64)
+    for row in range(seat.shape[0]):
+        s = seat[row]
+        d = np.int64(delta[row])
+        count[s] += 1
+        total[s] += d
+        squares[s] += d * d
+        codes[declaration[row]] += 1
+    return count, total, squares, codes
