@@ -56,7 +56,8 @@ from .record import Trick
 from .rules import Game, Rules
 
 Z95 = 1.959963984540054
-BATCH = 1024  # worlds per batch, between two checks of the target SE (a multiple of kernels.pimc.BLOCK: results do not depend on it)
+# worlds per batch, between two checks of the target SE (a multiple of kernels.pimc.BLOCK: results do not depend on it)
+BATCH = 1024
 DEFAULT_TARGET_SE = 0.1  # points of score delta: the standard error of every option's mean
 DEFAULT_MAX_WORLDS = 100_000
 INTENT_CODES = {"trumps": codes.INTENT_TRUMPS, "suits": codes.INTENT_SUITS}  # R4.0a word -> its code

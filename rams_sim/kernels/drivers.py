@@ -46,7 +46,6 @@ OUT_DEAL = ("dealer", "trump_card", "outcome", "ends_party", "end_kind", "status
 DEAL_SLOTS = (-1, TRUMP_CARD, OUTCOME, ENDS_PARTY, END_KIND, STATUS, WIDOW, STAKE, REDEALS)  # the dealer is an argument
 
 
-
 @njit(cache=True, _nrt=False, inline="always")
 def store_deal(i, n, dealer, cardsets, st, info, log, out_sets, out_seat, out_delta, out_deal, out_log):
     """Copy one deal's results from the state arrays into row ``i`` of the outputs."""
