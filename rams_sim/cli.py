@@ -5,6 +5,7 @@ No game logic lives here. User mistakes end in a one-line error and exit code 2.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import sys
 import time
@@ -146,6 +147,7 @@ def _execute(spec, out: Optional[str], force: bool, resume: bool, threads: Optio
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
     from . import runner
+    from .warm import gc_paused
 
     set_threads(threads)
     target = Path(out) if out else _default_out(spec.kind, spec.rules, spec.seed)
@@ -155,9 +157,11 @@ def _execute(spec, out: Optional[str], force: bool, resume: bool, threads: Optio
         runner.check_target(spec, target, force, resume)
     except runner.RunError as err:
         fail(str(err))
-    if not runner.kernels_cached(spec.kind, spec.rules):
+    cold = not runner.kernels_cached(spec.kind, spec.rules)
+    if cold:
         typer.echo("compiling the kernels (first run after install; cached for later runs)…")
-    runner.run_chunk(spec, runner.ChunkTask(0, 0, 1))  # compile or load the kernels before the clock starts
+    with gc_paused() if cold else contextlib.nullcontext():
+        runner.run_chunk(spec, runner.ChunkTask(0, 0, 1))  # compile or load the kernels before the clock starts
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
     with Progress(*columns, transient=False) as bar:
         job = bar.add_task(what, total=spec.count)

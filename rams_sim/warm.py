@@ -16,15 +16,37 @@ later run loads. A game's kernels are compiled only for that game (R9,
 from __future__ import annotations
 
 import argparse
+import contextlib
+import gc
 import multiprocessing
 import sys
 import time
+from collections.abc import Iterator
 
 from .rules import Game, Rules
 
 # one preset per game: the presets of a game share its compiled kernels
 GAME_PRESETS = {Game.RAMS: "classic", Game.MODERN: "modern", Game.DUEL: "duel", Game.ZONE: "zone"}
 WHAT = ("run", "all")
+
+
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector for a compile.
+
+    numba's compiler makes millions of short-lived objects; the collector's passes over them
+    are about a fifth of a cold compile (measured: zone's kernels 20 -> 16 s, a searching zone
+    table's 52 -> 41 s). The garbage is collected once at the end; a compile's peak memory
+    grows (about 2 GiB for the largest) and falls back.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+        gc.collect()
 
 
 def warm_game(game: Game, what: str = "all") -> tuple[str, float]:
@@ -66,7 +88,8 @@ def warm_search() -> tuple[str, float]:
 
 
 def _warm(args: tuple[Game | None, str]) -> tuple[str, float]:
-    return warm_search() if args[0] is None else warm_game(*args)
+    with gc_paused():
+        return warm_search() if args[0] is None else warm_game(*args)
 
 
 def main(argv: list[str] | None = None) -> int:
