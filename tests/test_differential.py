@@ -178,6 +178,34 @@ def test_zone_parties_agree(options):
         assert not slow.differences(fast), f"zone {options}: seed 3 party {p}: {slow.differences(fast)}"
 
 
+# ---- pimc in zone (docs/SEARCH.md "zone"): the partner's swap and every card searched
+ZONE_PIMC_TABLES = {
+    "one": ["pimc:samples=3", "expert"],
+    "rollouts": ["random", "pimc:samples=2,rollout=random"],
+    "both": ["pimc:samples=2,rollout=basic", "pimc:samples=2"],
+}
+
+
+@pytest.mark.parametrize("table", ZONE_PIMC_TABLES)
+@pytest.mark.parametrize("options", ZONE_OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "zone")
+def test_zone_pimc_agrees(options, table):
+    """R9 zone: both engines search the swap and the cards identically (the first lead's
+    facts, the same worlds, rollouts and choice), every zone option."""
+    rules = Rules.named("zone", **options)
+    seed = 5100 + ZONE_OPTIONS.index(options) * 10 + list(ZONE_PIMC_TABLES).index(table)
+    assert_same_deals(rules, ZONE_PIMC_TABLES[table], seed=seed, deals=30, label=f"zone {options}/pimc {table}")
+
+
+def test_zone_pimc_parties_agree():
+    """R9 zone: parties with a searching seat agree (the search sees the scores of the party)."""
+    rules = Rules.named("zone", start=6)
+    policies = ["pimc:samples=2", "basic"]
+    out = engine.simulate_parties(rules, policies, seed=8, parties=8)
+    for p in range(8):
+        slow = reference.play_party(rules, policies, seed=8, party=p)
+        assert not slow.differences(engine.party_record_of(out, p)), f"zone pimc: seed 8 party {p}"
+
+
 # ---- pimc (docs/SEARCH.md): every decision searched, a few worlds each so the reference keeps up
 SEARCHED = ("classic", "handbook", "encyclopedia", "from-15", "negotiations")  # the presets of Game.RAMS
 PIMC_TABLES = {  # by seat; a table of n players takes the first n

@@ -248,7 +248,9 @@ def test_trumps_behind_reads_only_the_announcements():
 SEARCH_TABLE = ["pimc:samples=2", "pimc:samples=2,rollout=random", "pimc:samples=3,rollout=basic", "pimc:samples=2",
                 "pimc:samples=2,rollout=cautious"]  # fmt: skip
 SEARCH_RULES = {"classic": Rules.classic(),
-                "overtrump-must-head": Rules.classic(players=5, ruff="overtrump", must_head=True)}  # fmt: skip
+                "overtrump-must-head": Rules.classic(players=5, ruff="overtrump", must_head=True),
+                "zone": Rules.named("zone")}  # fmt: skip
+WIDOW = {"zone": 5}  # cards between the hands and the turned card in the deck order (docs/VARIANTS.md "zone")
 
 
 def _play_order(record, leader: int) -> list[int]:
@@ -296,7 +298,8 @@ def _searched_cards_changed(play, rules: Rules, deals: int, swaps: int = 4,
         key = deal_key(6, deal)
         order = deck_order(key, deck).tolist()
         a = play(rules, policies, deal=deal, key=key, order=order)
-        positions = [i for i in range(len(order)) if i != C.HAND_SIZE * n]  # the trump card is seen by all
+        turned = C.HAND_SIZE * n + WIDOW.get(rules.game.value, 0)
+        positions = [i for i in range(len(order)) if i != turned]  # the trump card is seen by all
         for _ in range(swaps):
             i = int(rng.choice(positions))
             same_suit = [j for j in positions if j != i and C.suit_of(order[j]) == C.suit_of(order[i])]
@@ -323,7 +326,9 @@ def _searched_cards_changed(play, rules: Rules, deals: int, swaps: int = 4,
 def test_searched_cards_ignore_unseen_cards(which, rules_name):
     """pimc: changing cards a seat cannot see, where all it sees up to a card is the same, never changes that card."""
     deals = 25 if which == "engine" else 15  # the reference searches slowly
-    checked, found = _searched_cards_changed(ENGINES[which].play_deal, SEARCH_RULES[rules_name], deals=deals)
+    swaps = 12 if rules_name == "zone" else 4  # two hands of 36 cards: most swaps move only unseen stock cards
+    checked, found = _searched_cards_changed(ENGINES[which].play_deal, SEARCH_RULES[rules_name], deals=deals,
+                                             swaps=swaps)  # fmt: skip
     assert not found, "\n".join(found[:5])
     assert checked >= 4 * deals, f"only {checked} cards checked with another seat's hidden hand changed"
 
@@ -343,4 +348,21 @@ def test_a_planted_search_leak_is_caught(monkeypatch):
 
     monkeypatch.setattr(pimc, "what_seat_knows", leaky)
     _, found = _searched_cards_changed(reference.play_deal, SEARCH_RULES["classic"], deals=25, first_only=True)
+    assert found, "the leak was never visible"
+
+
+def test_a_planted_zone_search_leak_is_caught(monkeypatch):
+    """The same check catches a zone search whose worlds peek at the other hand."""
+    from rams_sim.reference.games import zone_search
+
+    honest = zone_search.what_seat_knows
+
+    def leaky(table, state, seat):
+        knowledge = honest(table, state, seat)
+        pile = knowledge.piles[0]
+        pile.allowed &= C.mask_of(table.hand[pile.seat])  # peeks
+        return knowledge
+
+    monkeypatch.setattr(zone_search, "what_seat_knows", leaky)
+    _, found = _searched_cards_changed(reference.play_deal, SEARCH_RULES["zone"], deals=25, swaps=12, first_only=True)
     assert found, "the leak was never visible"

@@ -58,8 +58,21 @@ def test_pimc_decisions_are_open_to_it():
 
 
 def test_pimc_refuses_games_it_does_not_search():
-    with pytest.raises(ValueError, match="pimc searches"):
-        engine.simulate(Rules.named("zone"), "pimc", seed=0, deals=1)
+    for preset in ("duel", "modern"):
+        with pytest.raises(ValueError, match="pimc searches"):
+            engine.simulate(Rules.named(preset), "pimc", seed=0, deals=1)
+
+
+def test_zone_pimc_swaps_and_plays_by_search():
+    """In zone the searching partner both swaps and stands, and its search changes its play
+    from the rollout policy's own (the swap and the cards are searched, not delegated)."""
+    rules = Rules.named("zone")
+    searched = engine.simulate(rules, ["pimc:samples=8", "expert"], seed=4, deals=200, log_plays=True)
+    scripted = engine.simulate(rules, ["expert", "expert"], seed=4, deals=200, log_plays=True)
+    partner = (searched.dealer + 1) % 2
+    took = searched.widow == partner  # the widow column names the seat that took it
+    assert took.any() and (~took).any(), "the partner both swaps and stands"
+    assert (searched.play_card != scripted.play_card).any(axis=(1, 2)).mean() > 0.2
 
 
 def test_pimc_parameters_are_checked():
@@ -79,8 +92,8 @@ def test_the_reference_plays_pimc():
     for i in range(20):
         slow = reference.play_deal(rules, TABLE, seed=2, deal=i)
         assert not slow.differences(engine.record_of(out, i)), f"deal {i}"
-    for preset in ("duel", "modern", "zone"):
-        with pytest.raises(ValueError, match="pimc searches the play of classic Rams"):
+    for preset in ("duel", "modern"):
+        with pytest.raises(ValueError, match="pimc searches classic Rams and zone"):
             reference.play_deal(Rules.named(preset), "pimc", seed=0, deal=0)
-        with pytest.raises(ValueError, match="pimc searches the play of classic Rams"):
+        with pytest.raises(ValueError, match="pimc searches classic Rams and zone"):
             reference.play_party(Rules.named(preset), "pimc", seed=0, party=0)

@@ -154,3 +154,69 @@ def _search_card(search, r, kinds, params, announce, cardsets, st, trick, log, i
                          scores, t, k, leader, seat, legal, played, q_duty)  # fmt: skip
 
     return impl
+
+
+# ---- zone's hooks (R9 zone: the partner's swap, each card; rams_sim.kernels.games.zone_search) ----
+def zone_search_swap(search, r, kinds, params, cardsets, st, trick, info, log, scores, dealer):
+    """The searching partner's swap option (0 stand, 31 swap), or NO_OPTION (body: NUMBA_DISABLE_JIT)."""
+    from .codes import NO_OPTION
+    from .games.zone_search import zone_pimc_swap
+    from .policy import PIMC
+    from .state import seat_after
+
+    partner = seat_after(dealer, 1, 2)
+    if search is None or kinds[partner] != PIMC:
+        return NO_OPTION
+    return zone_pimc_swap(search, r, params, cardsets, st, trick, info, log, scores, dealer)
+
+
+def zone_search_card(search, r, kinds, params, cardsets, st, trick, info, log, scores, dealer, t, k, leader, seat, legal,
+                     duty):  # fmt: skip
+    """A searching seat's card in zone, or -1 when ``seat`` does not search (body: NUMBA_DISABLE_JIT)."""
+    from .games.zone_search import zone_pimc_card
+    from .policy import PIMC
+
+    if search is None or kinds[seat] != PIMC:
+        return -1
+    return zone_pimc_card(search, r, params, cardsets, st, trick, info, log, scores, dealer, t, k, leader, seat, legal,
+                          duty)  # fmt: skip
+
+
+@overload(zone_search_swap, inline="always")
+def _zone_search_swap(search, r, kinds, params, cardsets, st, trick, info, log, scores, dealer):
+    from .codes import NO_OPTION
+
+    if not _is_scratch(search):
+        return lambda search, r, kinds, params, cardsets, st, trick, info, log, scores, dealer: NO_OPTION
+    from .games.zone_search import zone_pimc_swap
+    from .policy import PIMC
+    from .state import seat_after
+
+    def impl(search, r, kinds, params, cardsets, st, trick, info, log, scores, dealer):
+        if kinds[seat_after(dealer, 1, 2)] != PIMC:
+            return NO_OPTION
+        return zone_pimc_swap(search, r, params, cardsets, st, trick, info, log, scores, dealer)
+
+    return impl
+
+
+@overload(zone_search_card, inline="always")
+def _zone_search_card(search, r, kinds, params, cardsets, st, trick, info, log, scores, dealer, t, k, leader, seat,
+                      legal, duty):  # fmt: skip
+    if not _is_scratch(search):
+
+        def none(search, r, kinds, params, cardsets, st, trick, info, log, scores, dealer, t, k, leader, seat, legal,
+                 duty):  # fmt: skip
+            return -1
+
+        return none
+    from .games.zone_search import zone_pimc_card
+    from .policy import PIMC
+
+    def impl(search, r, kinds, params, cardsets, st, trick, info, log, scores, dealer, t, k, leader, seat, legal, duty):
+        if kinds[seat] != PIMC:
+            return -1
+        return zone_pimc_card(search, r, params, cardsets, st, trick, info, log, scores, dealer, t, k, leader, seat,
+                              legal, duty)  # fmt: skip
+
+    return impl

@@ -11,19 +11,22 @@ end of the deal (write off exactly to 0; going past writes the total on).
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from ...cards import ACE, HAND_SIZE, JACK, KING, N_SUITS, N_TRICKS, QUEEN, RANKS_PER_SUIT, SUIT_MASKS
 from ...policies import Z_ACE_WEIGHT, Z_SWAP_THRESHOLD
 from ..bits import ONE, ZERO, bit, card_of, has, lowest, nth_card, pair_jacks, popcount, rams_suit
 from ..codes import (
-    D_FOUR_JACKS, D_JACK_PAIR, D_JACKS_VOID, D_TRUMP_RAMS, E_RAMS, E_TARGET, ERR_CARD, O_PLAYED, O_RAMS, OK, UNAVAILABLE,
+    D_FOUR_JACKS, D_JACK_PAIR, D_JACKS_VOID, D_TRUMP_RAMS, E_RAMS, E_TARGET, ERR_CARD, NO_OPTION, O_PLAYED, O_RAMS, OK,
+    UNAVAILABLE,
     ZONE_JACKS_BOTH, ZONE_LEAD_DUTY, ZONE_ONE_TRICK, ZONE_RESTART,
 )  # fmt: skip
 from ..deal import deal_cards, reset_scoring, shuffle_and_seed
 from ..declare import best_rams
 from ..policy import RANDOM, _strength, highest_ranked, lowest_ranked
 from ..rng import bounded
+from ..search import arm, zone_search_card, zone_search_swap
 from ..state import (
     ACES, DECL, DELTA, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, FINAL, HAND, JACK_KIND, JACKS, LOG_LEADER, LOG_WINNER,
     NEXT_DEALER, OUTCOME, OVERSHOT, PROKAT, STATUS, TRICK_CARD, TRICK_SEAT, TRICKS, TRUMP_CARD, WIDOW, seat_after,
@@ -230,6 +233,8 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
 
     Arguments as :func:`.classic.play_deal`. Branching (``forced_seat``):
     the partner's options are 0 (stand) and 31 (swap); every other option is UNAVAILABLE.
+    ``search``: None, or the search's scratch where a seat plays ``pimc``
+    (:mod:`..zone_search`; armed here with the deal's key).
     """
     n = N_ZONE
     partner = seat_after(dealer, 1, n)
@@ -242,17 +247,31 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
     widow = ZERO
     for j in range(WIDOW_SIZE):
         widow |= bit(order[HAND_SIZE * n + j])
-    trump_card = order[HAND_SIZE * n + WIDOW_SIZE]
-    info[TRUMP_CARD] = trump_card
-    trump = trump_card // RANKS_PER_SUIT
+    info[TRUMP_CARD] = order[HAND_SIZE * n + WIDOW_SIZE]
     # the swap: the partner alone, his whole hand for the widow
     if forced_seat >= 0 and not (forced_option == 0 or (forced_seat == partner and forced_option == SWAP_OPTION)):
         info[STATUS] = UNAVAILABLE
         return UNAVAILABLE
-    if forced_seat == partner:
-        swap = forced_option == SWAP_OPTION
-    else:
+    option = np.int64(forced_option) if forced_seat == partner else np.int64(NO_OPTION)
+    return deal_from(r, kinds, params, rng, cardsets, st, trick, info, log, scores, dealer, widow, option,
+                     arm(search, key))  # fmt: skip
+
+
+@njit(cache=True, _nrt=False, inline="always")  # inlined: the search calls it from inside itself (no recursion)
+def deal_from(r, kinds, params, rng, cardsets, st, trick, info, log, scores, dealer, widow, option, search):
+    """The deal from the partner's swap on (the hands dealt, ``widow`` the widow's cards, the
+    turned card in ``info``): the swap (``option``: 0 stand, SWAP_OPTION swap, or NO_OPTION:
+    his policy, or his search, decides), a rams, the play and the count; returns a status."""
+    n = N_ZONE
+    partner = seat_after(dealer, 1, n)
+    trump_card = info[TRUMP_CARD]
+    trump = trump_card // RANKS_PER_SUIT
+    if option == NO_OPTION:
+        option = zone_search_swap(search, r, kinds, params, cardsets, st, trick, info, log, scores, dealer)
+    if option == NO_OPTION:
         swap = wants_swap(kinds[partner], params, partner, rng, cardsets[HAND, partner], trump)
+    else:
+        swap = option == SWAP_OPTION
     if swap:
         cardsets[DISCARDS, partner] = cardsets[HAND, partner]
         cardsets[DRAWN, partner] = widow
@@ -273,23 +292,57 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
             settle(r, scores, dealer, 0, value, value, 0, E_RAMS, st, info)
         return OK
     info[OUTCOME] = O_PLAYED
-    one_trick = r.zone_jacks == ZONE_ONE_TRICK
     leader, duty = first_lead(r.zone_lead == ZONE_LEAD_DUTY, cardsets, trump_card, partner)
+    return play_from(r, kinds, params, rng, cardsets, st, trick, info, log, scores, dealer, np.int64(0), np.int64(0),
+                     leader, duty, np.int64(-1), search)  # fmt: skip
+
+
+@njit(cache=True, _nrt=False, inline="always")  # inlined: the search calls it from inside itself (no recursion)
+def play_from(r, kinds, params, rng, cardsets, st, trick, info, log, scores, dealer, t0, k0, leader, duty, first_card,
+              search):  # fmt: skip
+    """The play from card ``k0`` of trick ``t0`` (its ``leader``; the tricks before it in
+    ``log``, its first ``k0`` cards in ``trick``), then the count; returns a status.
+
+    ``duty``: the first lead's duty cards (ZERO: any card); ``first_card`` (or -1) is
+    played at ``(t0, k0)`` instead of asking the seat: the way the search plays a card out.
+    """
+    n = N_ZONE
+    trump_card = info[TRUMP_CARD]
+    trump = trump_card // RANKS_PER_SUIT
+    one_trick = r.zone_jacks == ZONE_ONE_TRICK
     cards = trick[TRICK_CARD]
     won0 = ZERO
     won1 = ZERO
     pt0 = 0
     pt1 = 0
-    for t in range(N_TRICKS):
+    for tt in range(t0):  # the tricks already played
+        both = bit(log[tt, 0]) | bit(log[tt, 1])
+        pair = 1 if _is_pair(log[tt, 0], log[tt, 1]) else 0
+        if log[tt, LOG_WINNER] == 0:
+            won0 |= both
+            pt0 += pair
+        else:
+            won1 |= both
+            pt1 += pair
+    for t in range(t0, N_TRICKS):
         seat = leader
         for k in range(n):
+            if t == t0 and k < k0:
+                seat = seat_after(seat, 1, n)
+                continue
             hand = cardsets[HAND, seat]
             legal = duty if (t == 0 and k == 0 and duty != ZERO) else hand
             won = won0 if seat == 0 else won1
             pts, _ = jack_points(one_trick, r.jack_pair, won, pt0 if seat == 0 else pt1)
             need_left = scores[seat] - st[TRICKS, seat] - pts
-            card = choose_card(kinds[seat], params, seat, rng, legal, cards[0], k, trump, need_left, won, one_trick,
-                               r.jack_pair)  # fmt: skip
+            if t == t0 and k == k0 and first_card >= 0:
+                card = first_card
+            else:
+                card = zone_search_card(search, r, kinds, params, cardsets, st, trick, info, log, scores, dealer, t, k,
+                                        leader, seat, legal, duty)  # fmt: skip
+                if card < 0:
+                    card = choose_card(kinds[seat], params, seat, rng, legal, cards[0], k, trump, need_left, won,
+                                       one_trick, r.jack_pair)  # fmt: skip
             if card < 0 or not has(legal, card):
                 info[STATUS] = ERR_CARD
                 return ERR_CARD

@@ -6,14 +6,20 @@ Every rule here is a paragraph of docs/VARIANTS.md "zone" (cited as VARIANTS "zo
 1. :func:`deal_cards` (two hands, the widow, the turned card),
 2. :func:`swap` (the partner's swap of his hand for the widow),
 3. :func:`declare_rams` (rams: no play follows),
-4. :func:`play` (five tricks, the first lead by duty, any card in answer),
+4. :func:`play` (five tricks, the first lead by duty, any card in answer; :func:`play_from`
+   resumes it anywhere),
 5. :func:`finish` (the count at the end of the deal, the exact finish; the loser deals next).
+
+Steps 2-5 are :func:`deal_from`, which the search (policy ``pimc``, :mod:`.zone_search`)
+also plays its options out with.
 
 The seats play zone's own policies (:func:`zone_policy`); the score is kept on a
 :class:`ZoneSheet`.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass, field
 
 from ... import cards as C
 from ...policies import PARAMS_BY_KIND, PolicyKind, PolicySpec
@@ -27,6 +33,7 @@ from ..policy import BasicPolicy, RandomPolicy
 
 WIDOW_SIZE = 5  # VARIANTS "zone: the deal": a five-card widow
 N_PLAYERS = 2
+SWAP = (1 << C.HAND_SIZE) - 1  # the swap as an exchange option: all five cards given (branching's mask 31)
 
 
 # ---- the count (VARIANTS "zone: counting and the exact finish") --------------------------
@@ -200,11 +207,21 @@ def deal_cards(table) -> None:
     turn_trump(table, table.deck_order[start + WIDOW_SIZE])  # "снимается верхняя карта с оставшейся колоды"
 
 
-def swap(table) -> None:
+def swap(table, option: int | None = None) -> None:
     """The partner ("партнер": the other player, seat dealer+1) alone may give his five
-    cards back to the stock and take the widow."""
+    cards back to the stock and take the widow. ``option`` (SWAP or 0) imposes his choice
+    (the search's rollouts); else a searching partner searches (:mod:`.zone_search`) and
+    any other asks his policy."""
     seat = table.seats[0]
-    if table.policies[seat].wants_swap(list(table.hand[seat]), table.trump):
+    if option is None:
+        from .zone_search import search_swap
+
+        option = search_swap(table)
+    if option is None:
+        swapping = table.policies[seat].wants_swap(list(table.hand[seat]), table.trump)
+    else:
+        swapping = option == SWAP
+    if swapping:
         table.discards[seat] = list(table.hand[seat])
         table.drawn[seat] = list(table.widow)
         table.hand[seat] = list(table.widow)
@@ -240,20 +257,54 @@ def declare_rams(table, sheet: ZoneSheet) -> bool:
     return True
 
 
+@dataclass
+class ZonePlay:
+    """Where a zone play stands: trick ``t``, its ``leader``, the first lead's ``duty``
+    (None: any card) and the cards of trick ``t`` so far, in the order played."""
+
+    t: int
+    leader: int
+    duty: list[int] | None
+    trick: list[int] = field(default_factory=list)
+
+    def copy(self) -> ZonePlay:
+        return ZonePlay(self.t, self.leader, None if self.duty is None else list(self.duty), list(self.trick))
+
+
 def play(table, sheet: ZoneSheet) -> None:
     """Five tricks; the first lead by duty; any card in answer; the trick by R6.4."""
+    leader, duty = first_lead(table.book.rules, table.hand, table.trump_card, table.seats[0])
+    play_from(table, sheet, ZonePlay(0, leader, duty))
+
+
+def play_from(table, sheet: ZoneSheet, state: ZonePlay, forced: int | None = None) -> None:
+    """The play from where ``state`` stands to the end of trick 5. ``forced`` is the card
+    played next instead of asking the seat (the search's rollouts); a seat that searches
+    asks :mod:`.zone_search`, any other its policy."""
+    from .zone_search import search_card
+
     rules = table.book.rules
-    leader, duty = first_lead(rules, table.hand, table.trump_card, table.seats[0])
-    for t in range(C.N_TRICKS):
-        trick = []
+    leader = state.leader
+    for t in range(state.t, C.N_TRICKS):
+        trick = list(state.trick) if t == state.t else []
+        order = (leader, 1 - leader)
         by_seat = [C.NO_CARD] * N_PLAYERS
-        for k, seat in enumerate((leader, 1 - leader)):
+        for i, card in enumerate(trick):
+            by_seat[order[i]] = card
+        for k in range(len(trick), N_PLAYERS):
+            seat = order[k]
             hand = table.hand[seat]
+            duty = state.duty if t == 0 else None
             legal = sorted(duty) if (t == 0 and k == 0 and duty) else sorted(hand)
-            written = sheet.tricks[seat] + jack_points(rules, sheet.won[seat], sheet.pair_tricks[seat])[0]
-            need_left = sheet.scores[seat] - written
-            card = table.policies[seat].choose_card(list(hand), table.trump, list(trick), legal, need_left,
-                                                    list(sheet.won[seat]), sheet.pair_tricks[seat], rules)  # fmt: skip
+            if forced is not None:
+                card, forced = forced, None
+            else:
+                card = search_card(table, sheet, ZonePlay(t, leader, duty, list(trick)), seat, legal)
+                if card is None:
+                    written = sheet.tricks[seat] + jack_points(rules, sheet.won[seat], sheet.pair_tricks[seat])[0]
+                    need_left = sheet.scores[seat] - written
+                    card = table.policies[seat].choose_card(list(hand), table.trump, list(trick), legal, need_left,
+                                                            list(sheet.won[seat]), sheet.pair_tricks[seat], rules)  # fmt: skip
             if card not in legal:
                 raise ValueError(
                     f"policy error (VARIANTS zone): seat {seat} plays {C.format_card(card)}, not a legal card"
@@ -261,7 +312,7 @@ def play(table, sheet: ZoneSheet) -> None:
             hand.remove(card)
             trick.append(card)
             by_seat[seat] = card
-        winner = (leader, 1 - leader)[trick_winner(table.trump, trick)]
+        winner = order[trick_winner(table.trump, trick)]
         sheet.tricks[winner] += 1
         sheet.won[winner] += trick
         if any(set(trick) == {a, b} for a, b in JACK_PAIRS):
@@ -318,14 +369,21 @@ def play_deal(book: RuleBook, specs, key: int, dealer: int, scores, order, *, st
               events=None) -> DealResult:  # fmt: skip
     """One zone deal (no dave: ``stake`` and ``cube`` do not apply); the loser deals next."""
     table = DealTable(book, specs, key, dealer, scores, order, events, policy_of=zone_policy)
-    sheet = ZoneSheet(scores)
     deal_cards(table)
-    swap(table)
+    sheet = deal_from(table)
+    record = table.record(sheet, prokat=tuple(sheet.prokat))
+    return DealResult(record, next_dealer=sheet.next_dealer)
+
+
+def deal_from(table, option: int | None = None) -> ZoneSheet:
+    """The deal from the partner's swap on (``option``: as :func:`swap`): the swap, a rams,
+    the play and the count; returns the deal's sheet."""
+    sheet = ZoneSheet(table.scores)
+    swap(table, option)
     if not declare_rams(table, sheet):
         play(table, sheet)
         finish(table, sheet)
-    record = table.record(sheet, prokat=tuple(sheet.prokat))
-    return DealResult(record, next_dealer=sheet.next_dealer)
+    return sheet
 
 
 def settlement(book: RuleBook, scores, winner: int, stake: int, prokats) -> tuple[float, ...]:
