@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import gc
 import multiprocessing
 import sys
@@ -32,13 +33,14 @@ SEARCH, SEARCH_ZONE = "pimc", "pimc-zone"  # the tasks that compile the searchin
 
 
 @contextlib.contextmanager
-def gc_paused() -> Iterator[None]:
+def gc_paused(collect: bool = True) -> Iterator[None]:
     """Pause Python's cyclic garbage collector for a compile.
 
     numba's compiler makes millions of short-lived objects; the collector's passes over them
     are about a fifth of a cold compile (measured: zone's kernels 20 -> 16 s, a searching zone
-    table's 52 -> 41 s). The garbage is collected once at the end; a compile's peak memory
-    grows (about 2 GiB for the largest) and falls back.
+    table's 52 -> 41 s). The garbage is collected once at the end (``collect``; 1-1.5 s after a
+    game's kernels), or left to a process that is about to end; a compile's peak memory grows
+    (about 2 GiB for the largest).
     """
     was_enabled = gc.isenabled()
     gc.disable()
@@ -47,7 +49,8 @@ def gc_paused() -> Iterator[None]:
     finally:
         if was_enabled:
             gc.enable()
-        gc.collect()
+        if collect:
+            gc.collect()
 
 
 def warm_game(game: Game, what: str = "all") -> tuple[str, float]:
@@ -106,8 +109,8 @@ SEARCH_TASKS = {SEARCH: warm_search, SEARCH_ZONE: warm_zone_search}
 COST = {SEARCH: 88, SEARCH_ZONE: 45, Game.RAMS: 31, Game.DUEL: 20, Game.MODERN: 16, Game.ZONE: 12}
 
 
-def _warm(args: tuple[Game | str, str]) -> tuple[str, float]:
-    with gc_paused():
+def _warm(args: tuple[Game | str, str], collect: bool = True) -> tuple[str, float]:
+    with gc_paused(collect):
         if args[0] in SEARCH_TASKS:
             return SEARCH_TASKS[args[0]]()
         return warm_game(*args)
@@ -133,8 +136,9 @@ def main(argv: list[str] | None = None) -> int:
         tasks += [(name, "all") for name in SEARCH_TASKS]
     tasks.sort(key=lambda task: -COST[task[0]])
     if args.jobs > 1 and len(tasks) > 1:
-        with multiprocessing.get_context("spawn").Pool(min(args.jobs, len(tasks))) as pool:
-            results = list(pool.imap_unordered(_warm, tasks))
+        # a fresh process for each task: its garbage goes with it, uncollected
+        with multiprocessing.get_context("spawn").Pool(min(args.jobs, len(tasks)), maxtasksperchild=1) as pool:
+            results = list(pool.imap_unordered(functools.partial(_warm, collect=False), tasks))
     else:
         results = [_warm(t) for t in tasks]
     for game, seconds in sorted(results):
