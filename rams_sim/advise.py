@@ -449,7 +449,7 @@ def check_history(rules: Rules, pos: Position, seat: int, dealer: int, hand: lis
         _, n_piles = play_piles(r, rules.players, seat, dealer, trump_card, a["cardsets"], a["st"], a["trick"], a["log"],
                                 x["t"], x["k"], allowed, caps, pile_seat, np.zeros(C.MAX_SEATS, np.uint64),
                                 np.zeros(C.MAX_SEATS, np.int8), np.full((3, 2), -1, np.int8),
-                                np.zeros(3, np.int64))  # fmt: skip
+                                np.zeros(3, np.int64), False)  # fmt: skip (classic: the trump card is placed)
         piles = list(pile_seat[:n_piles])
         if s in piles and not int(allowed[piles.index(s)]) >> c & 1:
             raise AdviceError(f"--played: seat {s} cannot hold {C.format_card(c)} in trick {t_i + 1}: his earlier "

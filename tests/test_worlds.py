@@ -195,7 +195,7 @@ def _piles_of(rules: Rules, record, pos, piles_fn=play_piles):
     pair_piles = np.zeros(MAX_PAIRS, np.int64)
     unknown, n_piles = piles_fn(
         rules_args(rules), n, pos.seat, record.dealer, record.trump_card, pos.cardsets, pos.st, pos.trick, pos.log,
-        pos.t, pos.k, allowed, caps, pile_seat, forbid, before, pairs, pair_piles,
+        pos.t, pos.k, allowed, caps, pile_seat, forbid, before, pairs, pair_piles, False,
     )  # fmt: skip
     return int(unknown), [int(x) for x in allowed[:n_piles]], [int(x) for x in caps[:n_piles]], \
         [int(x) for x in pile_seat[:n_piles]], [tuple(int(c) for c in p) for p in pairs], \
@@ -316,9 +316,9 @@ def test_a_planted_leak_is_caught():
     """Piles that pin another seat's real hand (a leak) differ between the swapped states."""
 
     def leaky(r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, allowed, caps, pile_seat, forbid, before,
-              pairs, pair_piles):  # fmt: skip
+              pairs, pair_piles, maybe_discarded):  # fmt: skip
         out = play_piles(r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, allowed, caps, pile_seat, forbid,
-                         before, pairs, pair_piles)  # fmt: skip
+                         before, pairs, pair_piles, maybe_discarded)  # fmt: skip
         for p in range(out[1] - 1):
             if pile_seat[p] >= 0:
                 allowed[p] &= cardsets[S.HAND, pile_seat[p]]  # peeks

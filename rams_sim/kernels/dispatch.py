@@ -19,6 +19,16 @@ also has its trick hooks:
   (duel's declined dave);
 * ``credit(r, w, scores, st, announce) -> bool``: credit trick to ``w``; True when he
   wins the party at this trick (R8.2; modern counts up).
+
+A game that policy ``pimc`` searches card by card with :func:`rams_sim.kernels.pimc.pimc_card`
+(classic, modern) also has:
+
+* ``finish_play(r, n, dealer, winner, scores, st, info)``: the deltas of a deal whose tricks
+  were played (``winner``: play_tricks' result), as the game's own deal scores them;
+* ``DELTA_SIGN``: +1 where a seat wants the least delta (R7: counting down), -1 where it wants
+  the most (modern counts up);
+* ``trump_maybe_discarded(cardsets, st, dealer) -> bool``: whether the turned trump card,
+  known to be the dealer's, may have gone into his discards (modern: he took the widow).
 """
 
 from __future__ import annotations
@@ -103,3 +113,40 @@ def _credit(r, w, scores, st, announce):
         return game(r, w, scores, st, announce)
 
     return impl
+
+
+def finish_play(r, n, dealer, winner, scores, st, info):
+    """The deltas of a played deal, as the game scores them (the body: NUMBA_DISABLE_JIT only)."""
+    _game_module(type(r)).finish_play(r, n, dealer, winner, scores, st, info)
+
+
+def delta_sign(r):
+    """+1: a seat wants the least delta; -1: the most (the body: NUMBA_DISABLE_JIT only)."""
+    return _game_module(type(r)).DELTA_SIGN
+
+
+def trump_maybe_discarded(r, cardsets, st, dealer):
+    """Whether the dealer's trump card may lie in his discards (the body: NUMBA_DISABLE_JIT only)."""
+    return _game_module(type(r)).trump_maybe_discarded(cardsets, st, dealer)
+
+
+@overload(finish_play, inline="always")
+def _finish_play(r, n, dealer, winner, scores, st, info):
+    game = _game_module(r).finish_play
+
+    def impl(r, n, dealer, winner, scores, st, info):
+        game(r, n, dealer, winner, scores, st, info)
+
+    return impl
+
+
+@overload(delta_sign, inline="always")
+def _delta_sign(r):
+    sign = _game_module(r).DELTA_SIGN
+    return lambda r: sign
+
+
+@overload(trump_maybe_discarded, inline="always")
+def _trump_maybe_discarded(r, cardsets, st, dealer):
+    game = _game_module(r).trump_maybe_discarded
+    return lambda r, cardsets, st, dealer: game(cardsets, st, dealer)

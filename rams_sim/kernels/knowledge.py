@@ -59,9 +59,20 @@ def seat_cards_from(log, trick, t, k, n, o, from_trick):
     return out
 
 
+DEALER_DISCARDS = -2  # pile_seat of the dealer's laid-aside cards, where the trump card may be (modern)
+
+
+@njit(cache=True, inline="always")
+def trump_hidden(maybe_discarded, seat, dealer, played, trump_card):
+    """Whether ``seat`` cannot tell where the trump card is: it is the dealer's (his own card
+    in modern) and ``maybe_discarded`` (he laid cards aside, the widow's taker), it is not
+    ``seat``'s, and it has not been played."""
+    return maybe_discarded and dealer != seat and not has(played, trump_card)
+
+
 @njit(cache=True)
 def play_piles(r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, allowed, caps, pile_seat, forbid, before,
-               pairs, pair_piles):  # fmt: skip
+               pairs, pair_piles, maybe_discarded):  # fmt: skip
     """What ``seat`` knows at its card of trick ``t`` (``k`` cards already in it), as piles.
 
     Reads the public rows (ACTIVE, PASSED, TOOK_TRUMP, the play log, the trick, the count
@@ -72,7 +83,10 @@ def play_piles(r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, a
     are scratch. ``pairs`` int8[MAX_PAIRS, 2] and ``pair_piles`` int64[MAX_PAIRS] receive the
     pair constraints: the trump K and Q (R6.6), the black and the red jacks (R5.5: a seat
     that declared no jacks, st[DECL], holds no same-colour pair at the first lead, where the
-    final hand counts). Returns (unknown mask, n_piles).
+    final hand counts). ``maybe_discarded``: the dealer's trump card may be among the cards
+    he laid aside (:func:`trump_hidden`; modern's widow taker): then it is unknown, allowed
+    only in his hand and in a pile of his laid-aside cards (pile_seat DEALER_DISCARDS).
+    Returns (unknown mask, n_piles).
     """
     trump = trump_card // RANKS_PER_SUIT
     trumps = SUIT_MASKS[trump]
@@ -86,16 +100,20 @@ def play_piles(r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, a
                 played |= bit(log[tt, o])
     for j in range(k):
         played |= bit(trick[TRICK_CARD, j])
-    seen = cardsets[HAND, seat] | cardsets[DISCARDS, seat] | played | bit(trump_card)
+    hidden = trump_hidden(maybe_discarded, seat, dealer, played, trump_card)
+    seen = cardsets[HAND, seat] | cardsets[DISCARDS, seat] | played
+    if not hidden:
+        seen |= bit(trump_card)
     if st[TRUMP_DISCARD, seat] >= 0:
         seen |= bit(st[TRUMP_DISCARD, seat])
     unknown = r.deck_mask & ~seen
+    not_dealers = ~bit(trump_card) if hidden else ~ZERO  # a pile that is not the dealer's cannot hold it
     # ---- what play showed, seat by seat ----
     for o in range(n):
         forbid[o] = ZERO
     pair_seats = 0
     known_dealer = ZERO
-    if st[TOOK_TRUMP, dealer] and dealer != seat and not has(played, trump_card):
+    if st[TOOK_TRUMP, dealer] and dealer != seat and not has(played, trump_card) and not hidden:
         known_dealer = bit(trump_card)  # R4.3: the dealer holds the trump card he took
     n_active = 0
     for o in range(n):
@@ -193,6 +211,8 @@ def play_piles(r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, a
         if o == dealer:
             in_hand -= popcount(known_dealer)
         allowed[n_piles] = unknown & ~forbid[o]
+        if o != dealer:
+            allowed[n_piles] &= not_dealers
         caps[n_piles] = in_hand
         pile_seat[n_piles] = o
         if pair_seats >> o & 1:
@@ -208,12 +228,18 @@ def play_piles(r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, a
         if st[PASSED, o] and o != seat:
             passers += 1
     if r.ace_forbids_pass and passers > 0 and unknown & ACE_CARDS != ZERO:
-        allowed[n_piles] = unknown & ~ACE_CARDS  # R4.1: a passer held no ace
+        allowed[n_piles] = unknown & ~ACE_CARDS & not_dealers  # R4.1: a passer held no ace
         caps[n_piles] = passers * N_TRICKS
         pile_seat[n_piles] = -1
         tracked += passers * N_TRICKS
         n_piles += 1
-    allowed[n_piles] = unknown
+    if hidden:
+        allowed[n_piles] = unknown
+        caps[n_piles] = popcount(cardsets[DISCARDS, dealer])
+        pile_seat[n_piles] = DEALER_DISCARDS
+        tracked += caps[n_piles]
+        n_piles += 1
+    allowed[n_piles] = unknown & not_dealers
     caps[n_piles] = popcount(unknown) - tracked
     pile_seat[n_piles] = -1
     n_piles += 1

@@ -1,4 +1,4 @@
-"""Policy ``pimc``: determinized search for every decision of classic Rams (docs/SEARCH.md).
+"""Policy ``pimc``: determinized search for every decision of classic Rams, and modern's cards (docs/SEARCH.md).
 
 At a decision of a searching seat in classic Rams (R9 ``rams`` and the presets that only
 change its options) -- pass or play and the discards (R4.1, R4.4), the buying round and
@@ -15,6 +15,10 @@ the R4.0a announcement where the rules have them, the dealer's R4.3 card, each c
    counts down; ties: the first option -- the lowest card id; pass, stand, the discard
    masks ascending; decline, the cards ascending).
 
+A modern seat's cards are searched the same way (docs/SEARCH.md "modern"): each game's
+``finish_play`` scores the rollouts and its ``DELTA_SIGN`` turns "least" into "most" where
+the game counts up (:mod:`.dispatch`).
+
 :func:`evaluate_cards` and :func:`evaluate_options` run the same worlds for
 ``rams-sim advise`` (:mod:`rams_sim.advise`) and keep every world's result.
 """
@@ -29,20 +33,20 @@ from ..policies import MAX_POLICY_PARAMS, P_ROLLOUT, P_SAMPLES, default_params
 from .bits import ZERO, ace_points, bit, has, lowest, nth_card, popcount
 from .codes import (
     DECLINE, INTENT_SUITS, INTENT_TRUMPS, N_OPTIONS, NO_FORCE, NO_OPTION, O_PLAYED, OPTION_PASS,
-    ORDER_DECLARE_THEN_BUY, PHASE_INTENT, PHASE_ROUND, PHASE_TRUMP, SCORE_SO_FAR, TAKE_MUST,
+    ORDER_DECLARE_THEN_BUY, PHASE_INTENT, PHASE_ROUND, PHASE_TRUMP, TAKE_MUST,
 )  # fmt: skip
+from .dispatch import delta_sign, finish_play, trump_maybe_discarded
 from .exchange import can_pass
 from .games.classic import deal_from
-from .knowledge import exchange_piles, play_piles, seat_cards_from
+from .knowledge import DEALER_DISCARDS, exchange_piles, play_piles, seat_cards_from, trump_hidden
 from .play import play_from
 from .policy import uses_coins
 from .rng import GOLDEN, STATE_WORDS, bounded, mix64, seed_stream
 from .rows import row_kernel
-from .score import finish_deal
 from .search import Scratch, arm
 from .state import (
     ACES, ACTIVE, DEALT, DELTA, DISCARDS, DRAWN, ENDS_PARTY, FINAL, HAND, OUTCOME, TOOK_TRUMP, TRICKS, TRUMP_DISCARD,
-    make_state, seat_after,
+    make_state,
 )  # fmt: skip
 from .worlds import MAX_PAIRS, MAX_PILES, MAX_STATES, count_layouts, draw_layout, n_states_of, order_cards
 
@@ -167,7 +171,7 @@ def _draw(search, m, n_pairs, n_piles, total):
 def _play_count(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k):
     unknown, n_piles = play_piles(r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, search.masks[0],
                                   search.ints[0], search.ints[1], search.forbid, search.before, search.pairs,
-                                  search.pair_piles)  # fmt: skip
+                                  search.pair_piles, trump_maybe_discarded(r, cardsets, st, dealer))  # fmt: skip
     m, n_pairs, total = _count(search, unknown, n_piles)
     return m, n_pairs, total, n_piles
 
@@ -178,15 +182,19 @@ def _play_world(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log
     """Draw one world at a card of the play into ``search.b_cardsets``/``b_st``: the other
     active hands from the layout (the dealer's taken trump card added back), their hands at
     the first lead and ace points (R7; a seat at zero ends the deal, R8.2), and, dealt from
-    the shuffled free pile in seat order, their unseen discards and R4.3 cards."""
+    the shuffled free pile in seat order, their unseen discards and R4.3 cards (the dealer's
+    discards from their own pile where the trump card may be among them, modern)."""
     out, pile_seat, buf = search.masks[1], search.ints[1], search.buf
     b_cardsets, b_st = search.b_cardsets, search.b_st
     _draw(search, m, n_pairs, n_piles, total)
     _copy2(b_cardsets, cardsets)
     _copy2(b_st, st)
-    dealer_known = st[TOOK_TRUMP, dealer] != 0 and dealer != seat and not has(played, trump_card)
+    hidden = trump_hidden(trump_maybe_discarded(r, cardsets, st, dealer), seat, dealer, played, trump_card)
+    dealer_known = st[TOOK_TRUMP, dealer] != 0 and dealer != seat and not has(played, trump_card) and not hidden
     for p in range(n_piles - 1):
         o = pile_seat[p]
+        if o == DEALER_DISCARDS:
+            b_cardsets[DISCARDS, dealer] = out[p]
         if o < 0:
             continue
         hand = out[p]
@@ -198,7 +206,7 @@ def _play_world(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log
     m_free = _shuffle_mask(out[n_piles - 1], search.rng, DRAW_ROW, buf)
     pos = 0
     for o in range(n):
-        if o == seat:
+        if o == seat or (o == dealer and hidden):
             continue
         d = ZERO
         for _ in range(popcount(cardsets[DISCARDS, o])):
@@ -231,8 +239,7 @@ def _roll_card(search, card, world_key, r, announce, trick, log, info, n, dealer
                           np.int64(leader), q_duty, played, np.int64(card))  # fmt: skip
     if winner == -2:
         return False
-    finish_deal(n, seat_after(dealer, 1, n), r.start, r.remiz, r.truncated_deal == SCORE_SO_FAR, winner, scores, w_st,
-                w_info)  # fmt: skip
+    finish_play(r, n, dealer, winner, scores, w_st, w_info)  # the game's scoring (R7-R8.3; modern counts up)
     return True
 
 
@@ -286,13 +293,14 @@ def _least(search, n_options):
 
 
 @njit(cache=True)
-def _add_world(search, n_options):
-    """Add one world's results (``search.w_deltas``/``w_flags``) to ``search.totals``."""
+def _add_world(search, n_options, sign):
+    """Add one world's results (``search.w_deltas``/``w_flags``) to ``search.totals``, each
+    delta times ``sign`` (the game's DELTA_SIGN: the totals are least for the best option)."""
     for i in range(n_options):
         if search.w_flags[i, 0] & FLAG_ERROR:
             search.totals[i] += 1_000_000
         else:
-            search.totals[i] += search.w_deltas[i, 0]
+            search.totals[i] += sign * search.w_deltas[i, 0]
 
 
 @njit(cache=True)
@@ -323,7 +331,7 @@ def pimc_card(search, r, kinds, params, announce, cardsets, st, trick, log, info
         _card_world(search, r, announce, cardsets, st, trick, log, info, n, dealer, trump_card, scores, t, k, leader,
                     seat, legal, played, q_duty, m, n_pairs, total, n_piles, world_key, search.w_deltas,
                     search.w_flags, 0)  # fmt: skip
-        _add_world(search, n_options)
+        _add_world(search, n_options, delta_sign(r))
     return _least(search, n_options)
 
 
@@ -484,7 +492,7 @@ def pimc_decision(search, phase, step, talon_pos, seat, r, kinds, params, announ
         _option_world(search, r, announce, order, cardsets, st, trick, log, info, n, dealer, scores, phase, step,
                       talon_pos, seat, options, n_options, m, total, n_piles, world_key, search.w_deltas,
                       search.w_flags, 0)  # fmt: skip
-        _add_world(search, n_options)
+        _add_world(search, n_options, 1)  # classic only (R7: the least delta)
     return _least(search, n_options)
 
 

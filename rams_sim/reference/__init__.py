@@ -93,14 +93,14 @@ def _check_scores(scores, book: RuleBook) -> list[int]:
     return book.rules.check_scores(scores)  # one score per seat, each one a deal can start from (R8.2, R9)
 
 
-SEARCHED_GAMES = (Game.RAMS, Game.ZONE)  # the games policy pimc searches (docs/SEARCH.md)
+SEARCHED_GAMES = (Game.RAMS, Game.ZONE, Game.MODERN)  # the games policy pimc searches (docs/SEARCH.md)
 
 
 def _check_searched(rules: Rules, specs) -> None:
-    """Policy pimc searches classic Rams and zone (docs/SEARCH.md); another game is refused."""
+    """Policy pimc searches classic Rams, zone and modern (docs/SEARCH.md); another game is refused."""
     if rules.game not in SEARCHED_GAMES and any(spec.kind == PolicyKind.PIMC for spec in specs):
         searched = ", ".join(name for name, preset in PRESETS.items() if preset.game in SEARCHED_GAMES)
-        raise ValueError(f"policy pimc searches classic Rams and zone (presets {searched}); preset "
+        raise ValueError(f"policy pimc searches classic Rams, zone and modern (presets {searched}); preset "
                          f"{rules.preset} plays the {rules.game.value} game, which it does not search yet")  # fmt: skip
 
 

@@ -70,6 +70,7 @@ DRAW_ROW = C.MAX_SEATS + 1  # the row of the stream array the worlds are drawn f
 
 ACES = mask_of(C.card_id(suit, C.ACE) for suit in range(C.N_SUITS))
 # the pairs of cards a pile may be shown not to hold together, in the sampler's order:
+DEALER_DISCARDS = -2  # Pile.seat of the dealer's laid-aside cards, where his trump card may be (modern)
 MARRIAGE, BLACK_PAIR, RED_PAIR = 0, 1, 2  # the trump K and Q (R6.6); the black, the red jacks (R5.5)
 ALL_DISCARDS = range(1, 1 << C.HAND_SIZE)  # discard options: bit j discards the j-th card, ascending
 
@@ -227,6 +228,16 @@ def undeclared_jacks(table, sheet, state: PlayState, seat: int, unknown: int, de
     return constrained
 
 
+def trump_hidden(table, seat: int, played: int) -> bool:
+    """Whether ``seat`` cannot tell where the trump card is: the game says the dealer may have
+    laid it aside (modern: it is his own card and he took the widow), it is not ``seat``'s,
+    and it has not been played."""
+    from .games import game_of  # the games import this module
+
+    game = game_of(table.book.rules)
+    return game.trump_maybe_discarded(table) and table.dealer != seat and not played & bit(table.trump_card)
+
+
 def what_seat_knows(table, sheet, state: PlayState, seat: int) -> Knowledge:
     """The piles of the cards ``seat`` has not seen, at its card to trick ``state.t``.
 
@@ -242,13 +253,17 @@ def what_seat_knows(table, sheet, state: PlayState, seat: int) -> Knowledge:
     """
     n = table.n
     played = mask_of(c for trick in history(table, state) for _, c in trick)
-    seen = mask_of(table.hand[seat]) | mask_of(table.discards[seat]) | played | bit(table.trump_card)
+    dealer = table.dealer
+    hidden = trump_hidden(table, seat, played)
+    seen = mask_of(table.hand[seat]) | mask_of(table.discards[seat]) | played
+    if not hidden:
+        seen |= bit(table.trump_card)
     if table.trump_discard[seat] != C.NO_CARD:
         seen |= bit(table.trump_discard[seat])
     unknown = C.deck_mask(table.book.deck_size) & ~seen
-    dealer = table.dealer
+    not_dealers = ~bit(table.trump_card) if hidden else -1  # a pile not the dealer's cannot hold his card
     dealer_card = None
-    if table.took_trump[dealer] and dealer != seat and not played & bit(table.trump_card):
+    if table.took_trump[dealer] and dealer != seat and not played & bit(table.trump_card) and not hidden:
         dealer_card = table.trump_card  # R4.3: the dealer holds the trump card he took
     none, marriage_seats = shown_not_held(table, state, unknown, dealer_card)
     black_seats, red_seats = undeclared_jacks(table, sheet, state, seat, unknown, dealer_card, none)
@@ -261,11 +276,14 @@ def what_seat_knows(table, sheet, state: PlayState, seat: int) -> Knowledge:
         in_hand = C.N_TRICKS - state.t - (o in in_trick) - (o == dealer and dealer_card is not None)
         pairs = {pair for pair, seats in ((MARRIAGE, marriage_seats), (BLACK_PAIR, black_seats),
                                           (RED_PAIR, red_seats)) if o in seats}  # fmt: skip
-        piles.append(Pile(o, in_hand, unknown & ~none[o], pairs))
+        allowed = unknown & ~none[o] & (not_dealers if o != dealer else -1)
+        piles.append(Pile(o, in_hand, allowed, pairs))
     passers = sum(1 for o in range(n) if table.passed[o] and o != seat)
     if table.book.ace_forbids_pass and passers and unknown & ACES:
-        piles.append(Pile(C.NO_SEAT, C.HAND_SIZE * passers, unknown & ~ACES))  # R4.1: a passer held no ace
-    piles.append(Pile(C.NO_SEAT, popcount(unknown) - sum(p.cap for p in piles), unknown))  # the free pile
+        piles.append(Pile(C.NO_SEAT, C.HAND_SIZE * passers, unknown & ~ACES & not_dealers))  # R4.1: no ace
+    if hidden:  # the dealer's laid-aside cards: his trump card may be among them
+        piles.append(Pile(DEALER_DISCARDS, len(table.discards[dealer]), unknown))
+    piles.append(Pile(C.NO_SEAT, popcount(unknown) - sum(p.cap for p in piles), unknown & not_dealers))  # free
     _, king, queen, _ = TRUMP_HONOURS[table.trump]
     return Knowledge(unknown, piles, dealer_card, ((king, queen),) + JACK_PAIRS)
 
@@ -375,17 +393,20 @@ def make_world(table, state: PlayState, knowledge: Knowledge, seat: int, layout:
     the trump card he holds); the free pile's cards, in ``free_order``, go to the others'
     discards, then the give-up card, seat by seat from seat 0 (as many as each discarded)."""
     hands, aces = {}, {}
+    discards = {}
     for pile, cards in zip(knowledge.piles[:-1], layout):
+        if pile.seat == DEALER_DISCARDS:
+            discards[table.dealer] = C.cards_of(cards)
         if pile.seat >= 0:
             hand = C.cards_of(cards)
             if pile.seat == table.dealer and knowledge.dealer_card is not None:
                 hand = sorted(hand + [knowledge.dealer_card])
             hands[pile.seat] = hand
             aces[pile.seat] = ace_total(table.book, hand + played_by(table, state, pile.seat))
-    discards, give_ups = {}, {}
+    give_ups = {}
     rest = list(free_order)
     for o in range(table.n):
-        if o == seat:
+        if o == seat or o in discards:
             continue
         count = len(table.discards[o])
         discards[o], rest = sorted(rest[:count]), rest[count:]
@@ -465,23 +486,33 @@ def imagined_table(table, world: World, seat: int, rollout: PolicyKind, key: int
 
 
 def imagined_sheet(table, sheet, world: World, seat: int):
-    """The deal's sheet as ``seat`` imagines it in ``world``: the public marks as they are,
-    the others' aces (R7) from their world hands. The sheet's flags of a silent seat at
-    zero (R8.3) stay as they are, as in the kernels: they never change another seat's delta."""
+    """The deal's sheet as ``seat`` imagines it in ``world``: the public marks as they are (every
+    list of the sheet copied), the others' aces (R7) from their world hands where the game
+    counts aces. The sheet's flags of a silent seat at zero (R8.3) stay as they are, as in
+    the kernels: they never change another seat's delta."""
     n = table.n
     scored = copy.copy(sheet)
     scored.events = None
-    for name in ("aces", "jacks", "declaration", "tricks", "delta", "overshoot", "silent_zero", "active", "scores",
-                 "announce"):  # fmt: skip
-        setattr(scored, name, list(getattr(sheet, name)))
-    scored.hands_dealt = [list(sheet.hands_dealt[s]) if s == seat else [] for s in range(n)]
-    scored.hands_final = [list(sheet.hands_final[s]) if s == seat else [] for s in range(n)]
-    for s, aces in world.aces.items():
-        scored.aces[s] = aces
-    for s in range(n):
-        if table.passed[s]:
-            scored.aces[s] = 0  # unseen, and never scored: a passer takes no trick (R7.4)
+    for name, value in vars(sheet).items():
+        if isinstance(value, list):
+            setattr(scored, name, list(value))
+    if hasattr(sheet, "hands_dealt"):
+        scored.hands_dealt = [list(sheet.hands_dealt[s]) if s == seat else [] for s in range(n)]
+        scored.hands_final = [list(sheet.hands_final[s]) if s == seat else [] for s in range(n)]
+    if hasattr(sheet, "aces"):
+        for s, aces in world.aces.items():
+            scored.aces[s] = aces
+        for s in range(n):
+            if table.passed[s]:
+                scored.aces[s] = 0  # unseen, and never scored: a passer takes no trick (R7.4)
     return scored
+
+
+def game_sign(table) -> int:
+    """The game's DELTA_SIGN: +1 where a seat wants the least delta, -1 the most."""
+    from .games import game_of
+
+    return game_of(table.book.rules).DELTA_SIGN
 
 
 def rollout(table, sheet, state: PlayState, seat: int, card: int) -> int:
@@ -525,7 +556,8 @@ def search_card(table, sheet, state: PlayState, seat: int, legal) -> int | None:
             imagined = imagined_table(table, world, seat, policy.rollout, key)
             scored = imagined_sheet(table, sheet, world, seat)
             totals[card] += rollout(imagined, scored, state, seat, card)
-    return min(legal, key=lambda card: (totals[card], card))  # R7: the least delta is the best
+    sign = game_sign(table)  # R7: the least delta is the best; modern counts up, the most
+    return min(legal, key=lambda card: (sign * totals[card], card))
 
 
 def options_before_play(table, phase: int, seat: int) -> list[int]:

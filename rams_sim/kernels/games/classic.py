@@ -104,3 +104,20 @@ def before_card(r, kinds, params, rng, cardsets, st, info, scores, seat, leading
 def credit(r, w, scores, st, announce):
     """R8.2: credit the trick to ``w``; True when he announces reaching zero."""
     return credit_trick(w, scores, st, announce)
+
+
+# ---- what policy pimc's card search needs of a game (:mod:`rams_sim.kernels.dispatch`) ----------
+DELTA_SIGN = 1  # R7: a delta counts down; the least is the best
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def finish_play(r, n, dealer, winner, scores, st, info):
+    """R7-R8.3: the deltas of a deal whose tricks were played."""
+    score_so_far = r.truncated_deal == SCORE_SO_FAR
+    finish_deal(n, seat_after(dealer, 1, n), r.start, r.remiz, score_so_far, winner, scores, st, info)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def trump_maybe_discarded(cardsets, st, dealer):
+    """R4.3: a dealer who took the trump card holds it until he plays it."""
+    return False

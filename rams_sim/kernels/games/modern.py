@@ -27,6 +27,7 @@ from ..declare import four_jacks_win, prepare_final
 from ..play import play_tricks
 from ..policy import RANDOM, _strength, keep_value, wants_pass
 from ..rng import bounded, deal_key
+from ..search import arm
 from ..state import (
     ACTIVE, DECL, DELTA, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, HAND, JACK_KIND, JACKS,
     OUTCOME, PASSED, REDEALS, STATUS, TOOK_TRUMP, TRICKS, TRUMP_CARD, WIDOW, seat_after,
@@ -206,16 +207,20 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
     """Play one ``modern`` deal into the state arrays; return a status code (OK = 0).
 
     Arguments as :func:`.classic.play_deal`. ``announce`` has no effect here
-    (counting up, the first to reach the target always wins at once).
+    (counting up, the first to reach the target always wins at once). A searching seat
+    (``search``) searches each card (:func:`..pimc.pimc_card`); its redeal and turn are
+    basic's for now.
     """
     n = r.players
     first = seat_after(dealer, 1, n)
     reset_scoring(st, n, info, log)
     redeals = 0
     trump_card = _deal(r, kinds, key, fixed_order, True, dealer, order, rng, cardsets, st)
+    dealing_key = key  # the key of the dealing that is played (a redeal is a new dealing)
     while redeals < MAX_REDEALS and _redeal_demanded(n, dealer, trump_card // RANKS_PER_SUIT, kinds, params, rng, cardsets):
         redeals += 1
-        trump_card = _deal(r, kinds, deal_key(key, redeals), fixed_order, False, dealer, order, rng, cardsets, st)
+        dealing_key = deal_key(key, redeals)
+        trump_card = _deal(r, kinds, dealing_key, fixed_order, False, dealer, order, rng, cardsets, st)
     trump = trump_card // RANKS_PER_SUIT
     info[TRUMP_CARD] = trump_card
     info[REDEALS] = redeals
@@ -235,7 +240,7 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
                     break
         else:
             winner = play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n, dealer, trump_card,
-                                 scores, -1, None)  # fmt: skip
+                                 scores, -1, arm(search, dealing_key))  # fmt: skip
             if winner == -2:
                 info[STATUS] = ERR_CARD
                 return ERR_CARD
@@ -268,3 +273,20 @@ def before_card(r, kinds, params, rng, cardsets, st, info, scores, seat, leading
 def credit(r, w, scores, st, announce):
     """Counting up: credit the trick to ``w``; True when he reaches ``modern_target`` (he wins at once)."""
     return credit_up(w, scores, st, r.modern_target)
+
+
+# ---- what policy pimc's card search needs of the game (:mod:`rams_sim.kernels.dispatch`) --------
+DELTA_SIGN = -1  # counting up: the most is the best
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def finish_play(r, n, dealer, winner, scores, st, info):
+    """The deltas of a deal whose tricks were played (tricks + bonus, the рожки, R8.2a)."""
+    _finish(r, n, winner, scores, st, info)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def trump_maybe_discarded(cardsets, st, dealer):
+    """The trump card is the dealer's own card; if he took the widow it may be among the four he
+    laid aside (how many he laid aside is public, which ones is not)."""
+    return cardsets[DISCARDS, dealer] != ZERO

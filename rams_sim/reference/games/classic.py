@@ -83,3 +83,12 @@ def score_given(book: RuleBook, dealer: int, trump: int, hands_dealt, hands_fina
 def settlement(book: RuleBook, scores, winner: int, stake: int, prokats) -> tuple[float, ...]:
     """R8.4 (``settle``: remaining or stake); classic Rams has no dave and no прокат."""
     return settle(book, scores, winner)
+
+
+# ---- what policy pimc's card search needs of a game (:mod:`..pimc`) ---------------------------
+DELTA_SIGN = 1  # R7: a delta counts down; the least is the best
+
+
+def trump_maybe_discarded(table) -> bool:
+    """R4.3: a dealer who took the trump card holds it until he plays it."""
+    return False

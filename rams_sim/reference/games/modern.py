@@ -22,6 +22,7 @@ from ..bits import FOUR_JACKS_KIND, jack_kind, rams_suit, seat_order
 from ..deal import DealTable, deal_hands, shuffle, turn_trump
 from ..declare import counted_jack_kind
 from ..party import DealResult
+from ..pimc import search_card
 from ..play import play_tricks
 from ..policy import RandomPolicy
 from ..score import Sheet, credit_lone
@@ -235,7 +236,7 @@ def play_deal(book: RuleBook, specs, key: int, dealer: int, scores, order, *, st
         if sheet.n_active == 1:
             credit_lone(sheet)
         else:
-            play_tricks(table, sheet)
+            play_tricks(table, sheet, search=search_card)  # a pimc seat's cards are searched
     sheet.finish()
     return DealResult(table.record(sheet, redeals=redeals))
 
@@ -253,3 +254,13 @@ def settlement(book: RuleBook, scores, winner: int, stake: int, prokats) -> tupl
             money[s] = 0.0 - pay * stake
             money[winner] += pay * stake
     return tuple(money)
+
+
+# ---- what policy pimc's card search needs of the game (:mod:`..pimc`) --------------------------
+DELTA_SIGN = -1  # counting up: the most is the best
+
+
+def trump_maybe_discarded(table) -> bool:
+    """The trump card is the dealer's own card; if he took the widow it may be among the four
+    he laid aside (how many he laid aside is public, which ones is not)."""
+    return len(table.discards[table.dealer]) > 0
