@@ -234,20 +234,19 @@ def test_modern_pimc_agrees(options, table):
 def test_modern_pimc_where_the_dealer_took_the_widow():
     """R9 modern: a dealer who took the widow may have laid his own trump card aside; the other
     seats' worlds put it in his hand or among his four laid-aside cards, identically in both engines
-    (the others never take the widow here: threshold 0; the dealer does unless he holds a jack pair)."""
+    (the scripted seats never take the widow here: threshold 0; the dealer does unless he holds a jack
+    pair; the searching seat, first to speak, takes it or not as its search says)."""
     rules = Rules.named("modern")
     never, always = "modern_widow_threshold=0", "modern_widow_threshold=99"
-    policies = [f"basic:{always}", f"pimc:samples=3,{never}", f"pimc:samples=2,rollout=basic,{never}",
-                f"expert:{never}"]  # fmt: skip
-    out = engine.simulate(rules, policies, seed=53, deals=20, dealer=0, log_plays=True)
+    policies = [f"basic:{always}", "pimc:samples=3", f"expert:{never}", f"basic:{never}"]
+    out = engine.simulate(rules, policies, seed=53, deals=40, dealer=0, log_plays=True)
     laid_aside = 0
-    for i in range(20):
+    for i in range(40):
         fast = engine.record_of(out, i)
-        assert fast.widow in (0, -1), f"deal {i}: the widow went to seat {fast.widow}"  # -1: he holds a jack pair
         laid_aside += fast.widow == 0 and fast.trump_card not in C.cards_of(fast.hand_final[0])
         slow = reference.play_deal(rules, policies, seed=53, deal=i, dealer=0)
         assert not slow.differences(fast), f"modern, the dealer's widow: seat 53 deal {i}: {slow.differences(fast)}"
-    assert laid_aside >= 5, f"the dealer laid his trump card aside in only {laid_aside} of 20 deals"
+    assert laid_aside >= 5, f"the dealer laid his trump card aside in only {laid_aside} of 40 deals"
 
 
 def test_modern_pimc_parties_agree():

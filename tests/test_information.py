@@ -109,6 +109,67 @@ def test_a_planted_exchange_leak_is_caught(monkeypatch):
     assert _first_exchanges_changed(reference.play_deal, PIMC, first_only=True), "the leak was never visible"
 
 
+def _modern_turns_changed(play, deals: int = 40, first_only: bool = False) -> tuple[int, list[int]]:
+    """Modern: the deals whose first seat (a ``pimc`` seat, the dealer's left) took another turn
+    once every card he cannot see was reshuffled: all but his hand d[0..4] and the trump card,
+    the dealer's last card d[19] (docs/VARIANTS.md "modern"). Deals redealt in either version
+    are skipped (another dealing). Returns (deals compared, deals changed)."""
+    rules = Rules.named("modern")
+    n, rng = rules.players, np.random.default_rng(11)
+    deck = C.deck_cards(rules.deck_size)
+    policies = ["pimc:samples=3", "pimc:samples=2,rollout=random", "basic", "expert"]
+    compared, changed = 0, []
+    for deal in range(deals):
+        key = deal_key(4, deal)
+        order = deck_order(key, deck).tolist()
+        first = (deal % n + 1) % n
+        hidden = [i for i in range(C.HAND_SIZE, len(order)) if i != C.HAND_SIZE * n - 1]
+        shuffled = list(order)
+        for i, j in zip(hidden, rng.permutation(hidden)):
+            shuffled[i] = order[j]
+        seats = {first: policies[0]}
+        table = [seats.get(s, policies[(s - first) % n]) for s in range(n)]
+        a = play(rules, table, deal=deal, key=key, order=order)
+        b = play(rules, table, deal=deal, key=key, order=shuffled)
+        if a.redeals or b.redeals:
+            continue
+        compared += 1
+        assert a.hand_dealt[first] == b.hand_dealt[first]
+        turn = (a.passed[first], a.widow == first, a.discards[first])
+        if turn != (b.passed[first], b.widow == first, b.discards[first]):
+            changed.append(deal)
+            if first_only:
+                break
+    return compared, changed
+
+
+@pytest.mark.parametrize("which", ENGINES)
+def test_a_modern_turn_ignores_unseen_cards(which):
+    """R9 modern: reshuffle every card the first seat cannot see: his searched turn (pass, play,
+    or take the widow keeping a card) is the same."""
+    compared, changed = _modern_turns_changed(ENGINES[which].play_deal)
+    assert not changed, f"deals {changed}"
+    assert compared >= 30
+
+
+def test_a_planted_modern_turn_leak_is_caught(monkeypatch):
+    """The check above catches a reference turn search whose worlds peek at the others' real hands."""
+    from rams_sim.reference.games import modern_search
+
+    honest = modern_search.what_seat_knows
+
+    def leaky(table, seat):
+        knowledge = honest(table, seat)
+        for pile in knowledge.piles:
+            if pile.seat >= 0:
+                pile.allowed &= C.mask_of(table.hand[pile.seat])  # peeks
+        return knowledge
+
+    monkeypatch.setattr(modern_search, "what_seat_knows", leaky)
+    _, changed = _modern_turns_changed(reference.play_deal, first_only=True)
+    assert changed, "the leak was never visible"
+
+
 @pytest.mark.parametrize("which", ENGINES)
 @pytest.mark.parametrize("policy", POLICIES)
 def test_an_announcement_ignores_unseen_cards(policy, which):

@@ -58,7 +58,7 @@ def test_pimc_decisions_are_open_to_it():
 
 
 def test_pimc_refuses_games_it_does_not_search():
-    for preset in ("duel", "modern"):
+    for preset in ("duel", "duel-trump"):
         with pytest.raises(ValueError, match="pimc searches"):
             engine.simulate(Rules.named(preset), "pimc", seed=0, deals=1)
 
@@ -92,7 +92,7 @@ def test_the_reference_plays_pimc():
     for i in range(20):
         slow = reference.play_deal(rules, TABLE, seed=2, deal=i)
         assert not slow.differences(engine.record_of(out, i)), f"deal {i}"
-    for preset in ("duel", "modern"):
+    for preset in ("duel", "duel-trump"):
         with pytest.raises(ValueError, match="pimc searches classic Rams"):
             reference.play_deal(Rules.named(preset), "pimc", seed=0, deal=0)
         with pytest.raises(ValueError, match="pimc searches classic Rams"):

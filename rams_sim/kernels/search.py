@@ -220,3 +220,32 @@ def _zone_search_card(search, r, kinds, params, cardsets, st, trick, info, log, 
                               legal, duty)  # fmt: skip
 
     return impl
+
+
+# ---- modern's hook (R9 modern: the turn; rams_sim.kernels.games.modern_search) ----
+def modern_search_turn(search, r, kinds, params, announce, cardsets, st, info, scores, dealer, k, seat):
+    """A searching seat's turn option in modern (OPTION_PASS, 0, a take mask), or NO_OPTION (body: NUMBA_DISABLE_JIT)."""
+    from .codes import NO_OPTION
+    from .games.modern_search import modern_pimc_turn
+    from .policy import PIMC
+
+    if search is None or kinds[seat] != PIMC:
+        return NO_OPTION
+    return modern_pimc_turn(search, r, params, announce, cardsets, st, info, scores, dealer, k, seat)
+
+
+@overload(modern_search_turn, inline="always")
+def _modern_search_turn(search, r, kinds, params, announce, cardsets, st, info, scores, dealer, k, seat):
+    from .codes import NO_OPTION
+
+    if not _is_scratch(search):
+        return lambda search, r, kinds, params, announce, cardsets, st, info, scores, dealer, k, seat: NO_OPTION
+    from .games.modern_search import modern_pimc_turn
+    from .policy import PIMC
+
+    def impl(search, r, kinds, params, announce, cardsets, st, info, scores, dealer, k, seat):
+        if kinds[seat] != PIMC:
+            return NO_OPTION
+        return modern_pimc_turn(search, r, params, announce, cardsets, st, info, scores, dealer, k, seat)
+
+    return impl

@@ -13,21 +13,22 @@ turn) are here too, built on basic's hand values (:mod:`..policy`).
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from ...cards import HAND_SIZE, N_TRICKS, RANKS_PER_SUIT
 from ...policies import M_WIDOW_THRESHOLD
 from ..bits import ONE, ZERO, bit, jack_kind, lowest, nth_card, popcount, rams_suit
 from ..codes import (
-    D_JACK_PAIR, E_TARGET, ERR_CARD, ERR_DISCARD, LONE_VOID_DEAL, HORNS_FROM_FIVE, MODERN_POT, O_LONE, O_NOBODY, O_PLAYED,
-    O_VOID, OK, OPTION_PASS, SCORE_SO_FAR, UNAVAILABLE,
+    D_JACK_PAIR, E_TARGET, ERR_CARD, ERR_DISCARD, LONE_VOID_DEAL, HORNS_FROM_FIVE, MODERN_POT, NO_OPTION, O_LONE, O_NOBODY,
+    O_PLAYED, O_VOID, OK, OPTION_PASS, SCORE_SO_FAR, UNAVAILABLE,
 )  # fmt: skip
 from ..deal import deal_cards, reset_scoring, shuffle_and_seed
 from ..declare import four_jacks_win, prepare_final
 from ..play import play_tricks
 from ..policy import RANDOM, _strength, keep_value, wants_pass
 from ..rng import bounded, deal_key
-from ..search import arm
+from ..search import arm, modern_search_turn
 from ..state import (
     ACTIVE, DECL, DELTA, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, HAND, JACK_KIND, JACKS,
     OUTCOME, PASSED, REDEALS, STATUS, TOOK_TRUMP, TRICKS, TRUMP_CARD, WIDOW, seat_after,
@@ -40,6 +41,7 @@ TAKE_BITS = HAND_SIZE - 1  # a take in `branch`: the 4-bit mask of the cards giv
 
 # ---- the policies' modern decisions (policies.py) ------------------------------------------
 TURN_PASS, TURN_STAND = -1, -2  # modern_turn's answers; any other answer is the card kept when taking the widow
+TURN_UNAVAILABLE = -3  # turn_choice: the option is not open to the seat
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -115,31 +117,46 @@ def _redeal_demanded(n, dealer, trump, kinds, params, rng, cardsets):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _turns(r, n, dealer, trump, kinds, params, rng, order, cardsets, st, scores, info, forced_seat, forced_option):
-    """One turn each from the dealer's left: pass, play, or take the widow; returns a status."""
+def turn_choice(option, hand, may_pass, widow_open):
+    """A turn option (``rams-sim branch``'s and the search's: OPTION_PASS, 0 stand, a 4-bit mask
+    of the dealt cards given up for the widow) as modern_turn's answer, or TURN_UNAVAILABLE."""
+    if option == OPTION_PASS:
+        return TURN_PASS if may_pass else TURN_UNAVAILABLE
+    if option == 0:
+        return TURN_STAND
+    if popcount(option) != TAKE_BITS or option >> HAND_SIZE != 0 or not widow_open:
+        return TURN_UNAVAILABLE
+    kept = -1
+    for j in range(HAND_SIZE):
+        if not option >> j & 1:
+            kept = nth_card(hand, j)
+    return kept
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _turns(r, n, dealer, trump, kinds, params, announce, rng, order, cardsets, st, scores, info, k0, forced_seat,
+           forced_option, search):  # fmt: skip
+    """The turns from the ``k0``-th seat from the dealer's left on: pass, play, or take the widow; a status.
+
+    ``forced_seat`` takes ``forced_option`` (:func:`turn_choice`) instead of asking its policy
+    (``rams-sim branch``, and a search playing an option out); a searching seat's option comes
+    from ``search`` (:func:`rams_sim.kernels.search.modern_search_turn`)."""
     first = seat_after(dealer, 1, n)
     widow = ZERO
     for j in range(WIDOW_SIZE):
         widow |= bit(order[HAND_SIZE * n + j])
-    for k in range(n):
+    for k in range(k0, n):
         seat = seat_after(first, k, n)
         hand = cardsets[HAND, seat]
         may_pass = scores[seat] < r.modern_no_pass
         widow_open = info[WIDOW] < 0
-        if seat == forced_seat:
-            if forced_option == OPTION_PASS:
-                if not may_pass:
-                    return UNAVAILABLE
-                choice = TURN_PASS
-            elif forced_option == 0:
-                choice = TURN_STAND
-            else:
-                if popcount(forced_option) != TAKE_BITS or not widow_open:
-                    return UNAVAILABLE
-                choice = -1
-                for j in range(HAND_SIZE):
-                    if not forced_option >> j & 1:
-                        choice = nth_card(hand, j)  # the kept card
+        option = forced_option if seat == forced_seat else NO_OPTION
+        if option == NO_OPTION:
+            option = modern_search_turn(search, r, kinds, params, announce, cardsets, st, info, scores, dealer, k, seat)
+        if option != NO_OPTION:
+            choice = turn_choice(option, hand, may_pass, widow_open)
+            if choice == TURN_UNAVAILABLE:
+                return UNAVAILABLE
         else:
             choice = modern_turn(kinds[seat], params, seat, rng, hand, trump, may_pass, widow_open)
         if choice == TURN_PASS:
@@ -208,11 +225,10 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
 
     Arguments as :func:`.classic.play_deal`. ``announce`` has no effect here
     (counting up, the first to reach the target always wins at once). A searching seat
-    (``search``) searches each card (:func:`..pimc.pimc_card`); its redeal and turn are
-    basic's for now.
+    (``search``) searches its turn and each card (:mod:`.modern_search`, :func:`..pimc.pimc_card`),
+    keyed by the dealing played; its redeal is basic's for now.
     """
     n = r.players
-    first = seat_after(dealer, 1, n)
     reset_scoring(st, n, info, log)
     redeals = 0
     trump_card = _deal(r, kinds, key, fixed_order, True, dealer, order, rng, cardsets, st)
@@ -221,12 +237,26 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
         redeals += 1
         dealing_key = deal_key(key, redeals)
         trump_card = _deal(r, kinds, dealing_key, fixed_order, False, dealer, order, rng, cardsets, st)
-    trump = trump_card // RANKS_PER_SUIT
     info[TRUMP_CARD] = trump_card
     info[REDEALS] = redeals
     info[WIDOW] = -1
     st[TOOK_TRUMP, dealer] = 1  # the trump card is the dealer's own card (VARIANTS.md)
-    status = _turns(r, n, dealer, trump, kinds, params, rng, order, cardsets, st, scores, info, forced_seat, forced_option)
+    return deal_from(r, kinds, params, announce, dealer, scores, order, rng, cardsets, st, trick, info, log, np.int64(0),
+                     forced_seat, forced_option, arm(search, dealing_key))  # fmt: skip
+
+
+@njit(cache=True, _nrt=False, inline="always")  # inlined: a search calls it from inside itself (no recursion)
+def deal_from(r, kinds, params, announce, dealer, scores, order, rng, cardsets, st, trick, info, log, k0, forced_seat,
+              forced_option, search):  # fmt: skip
+    """The deal from the ``k0``-th turn on (the dealing done, ``info[TRUMP_CARD]`` set): the turns,
+    four jacks and the jack pairs, the tricks, the deltas; returns a status. ``forced_seat``/
+    ``forced_option`` as :func:`_turns`; ``search``: an armed scratch, or None (the rollouts)."""
+    n = r.players
+    first = seat_after(dealer, 1, n)
+    trump_card = info[TRUMP_CARD]
+    trump = trump_card // RANKS_PER_SUIT
+    status = _turns(r, n, dealer, trump, kinds, params, announce, rng, order, cardsets, st, scores, info, k0,
+                    forced_seat, forced_option, search)  # fmt: skip
     if status != OK:
         info[STATUS] = status
         return status
@@ -240,7 +270,7 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
                     break
         else:
             winner = play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n, dealer, trump_card,
-                                 scores, -1, arm(search, dealing_key))  # fmt: skip
+                                 scores, -1, search)  # fmt: skip
             if winner == -2:
                 info[STATUS] = ERR_CARD
                 return ERR_CARD

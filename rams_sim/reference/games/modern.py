@@ -196,14 +196,42 @@ def deal_until_kept(table) -> int:
     return redeals
 
 
-def turns(table) -> None:
-    """One turn each from the dealer's left: pass (below the no-pass score), play, or take the widow."""
+TAKE_BITS = C.HAND_SIZE - 1  # a take as an option: the 4-bit mask of the dealt cards given up (rams-sim branch)
+PASS = -1  # a pass as an option
+
+
+def option_turn(option: int, hand) -> tuple[str, int]:
+    """A turn option (PASS, 0 play, a take mask over the cards in ascending order) as
+    :func:`choose_turn`'s answer."""
+    if option == PASS:
+        return "pass", C.NO_CARD
+    if option == 0:
+        return "stand", C.NO_CARD
+    kept = [c for j, c in enumerate(sorted(hand)) if not option >> j & 1]
+    return "take", kept[0]
+
+
+def turns(table, k0: int = 0, forced_seat: int | None = None, forced_option: int | None = None,
+          searching: bool = False) -> None:  # fmt: skip
+    """The turns from the ``k0``-th seat from the dealer's left on: pass (below the no-pass
+    score), play, or take the widow. ``forced_seat`` takes ``forced_option`` (a search
+    playing an option out); with ``searching``, a ``pimc`` seat's option is searched
+    (:func:`.modern_search.search_turn`)."""
+    from .modern_search import search_turn  # it plays this module's deals out
+
     no_pass = table.book.rules.modern_no_pass
-    for seat in table.seats:
+    for k in range(k0, table.n):
+        seat = table.seats[k]
         hand = table.hand[seat]
         may_pass = table.scores[seat] < no_pass
         widow_open = table.widow_taker == C.NO_SEAT
-        choice, keep = choose_turn(table.policies[seat], list(hand), table.trump, may_pass, widow_open)
+        option = forced_option if seat == forced_seat else None
+        if option is None and searching:
+            option = search_turn(table, k, seat)
+        if option is not None:
+            choice, keep = option_turn(option, hand)
+        else:
+            choice, keep = choose_turn(table.policies[seat], list(hand), table.trump, may_pass, widow_open)
         if choice == "pass":
             if not may_pass:
                 raise ValueError(f"policy error: seat {seat} may not pass at {table.scores[seat]} (казна)")
@@ -223,21 +251,30 @@ def turns(table) -> None:
         table.hand_final[seat] = list(table.hand[seat])
 
 
+def deal_from(table, k0: int = 0, forced_seat: int | None = None, forced_option: int | None = None,
+              searching: bool = False) -> ModernSheet:  # fmt: skip
+    """The deal from the ``k0``-th turn on (the dealing done): the turns, four jacks and the
+    jack pairs, the tricks, the deltas; returns the sheet. ``forced_seat``/``forced_option``
+    and ``searching`` as :func:`turns` (a ``pimc`` seat's cards are searched too)."""
+    turns(table, k0, forced_seat, forced_option, searching)
+    active = [not p for p in table.passed]
+    sheet = ModernSheet(table.book, table.dealer, table.hand_dealt, table.hand_final, active, table.scores, table.events)
+    if sheet.declare():
+        if sheet.n_active == 1:
+            credit_lone(sheet)
+        else:
+            play_tricks(table, sheet, search=search_card if searching else None)
+    sheet.finish()
+    return sheet
+
+
 # ---- the entry points (:mod:`.classic` describes them) ----------------------------------------
 def play_deal(book: RuleBook, specs, key: int, dealer: int, scores, order, *, stake: int = 1, cube: int = C.NO_SEAT,
               events=None) -> DealResult:  # fmt: skip
     """One deal of ``modern`` (no dave: ``stake`` and ``cube`` do not apply)."""
     table = DealTable(book, specs, key, dealer, scores, order, events)
     redeals = deal_until_kept(table)
-    turns(table)
-    active = [not p for p in table.passed]
-    sheet = ModernSheet(book, dealer, table.hand_dealt, table.hand_final, active, scores, events)
-    if sheet.declare():
-        if sheet.n_active == 1:
-            credit_lone(sheet)
-        else:
-            play_tricks(table, sheet, search=search_card)  # a pimc seat's cards are searched
-    sheet.finish()
+    sheet = deal_from(table, searching=True)  # a pimc seat's turn and cards are searched
     return DealResult(table.record(sheet, redeals=redeals))
 
 

@@ -1,0 +1,156 @@
+"""R9 ``modern``: policy ``pimc``'s search of the turn (docs/SEARCH.md "modern").
+
+At its turn (docs/VARIANTS.md "modern": pass, play on its cards, or take the widow blind
+keeping one card) a searching seat knows its five cards, the trump card (the dealer's own
+last card), and what the seats before it did: who passed, who stood, who took the widow.
+The unseen cards are laid out uniformly (:mod:`..worlds`) into the piles: each other
+seat's hand, clockwise from the seat (five cards; the dealer's four beside his trump
+card), then one pile of four: the widow while nobody took it, else the four cards its
+taker laid aside. A taker's hand is his kept card and the widow: which of his five he
+kept is drawn uniformly (every choice is a different, equally likely world).
+
+Every open option (a pass where the score allows it, play, and each of the five takes,
+as ``rams-sim branch`` numbers them: the 4-bit mask of the cards given up) is played out
+in every world by the ``rollout`` policy at every seat (:func:`rollout_turns`, the deal
+from this turn on), and the option of the most total delta is taken (modern counts up;
+ties: the first option, in the order pass, play, the masks ascending). The keys are
+classic's: the decision PHASE_ROUND.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ...cards import HAND_SIZE
+from ...policies import P_ROLLOUT, P_SAMPLES
+from ..bits import ZERO, bit, lowest, nth_card
+from ..codes import NO_OPTION, OK, OPTION_PASS, PHASE_ROUND
+from ..pimc import DECISIONS, DRAW_ROW, SEARCH_STREAM, _copy2, _count, _draw, _least, _rollout_players, _world_key
+from ..policy import uses_coins
+from ..rng import bounded, seed_stream
+from ..state import DEALT, DELTA, DISCARDS, DRAWN, HAND, TRUMP_CARD, WIDOW, seat_after
+from . import modern
+from .modern import TAKE_BITS, WIDOW_SIZE
+
+ERROR_DELTA = 1_000_000  # a rollout that stopped on a status counts this: never chosen (tests pin it never happens)
+TAKES = np.array([m for m in range(1 << HAND_SIZE) if bin(m).count("1") == TAKE_BITS], dtype=np.int64)  # ascending
+
+
+@njit(cache=True, _nrt=False)
+def rollout_turns(r, kinds, params, announce, dealer, scores, order, rng, cardsets, st, trick, info, log, k0, seat,
+                  option):  # fmt: skip
+    """The rest of the deal from the ``k0``-th turn, ``seat`` taking ``option`` there, nobody
+    searching (:func:`.modern.deal_from`); one compiled function for every caller."""
+    return modern.deal_from(r, kinds, params, announce, dealer, scores, order, rng, cardsets, st, trick, info, log, k0,
+                            seat, option, None)  # fmt: skip
+
+
+@njit(cache=True)
+def turn_options(r, hand, score, widow_open, options):
+    """The options open at a turn into ``options`` (pass where the score allows, play, the takes
+    while the widow is open); returns their number."""
+    n_options = 0
+    if score < r.modern_no_pass:
+        options[n_options] = OPTION_PASS
+        n_options += 1
+    options[n_options] = 0
+    n_options += 1
+    if widow_open:
+        for i in range(TAKES.shape[0]):
+            options[n_options] = TAKES[i]
+            n_options += 1
+    return n_options
+
+
+@njit(cache=True)
+def turn_piles(r, seat, dealer, cardsets, info, search):
+    """What ``seat`` knows at its turn, as piles in ``search`` (module docstring): the other
+    hands clockwise from the seat, then the widow or the laid-aside cards. Reads the seat's
+    own hand, the trump card and the public turns only. Returns the unknown mask."""
+    n = r.players
+    trump_card = info[TRUMP_CARD]
+    unknown = r.deck_mask & ~(cardsets[HAND, seat] | bit(trump_card))
+    allowed, caps, pile_seat = search.masks[0], search.ints[0], search.ints[1]
+    for step in range(1, n):
+        o = seat_after(seat, step, n)
+        allowed[step - 1] = unknown
+        caps[step - 1] = HAND_SIZE - (1 if o == dealer else 0)
+        pile_seat[step - 1] = o
+    allowed[n - 1] = unknown
+    caps[n - 1] = WIDOW_SIZE
+    pile_seat[n - 1] = -1
+    for i in range(search.pairs.shape[0]):
+        search.pairs[i, 0], search.pairs[i, 1] = -1, -1
+        search.pair_piles[i] = 0
+    return unknown
+
+
+@njit(cache=True)
+def _turn_world(search, n, dealer, trump_card, cardsets, st, info):
+    """Lay one drawn layout out in ``search.b_*`` and the widow into ``search.b_order``:
+    each other hand (the dealer's with his trump card); a taker's kept card drawn
+    uniformly among his five, the widow the other four, his laid-aside cards the last pile."""
+    out, pile_seat = search.masks[1], search.ints[1]
+    _copy2(search.b_cardsets, cardsets)
+    _copy2(search.b_st, st)
+    last = out[n - 1]
+    for p in range(n - 1):
+        o = pile_seat[p]
+        hand = out[p]
+        if o == dealer:
+            hand |= bit(trump_card)
+        search.b_cardsets[HAND, o] = hand
+        if info[WIDOW] == o:
+            kept = bit(nth_card(hand, bounded(search.rng, DRAW_ROW, HAND_SIZE)))
+            search.b_cardsets[DRAWN, o] = hand & ~kept
+            search.b_cardsets[DISCARDS, o] = last
+            search.b_cardsets[DEALT, o] = kept | last
+        else:
+            search.b_cardsets[DRAWN, o] = ZERO
+            search.b_cardsets[DISCARDS, o] = ZERO
+            search.b_cardsets[DEALT, o] = hand
+    rest = last
+    for j in range(WIDOW_SIZE):  # the widow (or, once taken, the laid-aside cards: never read then)
+        search.b_order[HAND_SIZE * n + j] = lowest(rest)
+        rest &= rest - np.uint64(1)
+
+
+@njit(cache=True)
+def modern_pimc_turn(search, r, params, announce, cardsets, st, info, scores, dealer, k, seat):
+    """The turn option of ``seat``, the ``k``-th from the dealer's left, by search (module docstring):
+    OPTION_PASS, 0 or a take mask; NO_OPTION when no world can be drawn (never expected)."""
+    n = r.players
+    options = search.options
+    n_options = turn_options(r, cardsets[HAND, seat], scores[seat], info[WIDOW] < 0, options)
+    if n_options == 1:
+        return options[0]
+    unknown = turn_piles(r, seat, dealer, cardsets, info, search)
+    m, n_pairs, total = _count(search, unknown, n)
+    if not total > 0.0:
+        return np.int64(NO_OPTION)
+    seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + PHASE_ROUND)
+    _rollout_players(search, n, np.int64(params[seat, P_ROLLOUT]))
+    for i in range(n_options):
+        search.totals[i] = 0
+    trump_card = info[TRUMP_CARD]
+    for j in range(np.int64(params[seat, P_SAMPLES])):
+        world_key = _world_key(search.key, seat, PHASE_ROUND, j)
+        _draw(search, m, n_pairs, n, total)
+        _turn_world(search, n, dealer, trump_card, cardsets, st, info)
+        for i in range(n_options):
+            _copy2(search.w_cardsets, search.b_cardsets)
+            _copy2(search.w_st, search.b_st)
+            for x in range(info.shape[0]):
+                search.w_info[x] = info[x]
+            for x in range(search.b_order.shape[0]):
+                search.w_order[x] = search.b_order[x]
+            for s in range(n):
+                if uses_coins(search.roll_kinds[s]):
+                    seed_stream(search.w_rng, s + 1, world_key, s + 1)
+            status = rollout_turns(r, search.roll_kinds, search.roll_params, announce, dealer, scores,
+                                   search.w_order, search.w_rng, search.w_cardsets, search.w_st, search.w_trick,
+                                   search.w_info, search.w_log, np.int64(k), np.int64(seat),
+                                   np.int64(options[i]))  # fmt: skip
+            search.totals[i] += modern.DELTA_SIGN * search.w_st[DELTA, seat] if status == OK else ERROR_DELTA
+    return _least(search, n_options)
