@@ -224,7 +224,8 @@ def _zone_search_card(search, r, kinds, params, cardsets, st, trick, info, log, 
 
 # ---- modern's hook (R9 modern: the turn; rams_sim.kernels.games.modern_search) ----
 def modern_search_turn(search, r, kinds, params, announce, cardsets, st, info, scores, dealer, k, seat):
-    """A searching seat's turn option in modern (OPTION_PASS, 0, a take mask), or NO_OPTION (body: NUMBA_DISABLE_JIT)."""
+    """A searching seat's turn option in modern (OPTION_PASS, 0, a take mask), or NO_OPTION
+    (body: NUMBA_DISABLE_JIT)."""
     from .codes import NO_OPTION
     from .games.modern_search import modern_pimc_turn
     from .policy import PIMC

@@ -20,8 +20,8 @@ from ...cards import HAND_SIZE, N_TRICKS, RANKS_PER_SUIT
 from ...policies import M_WIDOW_THRESHOLD
 from ..bits import ONE, ZERO, bit, jack_kind, lowest, nth_card, popcount, rams_suit
 from ..codes import (
-    D_JACK_PAIR, E_TARGET, ERR_CARD, ERR_DISCARD, LONE_VOID_DEAL, HORNS_FROM_FIVE, MODERN_POT, NO_OPTION, O_LONE, O_NOBODY,
-    O_PLAYED, O_VOID, OK, OPTION_PASS, SCORE_SO_FAR, UNAVAILABLE,
+    D_JACK_PAIR, E_TARGET, ERR_CARD, ERR_DISCARD, LONE_VOID_DEAL, HORNS_FROM_FIVE, MODERN_POT, NO_OPTION, O_LONE,
+    O_NOBODY, O_PLAYED, O_VOID, OK, OPTION_PASS, SCORE_SO_FAR, UNAVAILABLE,
 )  # fmt: skip
 from ..deal import deal_cards, reset_scoring, shuffle_and_seed
 from ..declare import four_jacks_win, prepare_final
@@ -241,8 +241,8 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
     info[REDEALS] = redeals
     info[WIDOW] = -1
     st[TOOK_TRUMP, dealer] = 1  # the trump card is the dealer's own card (VARIANTS.md)
-    return deal_from(r, kinds, params, announce, dealer, scores, order, rng, cardsets, st, trick, info, log, np.int64(0),
-                     forced_seat, forced_option, arm(search, dealing_key))  # fmt: skip
+    return deal_from(r, kinds, params, announce, dealer, scores, order, rng, cardsets, st, trick, info, log,
+                     np.int64(0), forced_seat, forced_option, arm(search, dealing_key))  # fmt: skip
 
 
 @njit(cache=True, _nrt=False, inline="always")  # inlined: a search calls it from inside itself (no recursion)

@@ -258,7 +258,8 @@ def deal_from(table, k0: int = 0, forced_seat: int | None = None, forced_option:
     and ``searching`` as :func:`turns` (a ``pimc`` seat's cards are searched too)."""
     turns(table, k0, forced_seat, forced_option, searching)
     active = [not p for p in table.passed]
-    sheet = ModernSheet(table.book, table.dealer, table.hand_dealt, table.hand_final, active, table.scores, table.events)
+    sheet = ModernSheet(table.book, table.dealer, table.hand_dealt, table.hand_final, active, table.scores,
+                        table.events)
     if sheet.declare():
         if sheet.n_active == 1:
             credit_lone(sheet)
