@@ -249,6 +249,34 @@ def test_modern_pimc_where_the_dealer_took_the_widow():
     assert laid_aside >= 5, f"the dealer laid his trump card aside in only {laid_aside} of 40 deals"
 
 
+def _five_suit_orders(count: int, seed: int) -> list[list[int]]:
+    """Deck orders of the 24-card deck in which the first seat (the dealer's left, d[0..4]) holds
+    five of one suit (a plain or the trump suit, as it falls)."""
+    rng = np.random.default_rng(seed)
+    deck = C.deck_cards(24)
+    orders = []
+    while len(orders) < count:
+        suit = int(rng.integers(0, 4))
+        five = [int(c) for c in rng.choice([c for c in deck if C.suit_of(c) == suit], 5, replace=False)]
+        rest = [int(c) for c in rng.permutation([c for c in deck if c not in five])]
+        orders.append(five + rest)
+    return orders
+
+
+def test_modern_pimc_redeal_agrees():
+    """R9 modern: a searching seat dealt five of one suit searches its redeal question (keep, or a
+    new dealing, each world dealing its own) identically in both engines, and both answers occur."""
+    rules = Rules.named("modern")
+    policies = ["basic", "pimc:samples=3", "pimc:samples=2,rollout=random", "expert"]
+    redealt = 0
+    for i, order in enumerate(_five_suit_orders(16, seed=61)):
+        fast = engine.play_deal(rules, policies, seed=61, deal=i, dealer=0, order=order)
+        slow = reference.play_deal(rules, policies, seed=61, deal=i, dealer=0, order=order)
+        assert not slow.differences(fast), f"modern redeal: order {i}: {slow.differences(fast)}"
+        redealt += fast.redeals > 0
+    assert 0 < redealt < 16, f"the searching seat demanded a redeal in {redealt} of 16 deals"
+
+
 def test_modern_pimc_parties_agree():
     """R9 modern: parties with searching seats agree (the search sees the scores, counting up to 20)."""
     rules = Rules.named("modern", start=8)

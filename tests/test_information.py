@@ -143,6 +143,44 @@ def _modern_turns_changed(play, deals: int = 40, first_only: bool = False) -> tu
     return compared, changed
 
 
+def _modern_redeals_changed(play, deals: int = 12) -> tuple[int, list[int]]:
+    """Modern: deck orders giving the first seat (a ``pimc`` seat, the dealer's left) five of one
+    suit; reshuffle every card he cannot see (all but d[0..4] and the trump card d[19]). Where no
+    other seat holds five of a suit in either order, whether a redeal followed is his answer
+    alone, and must be the same. Returns (orders compared, orders changed)."""
+    rules = Rules.named("modern")
+    n, rng = rules.players, np.random.default_rng(13)
+    deck = C.deck_cards(rules.deck_size)
+    policies = ["basic", "pimc:samples=3", "expert", "basic"]  # dealer 0: seat 1 answers first
+    hidden = [i for i in range(C.HAND_SIZE, len(deck)) if i != C.HAND_SIZE * n - 1]
+    compared, changed = 0, []
+    for deal in range(deals):
+        suit = int(rng.integers(0, 4))
+        five = [int(c) for c in rng.choice([c for c in deck if C.suit_of(c) == suit], 5, replace=False)]
+        order = five + [int(c) for c in rng.permutation([c for c in deck if c not in five])]
+        shuffled = list(order)
+        for i, j in zip(hidden, rng.permutation(hidden)):
+            shuffled[i] = order[j]
+        others = [o[C.HAND_SIZE * k: C.HAND_SIZE * (k + 1)] for o in (order, shuffled) for k in range(1, n)]
+        if any(len({C.suit_of(c) for c in hand}) == 1 for hand in others):
+            continue
+        key = deal_key(5, deal)
+        a = play(rules, policies, deal=deal, key=key, order=order, dealer=0)
+        b = play(rules, policies, deal=deal, key=key, order=shuffled, dealer=0)
+        compared += 1
+        if (a.redeals > 0) != (b.redeals > 0):
+            changed.append(deal)
+    return compared, changed
+
+
+@pytest.mark.parametrize("which", ENGINES)
+def test_a_modern_redeal_ignores_unseen_cards(which):
+    """R9 modern: a searching seat's answer to the redeal question depends only on what it sees."""
+    compared, changed = _modern_redeals_changed(ENGINES[which].play_deal)
+    assert not changed, f"deals {changed}"
+    assert compared >= 8
+
+
 @pytest.mark.parametrize("which", ENGINES)
 def test_a_modern_turn_ignores_unseen_cards(which):
     """R9 modern: reshuffle every card the first seat cannot see: his searched turn (pass, play,

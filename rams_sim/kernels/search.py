@@ -250,3 +250,32 @@ def _modern_search_turn(search, r, kinds, params, announce, cardsets, st, info, 
         return modern_pimc_turn(search, r, params, announce, cardsets, st, info, scores, dealer, k, seat)
 
     return impl
+
+
+def modern_search_redeal(search, r, kinds, params, announce, cardsets, st, info, scores, dealer, k, seat):
+    """A searching seat's answer to modern's redeal question (0 keep, 1 demand), or NO_OPTION
+    (body: NUMBA_DISABLE_JIT)."""
+    from .codes import NO_OPTION
+    from .games.modern_search import modern_pimc_redeal
+    from .policy import PIMC
+
+    if search is None or kinds[seat] != PIMC:
+        return NO_OPTION
+    return modern_pimc_redeal(search, r, params, announce, cardsets, st, info, scores, dealer, k, seat)
+
+
+@overload(modern_search_redeal, inline="always")
+def _modern_search_redeal(search, r, kinds, params, announce, cardsets, st, info, scores, dealer, k, seat):
+    from .codes import NO_OPTION
+
+    if not _is_scratch(search):
+        return lambda search, r, kinds, params, announce, cardsets, st, info, scores, dealer, k, seat: NO_OPTION
+    from .games.modern_search import modern_pimc_redeal
+    from .policy import PIMC
+
+    def impl(search, r, kinds, params, announce, cardsets, st, info, scores, dealer, k, seat):
+        if kinds[seat] != PIMC:
+            return NO_OPTION
+        return modern_pimc_redeal(search, r, params, announce, cardsets, st, info, scores, dealer, k, seat)
+
+    return impl

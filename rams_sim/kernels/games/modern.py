@@ -28,7 +28,7 @@ from ..declare import four_jacks_win, prepare_final
 from ..play import play_tricks
 from ..policy import RANDOM, _strength, keep_value, wants_pass
 from ..rng import bounded, deal_key
-from ..search import arm, modern_search_turn
+from ..search import arm, modern_search_redeal, modern_search_turn
 from ..state import (
     ACTIVE, DECL, DELTA, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, HAND, JACK_KIND, JACKS,
     OUTCOME, PASSED, REDEALS, STATUS, TOOK_TRUMP, TRICKS, TRUMP_CARD, WIDOW, seat_after,
@@ -104,15 +104,25 @@ def _deal(r, kinds, key, fixed_order, first_dealing, dealer, order, rng, cardset
     return order[HAND_SIZE * n - 1]
 
 
+REDEAL = 1  # the redeal decision's options: 0 keep the cards, REDEAL demand a new dealing
+
+
 @njit(cache=True, _nrt=False, inline="always")
-def _redeal_demanded(n, dealer, trump, kinds, params, rng, cardsets):
-    """Each seat dealt five of one suit, in seat order, may demand a redeal; True at the first demand."""
+def _redeal_demanded(r, n, dealer, trump, kinds, params, announce, rng, cardsets, st, info, scores, k0, search):
+    """Each seat from the ``k0``-th from the dealer's left, dealt five of one suit, may demand a
+    redeal; True at the first demand. A searching seat's answer comes from ``search``
+    (:func:`rams_sim.kernels.search.modern_search_redeal`)."""
     first = seat_after(dealer, 1, n)
-    for k in range(n):
+    for k in range(k0, n):
         seat = seat_after(first, k, n)
         hand = cardsets[HAND, seat]
-        if rams_suit(hand) >= 0 and wants_redeal(kinds[seat], params, seat, rng, hand, trump):
-            return True
+        if rams_suit(hand) >= 0:
+            option = modern_search_redeal(search, r, kinds, params, announce, cardsets, st, info, scores, dealer, k, seat)
+            if option == NO_OPTION:
+                if wants_redeal(kinds[seat], params, seat, rng, hand, trump):
+                    return True
+            elif option == REDEAL:
+                return True
     return False
 
 
@@ -225,21 +235,33 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
 
     Arguments as :func:`.classic.play_deal`. ``announce`` has no effect here
     (counting up, the first to reach the target always wins at once). A searching seat
-    (``search``) searches its turn and each card (:mod:`.modern_search`, :func:`..pimc.pimc_card`),
-    keyed by the dealing played; its redeal is basic's for now.
+    (``search``) searches its redeal, its turn and each card (:mod:`.modern_search`,
+    :func:`..pimc.pimc_card`), keyed by the dealing played.
     """
+    reset_scoring(st, r.players, info, log)
+    info[TRUMP_CARD] = _deal(r, kinds, key, fixed_order, True, dealer, order, rng, cardsets, st)
+    return dealings_from(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st, trick,
+                         info, log, np.int64(0), np.int64(0), forced_seat, forced_option, search)  # fmt: skip
+
+
+@njit(cache=True, _nrt=False, inline="always")  # inlined: a search calls it from inside itself (no recursion)
+def dealings_from(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st, trick, info,
+                  log, redeals, k0, forced_seat, forced_option, search):  # fmt: skip
+    """The deal from the redeal question of the ``k0``-th seat of dealing ``redeals`` on (that
+    dealing in the state, ``info[TRUMP_CARD]`` set): each redeal demanded deals anew, keyed
+    ``deal_key(key, r)`` for the r-th; then :func:`deal_from`. Returns a status."""
     n = r.players
-    reset_scoring(st, n, info, log)
-    redeals = 0
-    trump_card = _deal(r, kinds, key, fixed_order, True, dealer, order, rng, cardsets, st)
-    dealing_key = key  # the key of the dealing that is played (a redeal is a new dealing)
-    while redeals < MAX_REDEALS and _redeal_demanded(n, dealer, trump_card // RANKS_PER_SUIT, kinds, params, rng, cardsets):
-        redeals += 1
-        dealing_key = deal_key(key, redeals)
-        trump_card = _deal(r, kinds, dealing_key, fixed_order, False, dealer, order, rng, cardsets, st)
-    info[TRUMP_CARD] = trump_card
-    info[REDEALS] = redeals
+    dealing_key = key if redeals == 0 else deal_key(key, redeals)  # the key of the dealing that is played
     info[WIDOW] = -1
+    info[REDEALS] = redeals
+    while redeals < MAX_REDEALS and _redeal_demanded(r, n, dealer, info[TRUMP_CARD] // RANKS_PER_SUIT, kinds, params,
+                                                     announce, rng, cardsets, st, info, scores, k0,
+                                                     arm(search, dealing_key)):  # fmt: skip
+        redeals += 1
+        info[REDEALS] = redeals
+        dealing_key = deal_key(key, redeals)
+        info[TRUMP_CARD] = _deal(r, kinds, dealing_key, fixed_order, False, dealer, order, rng, cardsets, st)
+        k0 = 0
     st[TOOK_TRUMP, dealer] = 1  # the trump card is the dealer's own card (VARIANTS.md)
     return deal_from(r, kinds, params, announce, dealer, scores, order, rng, cardsets, st, trick, info, log,
                      np.int64(0), forced_seat, forced_option, arm(search, dealing_key))  # fmt: skip

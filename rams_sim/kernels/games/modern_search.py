@@ -1,4 +1,4 @@
-"""R9 ``modern``: policy ``pimc``'s search of the turn (docs/SEARCH.md "modern").
+"""R9 ``modern``: policy ``pimc``'s search of the turn and the redeal (docs/SEARCH.md "modern").
 
 At its turn (docs/VARIANTS.md "modern": pass, play on its cards, or take the widow blind
 keeping one card) a searching seat knows its five cards, the trump card (the dealer's own
@@ -15,6 +15,13 @@ in every world by the ``rollout`` policy at every seat (:func:`rollout_turns`, t
 from this turn on), and the option of the most total delta is taken (modern counts up;
 ties: the first option, in the order pass, play, the masks ascending). The keys are
 classic's: the decision PHASE_ROUND.
+
+The redeal question (a seat dealt five of one suit, before any turn) is searched on the
+same piles (nobody has taken the widow): keeping the cards plays the deal out from the
+next seat's question; demanding a redeal plays it out from a new dealing. The seat cannot
+know that dealing, so each world deals its own, keyed ``deal_key(world key, r)`` for the
+r-th (the rollouts' later redeals too). Options: 0 keep, then REDEAL (ties: keep);
+decision REDEAL_DECISION.
 """
 
 from __future__ import annotations
@@ -28,12 +35,13 @@ from ..bits import ZERO, bit, lowest, nth_card
 from ..codes import NO_OPTION, OK, OPTION_PASS, PHASE_ROUND
 from ..pimc import DECISIONS, DRAW_ROW, SEARCH_STREAM, _copy2, _count, _draw, _least, _rollout_players, _world_key
 from ..policy import uses_coins
-from ..rng import bounded, seed_stream
-from ..state import DEALT, DELTA, DISCARDS, DRAWN, HAND, TRUMP_CARD, WIDOW, seat_after
+from ..rng import bounded, deal_key, seed_stream
+from ..state import DEALT, DELTA, DISCARDS, DRAWN, HAND, REDEALS, TRUMP_CARD, WIDOW, seat_after
 from . import modern
-from .modern import TAKE_BITS, WIDOW_SIZE
+from .modern import REDEAL, TAKE_BITS, WIDOW_SIZE
 
 ERROR_DELTA = 1_000_000  # a rollout that stopped on a status counts this: never chosen (tests pin it never happens)
+REDEAL_DECISION = 4  # the redeal question's decision number (after the PHASE_* codes, before CARD_DECISION)
 TAKES = np.array([m for m in range(1 << HAND_SIZE) if bin(m).count("1") == TAKE_BITS], dtype=np.int64)  # ascending
 
 
@@ -154,3 +162,55 @@ def modern_pimc_turn(search, r, params, announce, cardsets, st, info, scores, de
                                    np.int64(options[i]))  # fmt: skip
             search.totals[i] += modern.DELTA_SIGN * search.w_st[DELTA, seat] if status == OK else ERROR_DELTA
     return _least(search, n_options)
+
+
+@njit(cache=True, _nrt=False)
+def rollout_dealings(r, kinds, params, announce, key, dealer, scores, order, rng, cardsets, st, trick, info, log, redeals,
+                     k0, demand):  # fmt: skip
+    """The rest of the deal from the redeal question of the ``k0``-th seat of dealing ``redeals``
+    (``demand``: that seat demands a redeal, dealt at once), nobody searching; new dealings keyed
+    ``deal_key(key, r)`` (:func:`.modern.dealings_from`). One compiled function for every caller."""
+    no_order = order[:0]  # no given deck order: each dealing is shuffled from its key
+    if demand:
+        redeals += 1
+        info[TRUMP_CARD] = modern._deal(r, kinds, deal_key(key, redeals), no_order, False, dealer, order, rng, cardsets,
+                                        st)  # fmt: skip
+        k0 = 0
+    return modern.dealings_from(r, kinds, params, announce, key, no_order, dealer, scores, order, rng, cardsets, st,
+                                trick, info, log, redeals, k0, np.int64(-1), np.int64(NO_OPTION), None)  # fmt: skip
+
+
+@njit(cache=True)
+def modern_pimc_redeal(search, r, params, announce, cardsets, st, info, scores, dealer, k, seat):
+    """0 (keep) or REDEAL for ``seat``, the ``k``-th from the dealer's left, dealt five of one
+    suit (module docstring); NO_OPTION when no world can be drawn (never expected)."""
+    n = r.players
+    unknown = turn_piles(r, seat, dealer, cardsets, info, search)
+    m, n_pairs, total = _count(search, unknown, n)
+    if not total > 0.0:
+        return np.int64(NO_OPTION)
+    seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + REDEAL_DECISION)
+    _rollout_players(search, n, np.int64(params[seat, P_ROLLOUT]))
+    search.totals[0], search.totals[1] = 0, 0
+    search.options[0], search.options[1] = 0, REDEAL
+    trump_card = info[TRUMP_CARD]
+    redeals = np.int64(info[REDEALS])
+    for j in range(np.int64(params[seat, P_SAMPLES])):
+        world_key = _world_key(search.key, seat, REDEAL_DECISION, j)
+        _draw(search, m, n_pairs, n, total)
+        _turn_world(search, n, dealer, trump_card, cardsets, st, info)
+        for i in range(2):
+            _copy2(search.w_cardsets, search.b_cardsets)
+            _copy2(search.w_st, search.b_st)
+            for x in range(info.shape[0]):
+                search.w_info[x] = info[x]
+            for x in range(search.b_order.shape[0]):
+                search.w_order[x] = search.b_order[x]
+            for s in range(n):
+                if uses_coins(search.roll_kinds[s]):
+                    seed_stream(search.w_rng, s + 1, world_key, s + 1)
+            status = rollout_dealings(r, search.roll_kinds, search.roll_params, announce, world_key, dealer, scores,
+                                      search.w_order, search.w_rng, search.w_cardsets, search.w_st, search.w_trick,
+                                      search.w_info, search.w_log, redeals, np.int64(k + 1), i == 1)  # fmt: skip
+            search.totals[i] += modern.DELTA_SIGN * search.w_st[DELTA, seat] if status == OK else ERROR_DELTA
+    return _least(search, 2)

@@ -173,26 +173,42 @@ def deal_cards(table) -> None:
     turn_trump(table, d[C.HAND_SIZE * n - 1])
 
 
-def redeal_demanded(table) -> bool:
-    """Each seat dealt five of one suit, in seat order, may demand a redeal; the first does."""
-    for seat in table.seats:
-        if rams_suit(table.hand[seat]) >= 0 and wants_redeal(table.policies[seat], list(table.hand[seat]), table.trump):
+REDEAL = 1  # the redeal question's options: 0 keep the cards, REDEAL demand a new dealing
+
+
+def redeal_demanded(table, k0: int = 0, searching: bool = False) -> bool:
+    """Each seat from the ``k0``-th from the dealer's left, dealt five of one suit, may demand a
+    redeal; the first does. With ``searching``, a ``pimc`` seat's answer is searched
+    (:func:`.modern_search.search_redeal`)."""
+    from .modern_search import search_redeal  # it plays this module's deals out
+
+    for k in range(k0, table.n):
+        seat = table.seats[k]
+        if rams_suit(table.hand[seat]) < 0:
+            continue
+        option = search_redeal(table, k, seat) if searching else None
+        if option is None:
+            demand = wants_redeal(table.policies[seat], list(table.hand[seat]), table.trump)
+        else:
+            demand = option == REDEAL
+        if demand:
             table.note("redeal", seat=seat)
             return True
     return False
 
 
-def deal_until_kept(table) -> int:
-    """Deal; redeal while a seat demands it, at most ``MAX_REDEALS`` times. The r-th redeal
-    is keyed ``deal_key(K, r)`` (its deck order and fresh coins). Returns the redeals."""
-    key = table.key
-    redeals = 0
-    deal_cards(table)
-    while redeals < MAX_REDEALS and redeal_demanded(table):
+def dealings_from(table, key: int, redeals: int = 0, k0: int = 0, searching: bool = False) -> int:
+    """From the redeal question of the ``k0``-th seat of dealing ``redeals`` on (that dealing
+    on the table): while a seat demands one (at most ``MAX_REDEALS``), deal anew, the r-th
+    keyed ``deal_key(key, r)`` (its deck order and fresh coins). Returns the redeals."""
+    table.redeals = redeals
+    while redeals < MAX_REDEALS and redeal_demanded(table, k0, searching):
         redeals += 1
+        table.redeals = redeals
         new_key = int(deal_key(np.uint64(key), redeals))
         table.seed(new_key, shuffle(table.book, new_key))
         deal_cards(table)
+        k0 = 0
     return redeals
 
 
@@ -274,8 +290,9 @@ def play_deal(book: RuleBook, specs, key: int, dealer: int, scores, order, *, st
               events=None) -> DealResult:  # fmt: skip
     """One deal of ``modern`` (no dave: ``stake`` and ``cube`` do not apply)."""
     table = DealTable(book, specs, key, dealer, scores, order, events)
-    redeals = deal_until_kept(table)
-    sheet = deal_from(table, searching=True)  # a pimc seat's turn and cards are searched
+    deal_cards(table)
+    redeals = dealings_from(table, key, searching=True)
+    sheet = deal_from(table, searching=True)  # a pimc seat's redeal, turn and cards are searched
     return DealResult(table.record(sheet, redeals=redeals))
 
 

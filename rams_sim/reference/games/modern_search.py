@@ -1,4 +1,4 @@
-"""R9 ``modern``: policy ``pimc``'s search of the turn (docs/SEARCH.md "modern").
+"""R9 ``modern``: policy ``pimc``'s search of the turn and the redeal (docs/SEARCH.md "modern").
 
 At its turn (pass, play on its cards, or take the widow blind keeping one card) a
 searching seat knows its five cards, the trump card (the dealer's own last card) and what
@@ -10,18 +10,28 @@ worlds' stream. Every open option (a pass where the score allows, play, and each
 the 4-bit mask of the cards given up) is played out in every world by the ``rollout``
 policy at every seat (:func:`.modern.deal_from` from this turn), and the most total delta
 is taken (modern counts up; ties: the first option, pass, play, the masks ascending).
+
+The redeal question (a seat dealt five of one suit, before any turn) is searched on the
+same piles: keeping plays the deal out from the next seat's question, demanding plays it
+out from a new dealing, which each world deals for itself, keyed ``deal_key(world key, r)``
+for the r-th. Options: 0 keep, then REDEAL (ties: keep).
 """
 
 from __future__ import annotations
 
 import copy
 
+import numpy as np
+
 from ... import cards as C
+from ...kernels.rng import deal_key
 from ...policies import PARAMS_BY_KIND, PolicyKind, PolicySpec
+from ..deal import shuffle
 from ..pimc import Knowledge, Pile, Worlds, world_key
-from .modern import DELTA_SIGN, PASS, TAKE_BITS, WIDOW_SIZE, deal_from
+from .modern import DELTA_SIGN, PASS, REDEAL, TAKE_BITS, WIDOW_SIZE, deal_cards, deal_from, dealings_from
 
 TURN_DECISION = 0  # the turn's decision number: the phase of an exchange (codes.PHASE_ROUND)
+REDEAL_DECISION = 4  # the redeal question's (after the phases, before the cards)
 TAKES = tuple(m for m in range(1 << C.HAND_SIZE) if m.bit_count() == TAKE_BITS)  # ascending
 
 
@@ -77,6 +87,13 @@ def _imagined(table, seat: int, layout: list[int], knowledge: Knowledge, worlds:
     return imagined
 
 
+def _search_parameters(spec: PolicySpec) -> tuple[int, PolicyKind]:
+    """(samples, rollout kind) of a pimc seat."""
+    defaults = PARAMS_BY_KIND[spec.kind]
+    return int(spec.params.get("samples", defaults["samples"])), PolicyKind(int(spec.params.get("rollout",
+                                                                                                 defaults["rollout"])))
+
+
 def search_turn(table, k: int, seat: int) -> int | None:
     """The turn option of a ``pimc`` seat, the ``k``-th from the dealer's left (module docstring),
     or None for a seat that does not search, or when no world can be drawn (never expected)."""
@@ -86,9 +103,7 @@ def search_turn(table, k: int, seat: int) -> int | None:
     options = turn_options(table, seat)
     if len(options) == 1:
         return options[0]
-    defaults = PARAMS_BY_KIND[spec.kind]
-    samples = int(spec.params.get("samples", defaults["samples"]))
-    rollout = PolicyKind(int(spec.params.get("rollout", defaults["rollout"])))
+    samples, rollout = _search_parameters(spec)
     knowledge = what_seat_knows(table, seat)
     worlds = Worlds(knowledge, table.key, seat, TURN_DECISION)
     if not worlds.any():
@@ -115,3 +130,41 @@ def _copy_for_rollout(imagined, rollout: PolicyKind, key: int):
     rolled.plays = []
     rolled.policies = [imagined.policy_of(PolicySpec(rollout), key, s) for s in range(imagined.n)]
     return rolled
+
+
+def rollout_dealings(table, key: int, redeals: int, k0: int, demand: bool):
+    """The rest of an imagined deal from the redeal question of the ``k0``-th seat (``demand``:
+    that seat demands a redeal, dealt at once), nobody searching; new dealings keyed
+    ``deal_key(key, r)``. Returns the sheet."""
+    if demand:
+        redeals += 1
+        new_key = int(deal_key(np.uint64(key), redeals))
+        table.seed(new_key, shuffle(table.book, new_key))
+        deal_cards(table)
+        k0 = 0
+    dealings_from(table, key, redeals, k0)
+    return deal_from(table)
+
+
+def search_redeal(table, k: int, seat: int) -> int | None:
+    """0 (keep) or REDEAL for a ``pimc`` seat dealt five of one suit, the ``k``-th from the
+    dealer's left (module docstring); None for a seat that does not search, or when no world
+    can be drawn (never expected)."""
+    spec = table.specs[seat]
+    if spec.kind != PolicyKind.PIMC:
+        return None
+    samples, rollout = _search_parameters(spec)
+    knowledge = what_seat_knows(table, seat)
+    worlds = Worlds(knowledge, table.key, seat, REDEAL_DECISION)
+    if not worlds.any():
+        return None
+    options = (0, REDEAL)
+    totals = [0, 0]
+    for j in range(samples):
+        layout = worlds.draw()
+        key = world_key(table.key, seat, REDEAL_DECISION, j)
+        imagined = _imagined(table, seat, layout, knowledge, worlds, rollout, key)
+        for i, option in enumerate(options):
+            rolled = _copy_for_rollout(imagined, rollout, key)
+            totals[i] += DELTA_SIGN * rollout_dealings(rolled, key, table.redeals, k + 1, option == REDEAL).delta[seat]
+    return options[min(range(2), key=lambda i: (totals[i], i))]
