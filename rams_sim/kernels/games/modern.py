@@ -117,7 +117,8 @@ def _redeal_demanded(r, n, dealer, trump, kinds, params, announce, rng, cardsets
         seat = seat_after(first, k, n)
         hand = cardsets[HAND, seat]
         if rams_suit(hand) >= 0:
-            option = modern_search_redeal(search, r, kinds, params, announce, cardsets, st, info, scores, dealer, k, seat)
+            option = modern_search_redeal(search, r, kinds, params, announce, cardsets, st, info, scores, dealer, k,
+                                          seat)  # fmt: skip
             if option == NO_OPTION:
                 if wants_redeal(kinds[seat], params, seat, rng, hand, trump):
                     return True

@@ -165,8 +165,8 @@ def modern_pimc_turn(search, r, params, announce, cardsets, st, info, scores, de
 
 
 @njit(cache=True, _nrt=False)
-def rollout_dealings(r, kinds, params, announce, key, dealer, scores, order, rng, cardsets, st, trick, info, log, redeals,
-                     k0, demand):  # fmt: skip
+def rollout_dealings(r, kinds, params, announce, key, dealer, scores, order, rng, cardsets, st, trick, info, log,
+                     redeals, k0, demand):  # fmt: skip
     """The rest of the deal from the redeal question of the ``k0``-th seat of dealing ``redeals``
     (``demand``: that seat demands a redeal, dealt at once), nobody searching; new dealings keyed
     ``deal_key(key, r)`` (:func:`.modern.dealings_from`). One compiled function for every caller."""
