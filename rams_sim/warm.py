@@ -119,7 +119,7 @@ def warm_modern_search() -> tuple[str, float]:
 
 SEARCH_TASKS = {SEARCH: warm_search, SEARCH_ZONE: warm_zone_search, SEARCH_MODERN: warm_modern_search}
 # seconds each task took on 2 cores, compiling into an empty cache: the longest start first
-COST = {SEARCH: 88, SEARCH_ZONE: 45, SEARCH_MODERN: 36, Game.RAMS: 31, Game.DUEL: 20, Game.MODERN: 16, Game.ZONE: 12}
+COST = {SEARCH: 88, SEARCH_MODERN: 75, SEARCH_ZONE: 45, Game.RAMS: 31, Game.MODERN: 23, Game.DUEL: 20, Game.ZONE: 13}
 
 
 def _warm(args: tuple[Game | str, str], collect: bool = True) -> tuple[str, float]:

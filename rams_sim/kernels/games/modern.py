@@ -241,16 +241,19 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
     """
     reset_scoring(st, r.players, info, log)
     info[TRUMP_CARD] = _deal(r, kinds, key, fixed_order, True, dealer, order, rng, cardsets, st)
-    return dealings_from(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st, trick,
-                         info, log, np.int64(0), np.int64(0), forced_seat, forced_option, search)  # fmt: skip
+    dealing_key = redeals_from(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st,
+                               info, np.int64(0), np.int64(0), search)  # fmt: skip
+    return deal_from(r, kinds, params, announce, dealer, scores, order, rng, cardsets, st, trick, info, log,
+                     np.int64(0), forced_seat, forced_option, arm(search, dealing_key))  # fmt: skip
 
 
 @njit(cache=True, _nrt=False, inline="always")  # inlined: a search calls it from inside itself (no recursion)
-def dealings_from(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st, trick, info,
-                  log, redeals, k0, forced_seat, forced_option, search):  # fmt: skip
-    """The deal from the redeal question of the ``k0``-th seat of dealing ``redeals`` on (that
-    dealing in the state, ``info[TRUMP_CARD]`` set): each redeal demanded deals anew, keyed
-    ``deal_key(key, r)`` for the r-th; then :func:`deal_from`. Returns a status."""
+def redeals_from(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st, info, redeals,
+                 k0, search):  # fmt: skip
+    """The redeal questions from the ``k0``-th seat of dealing ``redeals`` on (that dealing in
+    the state, ``info[TRUMP_CARD]`` set): each redeal demanded deals anew, keyed
+    ``deal_key(key, r)`` for the r-th. Leaves the dealing that is played in the state (then
+    :func:`deal_from`); returns its key. ``search``: unarmed, or None."""
     n = r.players
     dealing_key = key if redeals == 0 else deal_key(key, redeals)  # the key of the dealing that is played
     info[WIDOW] = -1
@@ -264,8 +267,7 @@ def dealings_from(r, kinds, params, announce, key, fixed_order, dealer, scores, 
         info[TRUMP_CARD] = _deal(r, kinds, dealing_key, fixed_order, False, dealer, order, rng, cardsets, st)
         k0 = 0
     st[TOOK_TRUMP, dealer] = 1  # the trump card is the dealer's own card (VARIANTS.md)
-    return deal_from(r, kinds, params, announce, dealer, scores, order, rng, cardsets, st, trick, info, log,
-                     np.int64(0), forced_seat, forced_option, arm(search, dealing_key))  # fmt: skip
+    return dealing_key
 
 
 @njit(cache=True, _nrt=False, inline="always")  # inlined: a search calls it from inside itself (no recursion)

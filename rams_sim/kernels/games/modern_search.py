@@ -11,7 +11,7 @@ kept is drawn uniformly (every choice is a different, equally likely world).
 
 Every open option (a pass where the score allows it, play, and each of the five takes,
 as ``rams-sim branch`` numbers them: the 4-bit mask of the cards given up) is played out
-in every world by the ``rollout`` policy at every seat (:func:`rollout_turns`, the deal
+in every world by the ``rollout`` policy at every seat (:func:`rollout`, the deal
 from this turn on), and the option of the most total delta is taken (modern counts up;
 ties: the first option, in the order pass, play, the masks ascending). The keys are
 classic's: the decision PHASE_ROUND.
@@ -46,12 +46,25 @@ TAKES = np.array([m for m in range(1 << HAND_SIZE) if bin(m).count("1") == TAKE_
 
 
 @njit(cache=True, _nrt=False)
-def rollout_turns(r, kinds, params, announce, dealer, scores, order, rng, cardsets, st, trick, info, log, k0, seat,
-                  option):  # fmt: skip
-    """The rest of the deal from the ``k0``-th turn, ``seat`` taking ``option`` there, nobody
-    searching (:func:`.modern.deal_from`); one compiled function for every caller."""
-    return modern.deal_from(r, kinds, params, announce, dealer, scores, order, rng, cardsets, st, trick, info, log, k0,
-                            seat, option, None)  # fmt: skip
+def rollout(r, kinds, params, announce, key, dealer, scores, order, rng, cardsets, st, trick, info, log, redeals, k_redeal,
+            demand, k_turn, seat, option):  # fmt: skip
+    """The rest of the deal, nobody searching; one compiled function for every caller. From the
+    redeal question of the ``k_redeal``-th seat of dealing ``redeals`` (``demand``: that seat
+    demands a redeal, dealt at once; new dealings keyed ``deal_key(key, r)``,
+    :func:`.modern.redeals_from`); or, with ``k_redeal`` -1, from the ``k_turn``-th turn with
+    ``seat`` taking ``option`` there (:func:`.modern.deal_from`)."""
+    if k_redeal >= 0:
+        no_order = order[:0]  # no given deck order: each dealing is shuffled from its key
+        if demand:
+            redeals += 1
+            info[TRUMP_CARD] = modern._deal(r, kinds, deal_key(key, redeals), no_order, False, dealer, order, rng,
+                                            cardsets, st)  # fmt: skip
+            k_redeal = 0
+        modern.redeals_from(r, kinds, params, announce, key, no_order, dealer, scores, order, rng, cardsets, st, info,
+                            redeals, k_redeal, None)  # fmt: skip
+        k_turn, seat, option = 0, -1, NO_OPTION
+    return modern.deal_from(r, kinds, params, announce, dealer, scores, order, rng, cardsets, st, trick, info, log,
+                            np.int64(k_turn), np.int64(seat), np.int64(option), None)  # fmt: skip
 
 
 @njit(cache=True)
@@ -156,28 +169,12 @@ def modern_pimc_turn(search, r, params, announce, cardsets, st, info, scores, de
             for s in range(n):
                 if uses_coins(search.roll_kinds[s]):
                     seed_stream(search.w_rng, s + 1, world_key, s + 1)
-            status = rollout_turns(r, search.roll_kinds, search.roll_params, announce, dealer, scores,
-                                   search.w_order, search.w_rng, search.w_cardsets, search.w_st, search.w_trick,
-                                   search.w_info, search.w_log, np.int64(k), np.int64(seat),
-                                   np.int64(options[i]))  # fmt: skip
+            status = rollout(r, search.roll_kinds, search.roll_params, announce, world_key, dealer, scores,
+                             search.w_order, search.w_rng, search.w_cardsets, search.w_st, search.w_trick, search.w_info,
+                             search.w_log, np.int64(0), np.int64(-1), False, np.int64(k), np.int64(seat),
+                             np.int64(options[i]))  # fmt: skip
             search.totals[i] += modern.DELTA_SIGN * search.w_st[DELTA, seat] if status == OK else ERROR_DELTA
     return _least(search, n_options)
-
-
-@njit(cache=True, _nrt=False)
-def rollout_dealings(r, kinds, params, announce, key, dealer, scores, order, rng, cardsets, st, trick, info, log,
-                     redeals, k0, demand):  # fmt: skip
-    """The rest of the deal from the redeal question of the ``k0``-th seat of dealing ``redeals``
-    (``demand``: that seat demands a redeal, dealt at once), nobody searching; new dealings keyed
-    ``deal_key(key, r)`` (:func:`.modern.dealings_from`). One compiled function for every caller."""
-    no_order = order[:0]  # no given deck order: each dealing is shuffled from its key
-    if demand:
-        redeals += 1
-        info[TRUMP_CARD] = modern._deal(r, kinds, deal_key(key, redeals), no_order, False, dealer, order, rng, cardsets,
-                                        st)  # fmt: skip
-        k0 = 0
-    return modern.dealings_from(r, kinds, params, announce, key, no_order, dealer, scores, order, rng, cardsets, st,
-                                trick, info, log, redeals, k0, np.int64(-1), np.int64(NO_OPTION), None)  # fmt: skip
 
 
 @njit(cache=True)
@@ -209,8 +206,9 @@ def modern_pimc_redeal(search, r, params, announce, cardsets, st, info, scores, 
             for s in range(n):
                 if uses_coins(search.roll_kinds[s]):
                     seed_stream(search.w_rng, s + 1, world_key, s + 1)
-            status = rollout_dealings(r, search.roll_kinds, search.roll_params, announce, world_key, dealer, scores,
-                                      search.w_order, search.w_rng, search.w_cardsets, search.w_st, search.w_trick,
-                                      search.w_info, search.w_log, redeals, np.int64(k + 1), i == 1)  # fmt: skip
+            status = rollout(r, search.roll_kinds, search.roll_params, announce, world_key, dealer, scores,
+                             search.w_order, search.w_rng, search.w_cardsets, search.w_st, search.w_trick, search.w_info,
+                             search.w_log, redeals, np.int64(k + 1), i == 1, np.int64(0), np.int64(-1),
+                             np.int64(NO_OPTION))  # fmt: skip
             search.totals[i] += modern.DELTA_SIGN * search.w_st[DELTA, seat] if status == OK else ERROR_DELTA
     return _least(search, 2)

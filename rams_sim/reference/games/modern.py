@@ -197,7 +197,7 @@ def redeal_demanded(table, k0: int = 0, searching: bool = False) -> bool:
     return False
 
 
-def dealings_from(table, key: int, redeals: int = 0, k0: int = 0, searching: bool = False) -> int:
+def redeals_from(table, key: int, redeals: int = 0, k0: int = 0, searching: bool = False) -> int:
     """From the redeal question of the ``k0``-th seat of dealing ``redeals`` on (that dealing
     on the table): while a seat demands one (at most ``MAX_REDEALS``), deal anew, the r-th
     keyed ``deal_key(key, r)`` (its deck order and fresh coins). Returns the redeals."""
@@ -291,7 +291,7 @@ def play_deal(book: RuleBook, specs, key: int, dealer: int, scores, order, *, st
     """One deal of ``modern`` (no dave: ``stake`` and ``cube`` do not apply)."""
     table = DealTable(book, specs, key, dealer, scores, order, events)
     deal_cards(table)
-    redeals = dealings_from(table, key, searching=True)
+    redeals = redeals_from(table, key, searching=True)
     sheet = deal_from(table, searching=True)  # a pimc seat's redeal, turn and cards are searched
     return DealResult(table.record(sheet, redeals=redeals))
 

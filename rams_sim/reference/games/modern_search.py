@@ -28,7 +28,7 @@ from ...kernels.rng import deal_key
 from ...policies import PARAMS_BY_KIND, PolicyKind, PolicySpec
 from ..deal import shuffle
 from ..pimc import Knowledge, Pile, Worlds, world_key
-from .modern import DELTA_SIGN, PASS, REDEAL, TAKE_BITS, WIDOW_SIZE, deal_cards, deal_from, dealings_from
+from .modern import DELTA_SIGN, PASS, REDEAL, TAKE_BITS, WIDOW_SIZE, deal_cards, deal_from, redeals_from
 
 TURN_DECISION = 0  # the turn's decision number: the phase of an exchange (codes.PHASE_ROUND)
 REDEAL_DECISION = 4  # the redeal question's (after the phases, before the cards)
@@ -132,7 +132,7 @@ def _copy_for_rollout(imagined, rollout: PolicyKind, key: int):
     return rolled
 
 
-def rollout_dealings(table, key: int, redeals: int, k0: int, demand: bool):
+def rollout_redeal(table, key: int, redeals: int, k0: int, demand: bool):
     """The rest of an imagined deal from the redeal question of the ``k0``-th seat (``demand``:
     that seat demands a redeal, dealt at once), nobody searching; new dealings keyed
     ``deal_key(key, r)``. Returns the sheet."""
@@ -142,7 +142,7 @@ def rollout_dealings(table, key: int, redeals: int, k0: int, demand: bool):
         table.seed(new_key, shuffle(table.book, new_key))
         deal_cards(table)
         k0 = 0
-    dealings_from(table, key, redeals, k0)
+    redeals_from(table, key, redeals, k0)
     return deal_from(table)
 
 
@@ -166,5 +166,5 @@ def search_redeal(table, k: int, seat: int) -> int | None:
         imagined = _imagined(table, seat, layout, knowledge, worlds, rollout, key)
         for i, option in enumerate(options):
             rolled = _copy_for_rollout(imagined, rollout, key)
-            totals[i] += DELTA_SIGN * rollout_dealings(rolled, key, table.redeals, k + 1, option == REDEAL).delta[seat]
+            totals[i] += DELTA_SIGN * rollout_redeal(rolled, key, table.redeals, k + 1, option == REDEAL).delta[seat]
     return options[min(range(2), key=lambda i: (totals[i], i))]
