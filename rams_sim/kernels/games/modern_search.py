@@ -46,8 +46,8 @@ TAKES = np.array([m for m in range(1 << HAND_SIZE) if bin(m).count("1") == TAKE_
 
 
 @njit(cache=True, _nrt=False)
-def rollout(r, kinds, params, announce, key, dealer, scores, order, rng, cardsets, st, trick, info, log, redeals, k_redeal,
-            demand, k_turn, seat, option):  # fmt: skip
+def rollout(r, kinds, params, announce, key, dealer, scores, order, rng, cardsets, st, trick, info, log, redeals,
+            k_redeal, demand, k_turn, seat, option):  # fmt: skip
     """The rest of the deal, nobody searching; one compiled function for every caller. From the
     redeal question of the ``k_redeal``-th seat of dealing ``redeals`` (``demand``: that seat
     demands a redeal, dealt at once; new dealings keyed ``deal_key(key, r)``,
@@ -170,8 +170,8 @@ def modern_pimc_turn(search, r, params, announce, cardsets, st, info, scores, de
                 if uses_coins(search.roll_kinds[s]):
                     seed_stream(search.w_rng, s + 1, world_key, s + 1)
             status = rollout(r, search.roll_kinds, search.roll_params, announce, world_key, dealer, scores,
-                             search.w_order, search.w_rng, search.w_cardsets, search.w_st, search.w_trick, search.w_info,
-                             search.w_log, np.int64(0), np.int64(-1), False, np.int64(k), np.int64(seat),
+                             search.w_order, search.w_rng, search.w_cardsets, search.w_st, search.w_trick,
+                             search.w_info, search.w_log, np.int64(0), np.int64(-1), False, np.int64(k), np.int64(seat),
                              np.int64(options[i]))  # fmt: skip
             search.totals[i] += modern.DELTA_SIGN * search.w_st[DELTA, seat] if status == OK else ERROR_DELTA
     return _least(search, n_options)
@@ -207,8 +207,8 @@ def modern_pimc_redeal(search, r, params, announce, cardsets, st, info, scores, 
                 if uses_coins(search.roll_kinds[s]):
                     seed_stream(search.w_rng, s + 1, world_key, s + 1)
             status = rollout(r, search.roll_kinds, search.roll_params, announce, world_key, dealer, scores,
-                             search.w_order, search.w_rng, search.w_cardsets, search.w_st, search.w_trick, search.w_info,
-                             search.w_log, redeals, np.int64(k + 1), i == 1, np.int64(0), np.int64(-1),
+                             search.w_order, search.w_rng, search.w_cardsets, search.w_st, search.w_trick,
+                             search.w_info, search.w_log, redeals, np.int64(k + 1), i == 1, np.int64(0), np.int64(-1),
                              np.int64(NO_OPTION))  # fmt: skip
             search.totals[i] += modern.DELTA_SIGN * search.w_st[DELTA, seat] if status == OK else ERROR_DELTA
     return _least(search, 2)
