@@ -6,7 +6,9 @@
 * pimc decisions/second: the decisions where the search ran (two or more options open:
   the exchange turn, the dealer's R4.3 card, each card with a choice), counted from the
   deals' records with the engine's legality;
-* ``advise`` wall time for an exchange turn and for a card, at the default target SE.
+* ``advise`` wall time for an exchange turn and for a card, at the default target SE;
+* deals/second with one ``pimc`` seat in zone (beside ``expert``) and in modern (among three
+  ``expert``), at the default ``samples``.
 
 Run with ``make bench`` (or ``python bench/bench_pimc.py``).
 """
@@ -83,6 +85,14 @@ def main() -> None:
         result = advise(hand, "8♥", seat=2, dealer=0, **kwargs)
         print(f"advise, {what}: {time.perf_counter() - start:.2f} s, {len(result.table)} options, {result.worlds:,} worlds "
               f"(default target SE)")  # fmt: skip
+    for preset, others in (("zone", ["expert"]), ("modern", ["expert"] * 3)):
+        other_rules = Rules.named(preset)
+        engine.simulate(other_rules, ["pimc:samples=1"] + others, seed=0, deals=1)  # compile
+        deals = args.deals // 2
+        start = time.perf_counter()
+        engine.simulate(other_rules, ["pimc"] + others, seed=1, deals=deals)
+        print(f"pimc in {preset} (seat 0 pimc, the others expert): {deals / (time.perf_counter() - start):8,.0f} deals/s "
+              f"at samples={default}")  # fmt: skip
 
 
 if __name__ == "__main__":
