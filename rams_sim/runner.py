@@ -247,9 +247,13 @@ def kernels_cached(kind: str, rules: Rules) -> bool:
 
     from .kernels.args import ARGS_TYPES
 
+    from . import kernels
+
     driver = {DEALS: "play_deals", PARTIES: "play_parties", BRANCHES: "play_branches"}[kind]
     game = ARGS_TYPES[rules.game].__name__.encode()
-    return any(game in index.read_bytes() for index in Path(numba.config.CACHE_DIR).rglob(f"drivers.{driver}-*.nbi"))
+    # numba's cache: NUMBA_CACHE_DIR, else __pycache__ beside the kernels' source (never the working directory)
+    where = Path(numba.config.CACHE_DIR) if numba.config.CACHE_DIR else Path(kernels.__file__).parent / "__pycache__"
+    return any(game in index.read_bytes() for index in where.rglob(f"drivers.{driver}-*.nbi"))
 
 
 def keep_freed_memory() -> None:

@@ -25,6 +25,8 @@ from rams_sim.kernels.games import classic, duel, modern, zone
 from rams_sim.rules import Rules
 engine.simulate(Rules.named("zone"), "basic", deals=10)
 print(json.dumps({m.__name__.rsplit(".", 1)[1]: len(m.play_deal.signatures) for m in (classic, duel, modern, zone)}))
+from rams_sim.runner import kernels_cached
+print(json.dumps([kernels_cached("deals", Rules.named("zone")), kernels_cached("deals", Rules())]))
 """
 
 
@@ -38,10 +40,11 @@ def test_each_game_has_its_own_argument_class():
 
 def test_a_zone_run_compiles_no_other_game(tmp_path):
     env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "numba")}  # empty: every kernel is compiled here
-    out = subprocess.run([sys.executable, "-c", SNIPPET], env=env, capture_output=True,
+    out = subprocess.run([sys.executable, "-c", SNIPPET], env=env, capture_output=True, cwd=tmp_path,
                          text=True, check=True, timeout=600)  # fmt: skip
-    compiled = json.loads(out.stdout.strip().splitlines()[-1])
-    assert compiled == {"classic": 0, "duel": 0, "modern": 0, "zone": 1}
+    lines = out.stdout.strip().splitlines()
+    assert json.loads(lines[-2]) == {"classic": 0, "duel": 0, "modern": 0, "zone": 1}
+    assert json.loads(lines[-1]) == [True, False]  # what `rams-sim run` reads before saying it compiles
 
 
 @pytest.mark.parametrize("name", ["classic", "duel", "modern", "zone"])
