@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import os
 import sys
 import time
 from pathlib import Path
@@ -434,7 +435,20 @@ def main() -> None:
         else:
             typer.echo(f"error: {err.format_message()}", err=True)
         sys.exit(err.exit_code)
-    sys.exit(code if isinstance(code, int) else 0)
+    _leave(code if isinstance(code, int) else 0)
+
+
+def _leave(code: int) -> None:
+    """End the process with ``code`` once the output is flushed, without the interpreter's teardown.
+
+    A command's files are complete and closed by now (every part and manifest is written under a
+    temporary name, then renamed); what the teardown would still do is free the loaded kernels,
+    the data frames' memory and the thread pools, which took 0.1-0.25 s after a run, a
+    thirtieth of ``rams-sim run --deals 1e7``. The operating system frees all of it at once.
+    """
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
 
 
 if __name__ == "__main__":  # pragma: no cover
