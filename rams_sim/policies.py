@@ -235,6 +235,10 @@ PIMC_PARAMS: dict[str, float] = {
     **EXPERT_PARAMS,
     "samples": 128.0,  # sampled worlds per decision (32 measured weaker: the best of 33 noisy exchange options)
     "rollout": float(PolicyKind.EXPERT),  # the policy every seat plays in the rollouts (a name: rollout=basic)
+    # zone: what a прокат (money: one stake, paid for a deal without a trick) counts in the search's
+    # value, in points beside the deal's delta (docs/SEARCH.md "zone"; 2,000 parties against expert,
+    # the pimc seat's settlement a party: 0 -> -0.09, 10 -> +0.16, 30 -> +0.23, 60 -> +0.25, 150 -> +0.24)
+    "prokat_weight": 60.0,
 }
 ROLLOUT_KINDS = (PolicyKind.RANDOM, PolicyKind.BASIC, PolicyKind.CAUTIOUS, PolicyKind.GREEDY, PolicyKind.EXPERT)
 PARAMS_BY_KIND: dict[PolicyKind, dict[str, float]] = {
@@ -269,6 +273,7 @@ DUEL_DAVE_TAKE = list(BASIC_PARAMS).index("duel_dave_take")
 M_WIDOW_THRESHOLD = list(BASIC_PARAMS).index("modern_widow_threshold")  # R9 modern: take the widow below this strength
 P_SAMPLES = list(PIMC_PARAMS).index("samples")  # pimc: worlds per decision
 P_ROLLOUT = list(PIMC_PARAMS).index("rollout")  # pimc: the rollout policy's kind code
+P_PROKAT_WEIGHT = list(PIMC_PARAMS).index("prokat_weight")  # pimc in zone: points a прокат counts
 MAX_SAMPLES = 100_000
 
 
@@ -306,6 +311,9 @@ class PolicySpec:
             if rollout not in [float(k) for k in ROLLOUT_KINDS]:
                 valid = ", ".join(k.name.lower() for k in ROLLOUT_KINDS)
                 raise ValueError(f"pimc rollout must be one of {valid}; got {rollout!r}")
+            weight = self.params.get("prokat_weight", PIMC_PARAMS["prokat_weight"])
+            if weight != int(weight) or weight < 0:
+                raise ValueError(f"pimc prokat_weight must be a whole number of points, 0 or more; got {weight:g}")
 
     @property
     def name(self) -> str:

@@ -97,3 +97,19 @@ def test_the_reference_plays_pimc():
             reference.play_deal(Rules.named(preset), "pimc", seed=0, deal=0)
         with pytest.raises(ValueError, match="pimc searches classic Rams"):
             reference.play_party(Rules.named(preset), "pimc", seed=0, party=0)
+
+
+def test_zone_prokat_weight_counts_the_prokat():
+    """In zone the search counts a прокат (money, not in the delta) as ``prokat_weight`` points:
+    with 0 it plays some cards otherwise than with the default 60, and it pays the прокат more
+    often (docs/SEARCH.md "zone"). The weight is a whole number of points, 0 or more."""
+    rules = Rules.named("zone")
+    weighted = engine.simulate(rules, ["pimc:samples=8", "expert"], seed=9, deals=300, log_plays=True)
+    unweighted = engine.simulate(rules, ["pimc:samples=8,prokat_weight=0", "expert"], seed=9, deals=300,
+                                 log_plays=True)  # fmt: skip
+    assert (weighted.play_card != unweighted.play_card).any()
+    paid = [sum(engine.record_of(out, i).prokat[0] for i in range(300)) for out in (weighted, unweighted)]
+    assert paid[0] < paid[1], paid
+    for bad in ("-1", "2.5"):
+        with pytest.raises(ValueError, match="prokat_weight"):
+            PolicySpec.parse(f"pimc:prokat_weight={bad}")

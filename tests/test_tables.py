@@ -339,7 +339,8 @@ POLICY_PARAMS = {
     # docs/SEARCH.md: pimc's "samples" (K worlds, default 128) and "rollout" (default expert, code 4), after
     # expert's parameters (its fallback where no world can be drawn)
     "pimc": {**BASIC, "pass_threshold": (0, 0.5), "keep_kings": (6, 0.0), "void_weight": (18, 0.0),
-             "read_intents": (19, 1.0), "intent_weight": (20, 8.0), "samples": (21, 128.0), "rollout": (22, 4.0)},
+             "read_intents": (19, 1.0), "intent_weight": (20, 8.0), "samples": (21, 128.0), "rollout": (22, 4.0),
+             "prokat_weight": (23, 60.0)},  # fmt: skip
 }
 
 # the index constants the kernels and the reference engine read parameters by
@@ -353,6 +354,7 @@ INDEX_CONSTANTS = {
     "duel_dave_take": "DUEL_DAVE_TAKE", "modern_widow_threshold": "M_WIDOW_THRESHOLD",
     "void_weight": "X_VOID_WEIGHT", "rams_length": "G_RAMS_LENGTH", "read_intents": "X_READ_INTENTS",
     "intent_weight": "X_INTENT_WEIGHT", "samples": "P_SAMPLES", "rollout": "P_ROLLOUT",
+    "prokat_weight": "P_PROKAT_WEIGHT",
 }  # fmt: skip
 
 
@@ -380,7 +382,7 @@ def test_policy_parameter_slots(name):
     assert vector.shape == (P.MAX_POLICY_PARAMS,) and vector.dtype == np.float64
     for param, (slot, default) in params.items():
         assert vector[slot] == default, (name, param, slot)
-        value = {"samples": 123.0, "rollout": 1.0}.get(param, 123.25)  # pimc's must be a count and a policy code
+        value = {"samples": 123.0, "rollout": 1.0, "prokat_weight": 123.0}.get(param, 123.25)  # pimc's: whole numbers
         moved = PolicySpec(kind, {param: value}).vector()  # a distinctive value lands in its slot only
         assert moved[slot] == value and np.count_nonzero(moved != vector) == 1, (name, param)
     used = len(params)

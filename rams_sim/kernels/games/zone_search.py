@@ -27,7 +27,7 @@ import numpy as np
 from numba import njit
 
 from ...cards import ACE, HAND_SIZE, KING, N_TRICKS, QUEEN, RANKS_PER_SUIT
-from ...policies import P_ROLLOUT, P_SAMPLES
+from ...policies import P_PROKAT_WEIGHT, P_ROLLOUT, P_SAMPLES
 from ..bits import ZERO, bit, card_of, has, lowest, popcount
 from ..codes import NO_OPTION, OK, PHASE_ROUND, ZONE_LEAD_DUTY
 from ..pimc import (
@@ -35,7 +35,7 @@ from ..pimc import (
 )  # fmt: skip
 from ..policy import uses_coins
 from ..rng import seed_stream
-from ..state import DEALT, DELTA, DISCARDS, DRAWN, FINAL, HAND, LOG_LEADER, TRICK_CARD, TRICK_SEAT, TRUMP_CARD, seat_after
+from ..state import PROKAT, DEALT, DELTA, DISCARDS, DRAWN, FINAL, HAND, LOG_LEADER, TRICK_CARD, TRICK_SEAT, TRUMP_CARD, seat_after
 from . import zone
 from .zone import N_ZONE, SWAP_OPTION, WIDOW_SIZE
 
@@ -157,6 +157,13 @@ def card_piles(r, seat, dealer, cardsets, info, trick, log, t, k, duty, search):
 
 
 @njit(cache=True)
+def _value(search, seat, weight):
+    """A rollout's value to ``seat`` (the least is the best): its delta, plus ``weight`` points
+    (pimc's ``prokat_weight``) if it pays the прокат, which is money and not in the delta."""
+    return search.w_st[DELTA, seat] + weight * search.w_st[PROKAT, seat]
+
+
+@njit(cache=True)
 def _roll(search, world_key, n):
     """Copy the world of ``search.b_*`` into the rollout's arrays and key the coins of the rollout players."""
     _copy2(search.w_cardsets, search.b_cardsets)
@@ -180,6 +187,7 @@ def zone_pimc_card(search, r, params, cardsets, st, trick, info, log, scores, de
     decision = CARD_DECISION + t
     seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + decision)
     _rollout_players(search, N_ZONE, np.int64(params[seat, P_ROLLOUT]))
+    weight = np.int64(params[seat, P_PROKAT_WEIGHT])
     n_options = 0
     option = legal
     while option != ZERO:
@@ -209,7 +217,7 @@ def zone_pimc_card(search, r, params, cardsets, st, trick, info, log, scores, de
                                     search.w_st, search.w_trick, search.w_info, search.w_log, scores, dealer,
                                     np.int64(t), np.int64(k), np.int64(leader), duty, np.int64(search.options[i]),
                                     None)  # fmt: skip
-            search.totals[i] += search.w_st[DELTA, seat] if status == OK else ERROR_DELTA
+            search.totals[i] += _value(search, seat, weight) if status == OK else ERROR_DELTA
     return _least(search, n_options)
 
 
@@ -233,6 +241,7 @@ def zone_pimc_swap(search, r, params, cardsets, st, trick, info, log, scores, de
         return np.int64(NO_OPTION)
     seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + PHASE_ROUND)
     _rollout_players(search, N_ZONE, np.int64(params[seat, P_ROLLOUT]))
+    weight = np.int64(params[seat, P_PROKAT_WEIGHT])
     search.options[0], search.options[1] = 0, SWAP_OPTION
     search.totals[0], search.totals[1] = 0, 0
     for j in range(np.int64(params[seat, P_SAMPLES])):
@@ -252,5 +261,5 @@ def zone_pimc_swap(search, r, params, cardsets, st, trick, info, log, scores, de
             status = zone.deal_from(r, search.roll_kinds, search.roll_params, search.w_rng, search.w_cardsets,
                                     search.w_st, search.w_trick, search.w_info, search.w_log, scores, dealer, widow,
                                     np.int64(search.options[i]), None)  # fmt: skip
-            search.totals[i] += search.w_st[DELTA, seat] if status == OK else ERROR_DELTA
+            search.totals[i] += _value(search, seat, weight) if status == OK else ERROR_DELTA
     return _least(search, 2)

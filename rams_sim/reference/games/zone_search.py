@@ -28,12 +28,18 @@ from .zone import N_PLAYERS, SWAP, WIDOW_SIZE, ZonePlay, deal_from, finish, firs
 SWAP_DECISION = 0  # the swap's decision number: the phase of an exchange (codes.PHASE_ROUND)
 
 
-def _search_parameters(spec: PolicySpec) -> tuple[int, PolicyKind]:
-    """(samples, rollout kind) of a pimc seat."""
+def _search_parameters(spec: PolicySpec) -> tuple[int, PolicyKind, int]:
+    """(samples, rollout kind, prokat weight) of a pimc seat."""
     defaults = PARAMS_BY_KIND[spec.kind]
     samples = int(spec.params.get("samples", defaults["samples"]))
     rollout = PolicyKind(int(spec.params.get("rollout", defaults["rollout"])))
-    return samples, rollout
+    return samples, rollout, int(spec.params.get("prokat_weight", defaults["prokat_weight"]))
+
+
+def rollout_value(sheet, seat: int, weight: int) -> int:
+    """A rollout's value to ``seat`` (the least is the best): its delta, plus ``weight`` points
+    (pimc's ``prokat_weight``) if it pays the прокат, which is money and not in the delta."""
+    return sheet.delta[seat] + (weight if sheet.prokat[seat] else 0)
 
 
 def played_cards(table, state: ZonePlay, seat: int) -> list[int]:
@@ -137,7 +143,7 @@ def search_card(table, sheet, state: ZonePlay, seat: int, legal: list[int]) -> i
         return None
     if len(legal) == 1:
         return legal[0]
-    samples, rollout = _search_parameters(table.specs[seat])
+    samples, rollout, weight = _search_parameters(table.specs[seat])
     knowledge = what_seat_knows(table, state, seat)
     decision = CARD_DECISION + state.t
     worlds = Worlds(knowledge, table.key, seat, decision)
@@ -157,8 +163,8 @@ def search_card(table, sheet, state: ZonePlay, seat: int, legal: list[int]) -> i
                 setattr(scored, name, [list(v) for v in value] if name == "won" else list(value))
             play_from(imagined, scored, state.copy(), forced=card)
             finish(imagined, scored)
-            totals[card] += scored.delta[seat]
-    return min(legal, key=lambda card: (totals[card], card))  # the least delta is the best
+            totals[card] += rollout_value(scored, seat, weight)
+    return min(legal, key=lambda card: (totals[card], card))  # the least value is the best
 
 
 def search_swap(table) -> int | None:
@@ -167,7 +173,7 @@ def search_swap(table) -> int | None:
     seat = table.seats[0]
     if table.specs[seat].kind != PolicyKind.PIMC:
         return None
-    samples, rollout = _search_parameters(table.specs[seat])
+    samples, rollout, weight = _search_parameters(table.specs[seat])
     dealer = 1 - seat
     unknown = C.mask_of(table.book.deck) & ~C.mask_of(table.hand[seat] + [table.trump_card])
     size = unknown.bit_count()
@@ -186,5 +192,5 @@ def search_swap(table) -> int | None:
             imagined.hand[dealer] = C.cards_of(layout[0])
             imagined.hand_dealt[dealer] = C.cards_of(layout[0])
             imagined.widow = C.cards_of(layout[1])
-            totals[i] += deal_from(imagined, option).delta[seat]
+            totals[i] += rollout_value(deal_from(imagined, option), seat, weight)
     return options[min(range(2), key=lambda i: (totals[i], i))]
