@@ -35,7 +35,9 @@ from ..pimc import (
 )  # fmt: skip
 from ..policy import uses_coins
 from ..rng import seed_stream
-from ..state import PROKAT, DEALT, DELTA, DISCARDS, DRAWN, FINAL, HAND, LOG_LEADER, TRICK_CARD, TRICK_SEAT, TRUMP_CARD, seat_after
+from ..state import (
+    DEALT, DELTA, DISCARDS, DRAWN, FINAL, HAND, LOG_LEADER, PROKAT, TRICK_CARD, TRICK_SEAT, TRUMP_CARD, seat_after,
+)  # fmt: skip
 from . import zone
 from .zone import N_ZONE, SWAP_OPTION, WIDOW_SIZE
 
