@@ -143,6 +143,34 @@ def _rollout_players(search, n, rollout):
 
 
 @njit(cache=True)
+def start_rollout(search, world_key, n, trick, log, info):
+    """The rollout's arrays from the world of ``search.b_*`` and the deal's ``trick``, ``log`` and
+    ``info``, and the coins of the rollout players keyed by ``world_key`` (only random draws coins)."""
+    _copy2(search.w_cardsets, search.b_cardsets)
+    _copy2(search.w_st, search.b_st)
+    _copy2(search.w_trick, trick)
+    _copy2(search.w_log, log)
+    for i in range(info.shape[0]):
+        search.w_info[i] = info[i]
+    for s in range(n):
+        if uses_coins(search.roll_kinds[s]):
+            seed_stream(search.w_rng, s + 1, world_key, s + 1)
+
+
+@njit(cache=True)
+def legal_options(search, legal):
+    """The cards of ``legal`` ascending into ``search.options``, their totals zeroed; returns their number."""
+    n_options = 0
+    option = legal
+    while option != ZERO:
+        search.options[n_options] = lowest(option)
+        search.totals[n_options] = 0
+        option &= option - np.uint64(1)
+        n_options += 1
+    return n_options
+
+
+@njit(cache=True)
 def _world_key(key, seat, decision, j):
     return mix64(key ^ SAMPLE_SALT ^ (np.uint64(seat * DECISIONS + decision) * GOLDEN) ^ np.uint64(j + 1))
 
@@ -225,15 +253,7 @@ def _roll_card(search, card, world_key, r, announce, trick, log, info, n, dealer
     """Play ``card`` in the world of ``search.b_*`` and the rest of the deal by the rollout
     players; the result is in ``search.w_st``/``w_info``. Returns False on a rollout error."""
     w_cardsets, w_st, w_info = search.w_cardsets, search.w_st, search.w_info
-    _copy2(w_cardsets, search.b_cardsets)
-    _copy2(w_st, search.b_st)
-    _copy2(search.w_trick, trick)
-    _copy2(search.w_log, log)
-    for i in range(info.shape[0]):
-        w_info[i] = info[i]
-    for s in range(n):
-        if uses_coins(search.roll_kinds[s]):  # only random draws coins; its streams keyed by the world
-            seed_stream(search.w_rng, s + 1, world_key, s + 1)
+    start_rollout(search, world_key, n, trick, log, info)
     winner = rollout_play(r, search.roll_kinds, search.roll_params, announce, search.w_rng, w_cardsets, w_st,
                           search.w_trick, search.w_log, w_info, n, dealer, trump_card, scores, np.int64(t), np.int64(k),
                           np.int64(leader), q_duty, played, np.int64(card))  # fmt: skip
@@ -319,13 +339,7 @@ def pimc_card(search, r, kinds, params, announce, cardsets, st, trick, log, info
         return lowest(legal)  # no consistent world: an impossible history (tests pin that this never happens)
     seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + CARD_DECISION + t)
     _rollout_players(search, n, np.int64(params[seat, P_ROLLOUT]))
-    n_options = 0
-    option = legal
-    while option != ZERO:
-        search.options[n_options] = lowest(option)
-        search.totals[n_options] = 0
-        option &= option - np.uint64(1)
-        n_options += 1
+    n_options = legal_options(search, legal)
     for j in range(np.int64(params[seat, P_SAMPLES])):
         world_key = _world_key(search.key, seat, CARD_DECISION + t, j)
         _card_world(search, r, announce, cardsets, st, trick, log, info, n, dealer, trump_card, scores, t, k, leader,

@@ -33,8 +33,9 @@ from ...cards import HAND_SIZE
 from ...policies import P_ROLLOUT, P_SAMPLES
 from ..bits import ZERO, bit, lowest, nth_card
 from ..codes import NO_OPTION, OK, OPTION_PASS, PHASE_ROUND
-from ..pimc import DECISIONS, DRAW_ROW, SEARCH_STREAM, _copy2, _count, _draw, _least, _rollout_players, _world_key
-from ..policy import uses_coins
+from ..pimc import (
+    DECISIONS, DRAW_ROW, SEARCH_STREAM, _copy2, _count, _draw, _least, _rollout_players, _world_key, start_rollout,
+)  # fmt: skip
 from ..rng import bounded, deal_key, seed_stream
 from ..state import DEALT, DELTA, DISCARDS, DRAWN, HAND, REDEALS, TRUMP_CARD, WIDOW, seat_after
 from . import modern
@@ -138,77 +139,65 @@ def _turn_world(search, n, dealer, trump_card, cardsets, st, info):
 
 
 @njit(cache=True)
-def modern_pimc_turn(search, r, params, announce, cardsets, st, info, scores, dealer, k, seat):
-    """The turn option of ``seat``, the ``k``-th from the dealer's left, by search (module docstring):
-    OPTION_PASS, 0 or a take mask; NO_OPTION when no world can be drawn (never expected)."""
+def _search_worlds(search, r, params, announce, cardsets, st, info, scores, dealer, k, seat, decision, n_options,
+                   redeal, m, n_pairs, total):  # fmt: skip
+    """The one world loop of :func:`modern_pimc_turn` and :func:`modern_pimc_redeal`: play each of
+    ``search.options[:n_options]`` out in ``samples`` worlds of the counted piles (``m`` .. ``total``
+    from ``_count``) and return the option of the most total delta. ``redeal``: the options are
+    keep and REDEAL at the ``k``-th seat's redeal question, else options of its turn."""
     n = r.players
-    options = search.options
-    n_options = turn_options(r, cardsets[HAND, seat], scores[seat], info[WIDOW] < 0, options)
-    if n_options == 1:
-        return options[0]
-    unknown = turn_piles(r, seat, dealer, cardsets, info, search)
-    m, n_pairs, total = _count(search, unknown, n)
-    if not total > 0.0:
-        return np.int64(NO_OPTION)
-    seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + PHASE_ROUND)
+    seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + decision)
     _rollout_players(search, n, np.int64(params[seat, P_ROLLOUT]))
     for i in range(n_options):
         search.totals[i] = 0
     trump_card = info[TRUMP_CARD]
+    # where the rollout starts: the next seat's redeal question (a demand dealt first), or this turn
+    redeals = np.int64(info[REDEALS]) if redeal else np.int64(0)
+    k_redeal = np.int64(k + 1) if redeal else np.int64(-1)
+    k_turn = np.int64(0) if redeal else np.int64(k)
+    turn_seat = np.int64(-1) if redeal else np.int64(seat)
     for j in range(np.int64(params[seat, P_SAMPLES])):
-        world_key = _world_key(search.key, seat, PHASE_ROUND, j)
+        world_key = _world_key(search.key, seat, decision, j)
         _draw(search, m, n_pairs, n, total)
         _turn_world(search, n, dealer, trump_card, cardsets, st, info)
         for i in range(n_options):
-            _copy2(search.w_cardsets, search.b_cardsets)
-            _copy2(search.w_st, search.b_st)
-            for x in range(info.shape[0]):
-                search.w_info[x] = info[x]
+            # the play has not begun: the rollout's own trick and log stand (the deal clears them)
+            start_rollout(search, world_key, n, search.w_trick, search.w_log, info)
             for x in range(search.b_order.shape[0]):
                 search.w_order[x] = search.b_order[x]
-            for s in range(n):
-                if uses_coins(search.roll_kinds[s]):
-                    seed_stream(search.w_rng, s + 1, world_key, s + 1)
+            option = np.int64(NO_OPTION) if redeal else np.int64(search.options[i])
             status = rollout(r, search.roll_kinds, search.roll_params, announce, world_key, dealer, scores,
                              search.w_order, search.w_rng, search.w_cardsets, search.w_st, search.w_trick,
-                             search.w_info, search.w_log, np.int64(0), np.int64(-1), False, np.int64(k), np.int64(seat),
-                             np.int64(options[i]))  # fmt: skip
+                             search.w_info, search.w_log, redeals, k_redeal, redeal and i == 1, k_turn, turn_seat,
+                             option)  # fmt: skip
             search.totals[i] += modern.DELTA_SIGN * search.w_st[DELTA, seat] if status == OK else ERROR_DELTA
     return _least(search, n_options)
+
+
+@njit(cache=True)
+def modern_pimc_turn(search, r, params, announce, cardsets, st, info, scores, dealer, k, seat):
+    """The turn option of ``seat``, the ``k``-th from the dealer's left, by search (module docstring):
+    OPTION_PASS, 0 or a take mask; NO_OPTION when no world can be drawn (never expected)."""
+    n = r.players
+    n_options = turn_options(r, cardsets[HAND, seat], scores[seat], info[WIDOW] < 0, search.options)
+    if n_options == 1:
+        return search.options[0]
+    unknown = turn_piles(r, seat, dealer, cardsets, info, search)
+    m, n_pairs, total = _count(search, unknown, n)
+    if not total > 0.0:
+        return np.int64(NO_OPTION)
+    return _search_worlds(search, r, params, announce, cardsets, st, info, scores, dealer, k, seat, PHASE_ROUND,
+                          n_options, False, m, n_pairs, total)  # fmt: skip
 
 
 @njit(cache=True)
 def modern_pimc_redeal(search, r, params, announce, cardsets, st, info, scores, dealer, k, seat):
     """0 (keep) or REDEAL for ``seat``, the ``k``-th from the dealer's left, dealt five of one
     suit (module docstring); NO_OPTION when no world can be drawn (never expected)."""
-    n = r.players
     unknown = turn_piles(r, seat, dealer, cardsets, info, search)
-    m, n_pairs, total = _count(search, unknown, n)
+    m, n_pairs, total = _count(search, unknown, r.players)
     if not total > 0.0:
         return np.int64(NO_OPTION)
-    seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + REDEAL_DECISION)
-    _rollout_players(search, n, np.int64(params[seat, P_ROLLOUT]))
-    search.totals[0], search.totals[1] = 0, 0
     search.options[0], search.options[1] = 0, REDEAL
-    trump_card = info[TRUMP_CARD]
-    redeals = np.int64(info[REDEALS])
-    for j in range(np.int64(params[seat, P_SAMPLES])):
-        world_key = _world_key(search.key, seat, REDEAL_DECISION, j)
-        _draw(search, m, n_pairs, n, total)
-        _turn_world(search, n, dealer, trump_card, cardsets, st, info)
-        for i in range(2):
-            _copy2(search.w_cardsets, search.b_cardsets)
-            _copy2(search.w_st, search.b_st)
-            for x in range(info.shape[0]):
-                search.w_info[x] = info[x]
-            for x in range(search.b_order.shape[0]):
-                search.w_order[x] = search.b_order[x]
-            for s in range(n):
-                if uses_coins(search.roll_kinds[s]):
-                    seed_stream(search.w_rng, s + 1, world_key, s + 1)
-            status = rollout(r, search.roll_kinds, search.roll_params, announce, world_key, dealer, scores,
-                             search.w_order, search.w_rng, search.w_cardsets, search.w_st, search.w_trick,
-                             search.w_info, search.w_log, redeals, np.int64(k + 1), i == 1, np.int64(0), np.int64(-1),
-                             np.int64(NO_OPTION))  # fmt: skip
-            search.totals[i] += modern.DELTA_SIGN * search.w_st[DELTA, seat] if status == OK else ERROR_DELTA
-    return _least(search, 2)
+    return _search_worlds(search, r, params, announce, cardsets, st, info, scores, dealer, k, seat, REDEAL_DECISION, 2,
+                          True, m, n_pairs, total)  # fmt: skip

@@ -32,8 +32,8 @@ from ..bits import ZERO, bit, card_of, has, lowest, popcount
 from ..codes import NO_OPTION, OK, PHASE_ROUND, ZONE_LEAD_DUTY
 from ..pimc import (
     CARD_DECISION, DECISIONS, DRAW_ROW, SEARCH_STREAM, _copy2, _count, _draw, _least, _rollout_players, _world_key,
+    legal_options, start_rollout,
 )  # fmt: skip
-from ..policy import uses_coins
 from ..rng import seed_stream
 from ..state import (
     DEALT, DELTA, DISCARDS, DRAWN, FINAL, HAND, LOG_LEADER, PROKAT, TRICK_CARD, TRICK_SEAT, TRUMP_CARD, seat_after,
@@ -166,16 +166,6 @@ def _value(search, seat, weight):
 
 
 @njit(cache=True)
-def _roll(search, world_key, n):
-    """Copy the world of ``search.b_*`` into the rollout's arrays and key the coins of the rollout players."""
-    _copy2(search.w_cardsets, search.b_cardsets)
-    _copy2(search.w_st, search.b_st)
-    for s in range(n):
-        if uses_coins(search.roll_kinds[s]):
-            seed_stream(search.w_rng, s + 1, world_key, s + 1)
-
-
-@njit(cache=True)
 def zone_pimc_card(search, r, params, cardsets, st, trick, info, log, scores, dealer, t, k, leader, seat, legal, duty):
     """The card ``seat`` plays to trick ``t`` (``k`` cards in it) by search (module docstring).
 
@@ -190,13 +180,7 @@ def zone_pimc_card(search, r, params, cardsets, st, trick, info, log, scores, de
     seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + decision)
     _rollout_players(search, N_ZONE, np.int64(params[seat, P_ROLLOUT]))
     weight = np.int64(params[seat, P_PROKAT_WEIGHT])
-    n_options = 0
-    option = legal
-    while option != ZERO:
-        search.options[n_options] = lowest(option)
-        search.totals[n_options] = 0
-        option &= option - np.uint64(1)
-        n_options += 1
+    n_options = legal_options(search, legal)
     other = 1 - seat
     for j in range(np.int64(params[seat, P_SAMPLES])):
         world_key = _world_key(search.key, seat, decision, j)
@@ -210,11 +194,7 @@ def zone_pimc_card(search, r, params, cardsets, st, trick, info, log, scores, de
         search.b_cardsets[DISCARDS, other] = ZERO
         search.b_cardsets[DRAWN, other] = ZERO
         for i in range(n_options):
-            _roll(search, world_key, N_ZONE)
-            _copy2(search.w_trick, trick)
-            _copy2(search.w_log, log)
-            for x in range(info.shape[0]):
-                search.w_info[x] = info[x]
+            start_rollout(search, world_key, N_ZONE, trick, log, info)
             status = zone.play_from(r, search.roll_kinds, search.roll_params, search.w_rng, search.w_cardsets,
                                     search.w_st, search.w_trick, search.w_info, search.w_log, scores, dealer,
                                     np.int64(t), np.int64(k), np.int64(leader), duty, np.int64(search.options[i]),
@@ -255,11 +235,7 @@ def zone_pimc_swap(search, r, params, cardsets, st, trick, info, log, scores, de
         search.b_cardsets[DEALT, dealer] = search.masks[1][0]
         widow = search.masks[1][1]
         for i in range(2):
-            _roll(search, world_key, N_ZONE)
-            _copy2(search.w_trick, trick)
-            _copy2(search.w_log, log)
-            for x in range(info.shape[0]):
-                search.w_info[x] = info[x]
+            start_rollout(search, world_key, N_ZONE, trick, log, info)
             status = zone.deal_from(r, search.roll_kinds, search.roll_params, search.w_rng, search.w_cardsets,
                                     search.w_st, search.w_trick, search.w_info, search.w_log, scores, dealer, widow,
                                     np.int64(search.options[i]), None)  # fmt: skip

@@ -103,19 +103,27 @@ def search_turn(table, k: int, seat: int) -> int | None:
     options = turn_options(table, seat)
     if len(options) == 1:
         return options[0]
-    samples, rollout = _search_parameters(spec)
+    return _search_worlds(table, seat, TURN_DECISION, options,
+                          lambda rolled, key, option: deal_from(rolled, k, seat, option))
+
+
+def _search_worlds(table, seat: int, decision: int, options, play_out) -> int | None:
+    """The one world loop of :func:`search_turn` and :func:`search_redeal`: each option played out
+    (``play_out(table, world key, option)`` -> the sheet) in ``samples`` worlds; the option of the
+    most total delta, or None when no world can be drawn."""
+    samples, rollout = _search_parameters(table.specs[seat])
     knowledge = what_seat_knows(table, seat)
-    worlds = Worlds(knowledge, table.key, seat, TURN_DECISION)
+    worlds = Worlds(knowledge, table.key, seat, decision)
     if not worlds.any():
         return None
     totals = [0] * len(options)
     for j in range(samples):
         layout = worlds.draw()
-        key = world_key(table.key, seat, TURN_DECISION, j)
+        key = world_key(table.key, seat, decision, j)
         imagined = _imagined(table, seat, layout, knowledge, worlds, rollout, key)
         for i, option in enumerate(options):
             rolled = _copy_for_rollout(imagined, rollout, key)
-            totals[i] += DELTA_SIGN * deal_from(rolled, k, seat, option).delta[seat]
+            totals[i] += DELTA_SIGN * play_out(rolled, key, option).delta[seat]
     return options[min(range(len(options)), key=lambda i: (totals[i], i))]
 
 
@@ -153,18 +161,6 @@ def search_redeal(table, k: int, seat: int) -> int | None:
     spec = table.specs[seat]
     if spec.kind != PolicyKind.PIMC:
         return None
-    samples, rollout = _search_parameters(spec)
-    knowledge = what_seat_knows(table, seat)
-    worlds = Worlds(knowledge, table.key, seat, REDEAL_DECISION)
-    if not worlds.any():
-        return None
-    options = (0, REDEAL)
-    totals = [0, 0]
-    for j in range(samples):
-        layout = worlds.draw()
-        key = world_key(table.key, seat, REDEAL_DECISION, j)
-        imagined = _imagined(table, seat, layout, knowledge, worlds, rollout, key)
-        for i, option in enumerate(options):
-            rolled = _copy_for_rollout(imagined, rollout, key)
-            totals[i] += DELTA_SIGN * rollout_redeal(rolled, key, table.redeals, k + 1, option == REDEAL).delta[seat]
-    return options[min(range(2), key=lambda i: (totals[i], i))]
+    redeals = table.redeals
+    return _search_worlds(table, seat, REDEAL_DECISION, (0, REDEAL),
+                          lambda rolled, key, option: rollout_redeal(rolled, key, redeals, k + 1, option == REDEAL))
