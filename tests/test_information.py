@@ -50,10 +50,12 @@ def _plain_card(card: int) -> bool:
     return C.rank_of(card) not in (C.ACE, C.JACK)
 
 
-def _reshuffle_unseen(order: list[int], players: int, rng: np.random.Generator) -> list[int]:
+def _reshuffle_unseen(order: list[int], players: int, rng: np.random.Generator, turned: int | None = None) -> list[int]:
     """``order`` with every card but the first seat's hand (d[0..4], R3) and the trump card
-    (d[5n]) permuted at random: what the first seat to act cannot see."""
-    others = [i for i in range(C.HAND_SIZE, len(order)) if i != C.HAND_SIZE * players]
+    (d[5n], or position ``turned``: modern's is the dealer's last card) permuted at random:
+    what the first seat to act cannot see."""
+    turned = C.HAND_SIZE * players if turned is None else turned
+    others = [i for i in range(C.HAND_SIZE, len(order)) if i != turned]
     shuffled = list(order)
     for i, j in zip(others, rng.permutation(others)):
         shuffled[i] = order[j]
@@ -92,20 +94,25 @@ def test_first_exchange_ignores_unseen_cards(policy, which):
     assert not changed, f"deals {changed}"
 
 
-def test_a_planted_exchange_leak_is_caught(monkeypatch):
-    """The check above catches a reference search whose worlds before the play peek at the others' real hands."""
-    from rams_sim.reference import pimc
+def _peeking(honest):
+    """A planted leak: ``honest``'s knowledge (a reference search's reading of what a seat knows,
+    the table its first argument) with every other seat's pile narrowed to his real hand."""
 
-    honest = pimc.what_seat_knows_before_play
-
-    def leaky(table, seat):
-        knowledge = honest(table, seat)
+    def leaky(table, *args):
+        knowledge = honest(table, *args)
         for pile in knowledge.piles:
             if pile.seat >= 0:
                 pile.allowed &= C.mask_of(table.hand[pile.seat])  # peeks
         return knowledge
 
-    monkeypatch.setattr(pimc, "what_seat_knows_before_play", leaky)
+    return leaky
+
+
+def test_a_planted_exchange_leak_is_caught(monkeypatch):
+    """The check above catches a reference search whose worlds before the play peek at the others' real hands."""
+    from rams_sim.reference import pimc
+
+    monkeypatch.setattr(pimc, "what_seat_knows_before_play", _peeking(pimc.what_seat_knows_before_play))
     assert _first_exchanges_changed(reference.play_deal, PIMC, first_only=True), "the leak was never visible"
 
 
@@ -123,10 +130,7 @@ def _modern_turns_changed(play, deals: int = 40, first_only: bool = False) -> tu
         key = deal_key(4, deal)
         order = deck_order(key, deck).tolist()
         first = (deal % n + 1) % n
-        hidden = [i for i in range(C.HAND_SIZE, len(order)) if i != C.HAND_SIZE * n - 1]
-        shuffled = list(order)
-        for i, j in zip(hidden, rng.permutation(hidden)):
-            shuffled[i] = order[j]
+        shuffled = _reshuffle_unseen(order, n, rng, turned=C.HAND_SIZE * n - 1)
         seats = {first: policies[0]}
         table = [seats.get(s, policies[(s - first) % n]) for s in range(n)]
         a = play(rules, table, deal=deal, key=key, order=order)
@@ -152,15 +156,12 @@ def _modern_redeals_changed(play, deals: int = 12) -> tuple[int, list[int]]:
     n, rng = rules.players, np.random.default_rng(13)
     deck = C.deck_cards(rules.deck_size)
     policies = ["basic", "pimc:samples=3", "expert", "basic"]  # dealer 0: seat 1 answers first
-    hidden = [i for i in range(C.HAND_SIZE, len(deck)) if i != C.HAND_SIZE * n - 1]
     compared, changed = 0, []
     for deal in range(deals):
         suit = int(rng.integers(0, 4))
         five = [int(c) for c in rng.choice([c for c in deck if C.suit_of(c) == suit], 5, replace=False)]
         order = five + [int(c) for c in rng.permutation([c for c in deck if c not in five])]
-        shuffled = list(order)
-        for i, j in zip(hidden, rng.permutation(hidden)):
-            shuffled[i] = order[j]
+        shuffled = _reshuffle_unseen(order, n, rng, turned=C.HAND_SIZE * n - 1)
         others = [o[C.HAND_SIZE * k: C.HAND_SIZE * (k + 1)] for o in (order, shuffled) for k in range(1, n)]
         if any(len({C.suit_of(c) for c in hand}) == 1 for hand in others):
             continue
@@ -194,16 +195,7 @@ def test_a_planted_modern_turn_leak_is_caught(monkeypatch):
     """The check above catches a reference turn search whose worlds peek at the others' real hands."""
     from rams_sim.reference.games import modern_search
 
-    honest = modern_search.what_seat_knows
-
-    def leaky(table, seat):
-        knowledge = honest(table, seat)
-        for pile in knowledge.piles:
-            if pile.seat >= 0:
-                pile.allowed &= C.mask_of(table.hand[pile.seat])  # peeks
-        return knowledge
-
-    monkeypatch.setattr(modern_search, "what_seat_knows", leaky)
+    monkeypatch.setattr(modern_search, "what_seat_knows", _peeking(modern_search.what_seat_knows))
     _, changed = _modern_turns_changed(reference.play_deal, first_only=True)
     assert changed, "the leak was never visible"
 
@@ -443,16 +435,7 @@ def test_a_planted_search_leak_is_caught(monkeypatch):
     """The check above catches a reference search whose worlds peek at the other seats' real hands."""
     from rams_sim.reference import pimc
 
-    honest = pimc.what_seat_knows
-
-    def leaky(table, sheet, state, seat):
-        knowledge = honest(table, sheet, state, seat)
-        for pile in knowledge.piles:
-            if pile.seat >= 0:
-                pile.allowed &= C.mask_of(table.hand[pile.seat])  # peeks
-        return knowledge
-
-    monkeypatch.setattr(pimc, "what_seat_knows", leaky)
+    monkeypatch.setattr(pimc, "what_seat_knows", _peeking(pimc.what_seat_knows))
     _, found = _searched_cards_changed(reference.play_deal, SEARCH_RULES["classic"], deals=25, first_only=True)
     assert found, "the leak was never visible"
 
@@ -461,14 +444,6 @@ def test_a_planted_zone_search_leak_is_caught(monkeypatch):
     """The same check catches a zone search whose worlds peek at the other hand."""
     from rams_sim.reference.games import zone_search
 
-    honest = zone_search.what_seat_knows
-
-    def leaky(table, state, seat):
-        knowledge = honest(table, state, seat)
-        pile = knowledge.piles[0]
-        pile.allowed &= C.mask_of(table.hand[pile.seat])  # peeks
-        return knowledge
-
-    monkeypatch.setattr(zone_search, "what_seat_knows", leaky)
+    monkeypatch.setattr(zone_search, "what_seat_knows", _peeking(zone_search.what_seat_knows))
     _, found = _searched_cards_changed(reference.play_deal, SEARCH_RULES["zone"], deals=25, swaps=12, first_only=True)
     assert found, "the leak was never visible"
