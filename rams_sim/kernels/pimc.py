@@ -37,7 +37,7 @@ from .codes import (
 )  # fmt: skip
 from .dispatch import delta_sign, finish_play, trump_maybe_discarded
 from .exchange import can_pass
-from .games.classic import deal_from
+from .games.classic import deal_from_unsearched
 from .knowledge import DEALER_DISCARDS, exchange_piles, play_piles, seat_cards_from, trump_hidden
 from .play import play_from
 from .policy import uses_coins
@@ -124,15 +124,6 @@ def rollout_play(r, kinds, params, announce, rng, cardsets, st, trick, log, info
                      leader, q_duty, played, card, None)  # fmt: skip
 
 
-@njit(cache=True, _nrt=False)
-def rollout_deal(r, kinds, params, announce, dealer, scores, order, rng, cardsets, st, trick, info, log, step, talon_pos,
-                 option):  # fmt: skip
-    """The rest of the deal from exchange step ``step`` with ``option`` taken there, nobody
-    searching (:func:`.games.classic.deal_from`); one compiled function for every caller."""
-    return deal_from(r, kinds, params, announce, dealer, scores, order, rng, cardsets, st, trick, info, log,
-                     np.int64(NO_FORCE), np.int64(0), step, talon_pos, option, None)  # fmt: skip
-
-
 @njit(cache=True)
 def _rollout_players(search, n, rollout):
     """Every seat plays the rollout policy with its default parameters."""
@@ -199,7 +190,7 @@ def _draw(search, m, n_pairs, n_piles, total):
 def _play_count(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k):
     unknown, n_piles = play_piles(r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, search.masks[0],
                                   search.ints[0], search.ints[1], search.forbid, search.before, search.pairs,
-                                  search.pair_piles, trump_maybe_discarded(r, cardsets, st, dealer))  # fmt: skip
+                                  search.pair_piles, bool(trump_maybe_discarded(r, cardsets, st, dealer)))  # fmt: skip
     m, n_pairs, total = _count(search, unknown, n_piles)
     return m, n_pairs, total, n_piles
 
@@ -344,7 +335,7 @@ def pimc_card(search, r, kinds, params, announce, cardsets, st, trick, log, info
         world_key = _world_key(search.key, seat, CARD_DECISION + t, j)
         _card_world(search, r, announce, cardsets, st, trick, log, info, n, dealer, trump_card, scores, t, k, leader,
                     seat, legal, played, q_duty, m, n_pairs, total, n_piles, world_key, search.w_deltas,
-                    search.w_flags, 0)  # fmt: skip
+                    search.w_flags, np.int64(0))  # fmt: skip (int64 as advise's column: one compile)
         _add_world(search, n_options, delta_sign(r))
     return _least(search, n_options)
 
@@ -447,9 +438,10 @@ def _roll_option(search, option, world_key, r, announce, trick, log, info, n, de
     for s in range(n):
         if uses_coins(search.roll_kinds[s]):  # only random draws coins; its streams keyed by the world
             seed_stream(search.w_rng, s + 1, world_key, s + 1)
-    status = rollout_deal(r, search.roll_kinds, search.roll_params, announce, dealer, scores, w_order, search.w_rng,
-                          search.w_cardsets, search.w_st, search.w_trick, search.w_info, search.w_log, np.int64(step),
-                          np.int64(talon_pos), np.int64(option))  # fmt: skip
+    status = deal_from_unsearched(r, search.roll_kinds, search.roll_params, announce, dealer, scores, w_order,
+                                  search.w_rng, search.w_cardsets, search.w_st, search.w_trick, search.w_info,
+                                  search.w_log, np.int64(NO_FORCE), np.int64(0), np.int64(step), np.int64(talon_pos),
+                                  np.int64(option))  # fmt: skip
     return status == 0
 
 
@@ -505,7 +497,7 @@ def pimc_decision(search, phase, step, talon_pos, seat, r, kinds, params, announ
         world_key = _world_key(search.key, seat, phase, j)
         _option_world(search, r, announce, order, cardsets, st, trick, log, info, n, dealer, scores, phase, step,
                       talon_pos, seat, options, n_options, m, total, n_piles, world_key, search.w_deltas,
-                      search.w_flags, 0)  # fmt: skip
+                      search.w_flags, np.int64(0))  # fmt: skip (int64 as advise's column: one compile)
         _add_world(search, n_options, 1)  # classic only (R7: the least delta)
     return _least(search, n_options)
 
