@@ -29,6 +29,9 @@ Numba's on-disk cache (``cache=True``) does not notice when a kernel's *callee* 
 another module changes (numba#1833), so a stale cache could run old rule code. The
 cache therefore lives in a folder named by a hash of every source file the kernels
 are compiled from, unless ``NUMBA_CACHE_DIR`` says otherwise.
+
+Importing this package also removes two wasted copies from numba's inliner
+(:mod:`.inlining`), which cuts a third off every cold compile.
 """
 
 from __future__ import annotations
@@ -38,6 +41,8 @@ import os
 from pathlib import Path
 
 import numba
+
+from . import inlining
 
 
 def _cache_dir() -> str:
@@ -55,3 +60,5 @@ def _cache_dir() -> str:
 
 if not os.environ.get("NUMBA_CACHE_DIR"):
     numba.config.CACHE_DIR = _cache_dir()
+
+inlining.apply()
