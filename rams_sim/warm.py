@@ -118,10 +118,8 @@ def warm_modern_search() -> tuple[str, float]:
 
 
 SEARCH_TASKS = {SEARCH: warm_search, SEARCH_ZONE: warm_zone_search, SEARCH_MODERN: warm_modern_search}
-# seconds each task took on 2 cores, compiling into an empty cache in this order: the longest start first.
-# A game's plain deal is its searches' rollout deal (``deal_from_unsearched``): compiled by the search
-# task, it is loaded from the cache by the game's own task, which is why those come out cheap.
-COST = {SEARCH: 73, SEARCH_MODERN: 63, SEARCH_ZONE: 35, Game.DUEL: 18, Game.RAMS: 14, Game.MODERN: 9, Game.ZONE: 5}
+# seconds each task took on 2 cores, compiling into an empty cache: the longest start first
+COST = {SEARCH: 60, SEARCH_MODERN: 54, SEARCH_ZONE: 31, Game.RAMS: 21, Game.DUEL: 17, Game.MODERN: 14, Game.ZONE: 9}
 
 
 def _warm(args: tuple[Game | str, str], collect: bool = True) -> tuple[str, float]:

@@ -37,7 +37,7 @@ from .codes import (
 )  # fmt: skip
 from .dispatch import delta_sign, finish_play, trump_maybe_discarded
 from .exchange import can_pass
-from .games.classic import deal_from_unsearched
+from .games.classic import deal_from
 from .knowledge import DEALER_DISCARDS, exchange_piles, play_piles, seat_cards_from, trump_hidden
 from .play import play_from
 from .policy import uses_coins
@@ -122,6 +122,15 @@ def rollout_play(r, kinds, params, announce, rng, cardsets, st, trick, log, info
     compiled function serves every caller (the search and advise), instead of a copy in each."""
     return play_from(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n, dealer, trump_card, scores, t, k,
                      leader, q_duty, played, card, None)  # fmt: skip
+
+
+@njit(cache=True, _nrt=False)
+def rollout_deal(r, kinds, params, announce, dealer, scores, order, rng, cardsets, st, trick, info, log, step, talon_pos,
+                 option):  # fmt: skip
+    """The rest of the deal from exchange step ``step`` with ``option`` taken there, nobody
+    searching (:func:`.games.classic.deal_from`); one compiled function for every caller."""
+    return deal_from(r, kinds, params, announce, dealer, scores, order, rng, cardsets, st, trick, info, log,
+                     np.int64(NO_FORCE), np.int64(0), step, talon_pos, option, None)  # fmt: skip
 
 
 @njit(cache=True)
@@ -438,10 +447,9 @@ def _roll_option(search, option, world_key, r, announce, trick, log, info, n, de
     for s in range(n):
         if uses_coins(search.roll_kinds[s]):  # only random draws coins; its streams keyed by the world
             seed_stream(search.w_rng, s + 1, world_key, s + 1)
-    status = deal_from_unsearched(r, search.roll_kinds, search.roll_params, announce, dealer, scores, w_order,
-                                  search.w_rng, search.w_cardsets, search.w_st, search.w_trick, search.w_info,
-                                  search.w_log, np.int64(NO_FORCE), np.int64(0), np.int64(step), np.int64(talon_pos),
-                                  np.int64(option))  # fmt: skip
+    status = rollout_deal(r, search.roll_kinds, search.roll_params, announce, dealer, scores, w_order, search.w_rng,
+                          search.w_cardsets, search.w_st, search.w_trick, search.w_info, search.w_log, np.int64(step),
+                          np.int64(talon_pos), np.int64(option))  # fmt: skip
     return status == 0
 
 

@@ -41,22 +41,9 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
     reset_scoring(st, n, info, log)
     trump_card = deal_cards(order, n, dealer, cardsets, st)  # R3
     info[TRUMP_CARD] = trump_card
-    step0, talon_pos, first_option = np.int64(0), np.int64(HAND_SIZE * n + 1), np.int64(NO_OPTION)
-    if search is None:  # pruned at compile time: one compiled deal serves the plain tables and the rollouts
-        return deal_from_unsearched(r, kinds, params, announce, dealer, scores, order, rng, cardsets, st, trick, info,
-                                    log, forced_seat, forced_option, step0, talon_pos, first_option)  # fmt: skip
     return deal_from(r, kinds, params, announce, dealer, scores, order, rng, cardsets, st, trick, info, log, forced_seat,
-                     forced_option, step0, talon_pos, first_option, arm(search, key))  # fmt: skip
-
-
-@njit(cache=True, _nrt=False)
-def deal_from_unsearched(r, kinds, params, announce, dealer, scores, order, rng, cardsets, st, trick, info, log,
-                         forced_seat, forced_option, step0, talon_pos, first_option):  # fmt: skip
-    """:func:`deal_from` with nobody searching: one compiled function for the tables without a
-    searching seat and for policy pimc's rollouts (:mod:`..pimc`), which therefore share one
-    compile (and its cache entry) instead of each inlining the whole deal."""
-    return deal_from(r, kinds, params, announce, dealer, scores, order, rng, cardsets, st, trick, info, log, forced_seat,
-                     forced_option, step0, talon_pos, first_option, None)  # fmt: skip
+                     forced_option, np.int64(0), np.int64(HAND_SIZE * n + 1), np.int64(NO_OPTION),
+                     arm(search, key))  # fmt: skip (int64, not literals: a cached caller links to one specialization)
 
 
 @njit(cache=True, _nrt=False, inline="always")  # inlined: a search calls it from inside itself (no recursion)

@@ -243,20 +243,8 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
     info[TRUMP_CARD] = _deal(r, kinds, key, fixed_order, True, dealer, order, rng, cardsets, st)
     dealing_key = redeals_from(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st,
                                info, np.int64(0), np.int64(0), search)  # fmt: skip
-    if search is None:  # pruned at compile time: one compiled deal serves the plain tables and the rollouts
-        return deal_from_unsearched(r, kinds, params, announce, dealer, scores, order, rng, cardsets, st, trick, info,
-                                    log, np.int64(0), forced_seat, forced_option)  # fmt: skip
     return deal_from(r, kinds, params, announce, dealer, scores, order, rng, cardsets, st, trick, info, log,
                      np.int64(0), forced_seat, forced_option, arm(search, dealing_key))  # fmt: skip
-
-
-@njit(cache=True, _nrt=False)
-def deal_from_unsearched(r, kinds, params, announce, dealer, scores, order, rng, cardsets, st, trick, info, log, k0,
-                         forced_seat, forced_option):  # fmt: skip
-    """:func:`deal_from` with nobody searching: one compiled function for the tables without a
-    searching seat and for policy pimc's rollouts (:mod:`.modern_search`), which share its compile."""
-    return deal_from(r, kinds, params, announce, dealer, scores, order, rng, cardsets, st, trick, info, log, k0,
-                     forced_seat, forced_option, None)  # fmt: skip
 
 
 @njit(cache=True, _nrt=False, inline="always")  # inlined: a search calls it from inside itself (no recursion)

@@ -64,8 +64,8 @@ def rollout(r, kinds, params, announce, key, dealer, scores, order, rng, cardset
         modern.redeals_from(r, kinds, params, announce, key, no_order, dealer, scores, order, rng, cardsets, st, info,
                             redeals, k_redeal, None)  # fmt: skip
         k_turn, seat, option = 0, -1, NO_OPTION
-    return modern.deal_from_unsearched(r, kinds, params, announce, dealer, scores, order, rng, cardsets, st, trick,
-                                       info, log, np.int64(k_turn), np.int64(seat), np.int64(option))  # fmt: skip
+    return modern.deal_from(r, kinds, params, announce, dealer, scores, order, rng, cardsets, st, trick, info, log,
+                            np.int64(k_turn), np.int64(seat), np.int64(option), None)  # fmt: skip
 
 
 @njit(cache=True)

@@ -253,17 +253,8 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
         info[STATUS] = UNAVAILABLE
         return UNAVAILABLE
     option = np.int64(forced_option) if forced_seat == partner else np.int64(NO_OPTION)
-    if search is None:  # pruned at compile time: one compiled deal serves the plain tables and the rollouts
-        return deal_from_unsearched(r, kinds, params, rng, cardsets, st, trick, info, log, scores, dealer, widow, option)
     return deal_from(r, kinds, params, rng, cardsets, st, trick, info, log, scores, dealer, widow, option,
                      arm(search, key))  # fmt: skip
-
-
-@njit(cache=True, _nrt=False)
-def deal_from_unsearched(r, kinds, params, rng, cardsets, st, trick, info, log, scores, dealer, widow, option):
-    """:func:`deal_from` with nobody searching: one compiled function for the tables without a
-    searching seat and for policy pimc's rollouts (:mod:`.zone_search`), which share its compile."""
-    return deal_from(r, kinds, params, rng, cardsets, st, trick, info, log, scores, dealer, widow, option, None)
 
 
 @njit(cache=True, _nrt=False, inline="always")  # inlined: the search calls it from inside itself (no recursion)

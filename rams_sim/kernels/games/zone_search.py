@@ -236,9 +236,8 @@ def zone_pimc_swap(search, r, params, cardsets, st, trick, info, log, scores, de
         widow = search.masks[1][1]
         for i in range(2):
             start_rollout(search, world_key, N_ZONE, trick, log, info)
-            status = zone.deal_from_unsearched(r, search.roll_kinds, search.roll_params, search.w_rng,
-                                               search.w_cardsets, search.w_st, search.w_trick, search.w_info,
-                                               search.w_log, scores, dealer, widow,
-                                               np.int64(search.options[i]))  # fmt: skip
+            status = zone.deal_from(r, search.roll_kinds, search.roll_params, search.w_rng, search.w_cardsets,
+                                    search.w_st, search.w_trick, search.w_info, search.w_log, scores, dealer, widow,
+                                    np.int64(search.options[i]), None)  # fmt: skip
             search.totals[i] += _value(search, seat, weight) if status == OK else ERROR_DELTA
     return _least(search, 2)
