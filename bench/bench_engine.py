@@ -56,7 +56,8 @@ def kernel_rate(rules: Rules, policy: str, deals: int, threads: int, repeats: in
     best = 0.0
     for r in range(repeats):
         start = time.perf_counter()
-        args = (packed, kinds, params, announce, np.uint64(r), 0, -1, scores, *out.arrays, None)
+        args = (packed, kinds, params, announce, np.uint64(r), 0, -1, scores, engine.NO_ORDER, engine.NO_KEYS,
+                *out.arrays, None)
         in_blocks(lambda lo, hi: drivers.play_deals(*args, lo, hi), deals, engine.DEALS_PER_BLOCK)
         best = max(best, deals / (time.perf_counter() - start))
     return best

@@ -35,6 +35,8 @@ _STATUS_TEXT = {
 # the largest blocks of rows the kernel threads take (rams_sim.parallel): a few milliseconds each
 DEALS_PER_BLOCK = 8192
 PARTIES_PER_BLOCK = 256
+NO_ORDER = np.empty(0, np.int8)  # play_deals: shuffle each deck from its key
+NO_KEYS = np.empty(0, np.uint64)  # play_deals: key each deal by (seed, deal)
 
 
 class PolicyError(RuntimeError):
@@ -156,8 +158,8 @@ def simulate(
         raise ValueError(f"out holds {out.delta.shape[0]} deals of {out.delta.shape[1]} seats; {deals} of {rules.players} asked")
     scores = np.full(rules.players, rules.start, np.int64)
     fixed = -1 if dealer is None else dealer
-    args = (rules_args(rules), kinds, params, announce, np.uint64(seed), first_deal, fixed, scores, *out.arrays,
-            _search(kinds))  # fmt: skip
+    args = (rules_args(rules), kinds, params, announce, np.uint64(seed), first_deal, fixed, scores, NO_ORDER, NO_KEYS,
+            *out.arrays, _search(kinds))  # fmt: skip
     in_blocks(lambda lo, hi: drivers.play_deals(*args, lo, hi), deals, DEALS_PER_BLOCK)
     _check_status(out.status, first_deal, seed)
     return out
@@ -220,7 +222,7 @@ def _mask(hand) -> int:
 
 def _order(rules: Rules, order) -> np.ndarray:
     if order is None:
-        return np.empty(0, np.int8)
+        return NO_ORDER
     arr = np.asarray(order, dtype=np.int8)
     if sorted(arr.tolist()) != C.deck_cards(rules.deck_size).tolist():
         raise ValueError(f"order must be a permutation of the {rules.deck_size}-card deck")
@@ -233,10 +235,10 @@ def play_deal(rules: Rules, policies="basic", *, seed=0, deal=0, dealer=None, sc
     key = deal_key(seed, deal) if key is None else key
     kinds, params, announce = _policy_arrays(rules, policies)
     out = new_deal_out(1, rules.players, log_plays=True)
-    drivers.play_one(
-        rules_args(rules), kinds, params, announce, np.uint64(key), _order(rules, order), dealer,
-        _scores(rules, scores), *out.arrays, _search(kinds),
-    )  # fmt: skip
+    drivers.play_deals(
+        rules_args(rules), kinds, params, announce, np.uint64(seed), deal, dealer, _scores(rules, scores),
+        _order(rules, order), np.array([key], np.uint64), *out.arrays, _search(kinds), 0, 1,
+    )  # fmt: skip (one row of the bulk driver: the same compiled code as a run)
     _check_status(out.status, deal, seed)
     return record_of(out, 0)
 

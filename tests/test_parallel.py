@@ -84,7 +84,8 @@ def test_a_run_in_blocks_equals_one_block():
     small = engine.new_deal_out(2000, 5)
     kinds, params, announce = pack_policies(seat_policies("basic", 5))
     scores = np.full(5, rules.start, np.int64)
-    args = (rules_args(rules), kinds, params, announce, np.uint64(3), 0, -1, scores, *small.arrays, None)
+    args = (rules_args(rules), kinds, params, announce, np.uint64(3), 0, -1, scores, engine.NO_ORDER, engine.NO_KEYS,
+            *small.arrays, None)
     in_blocks(lambda lo, hi: drivers.play_deals(*args, lo, hi), 2000, 64)
     for a, b in zip(whole.arrays, small.arrays):
         np.testing.assert_array_equal(a, b)

@@ -22,7 +22,7 @@ it only reads and writes arrays its caller holds for the duration of the call, s
 reference counting them is pure cost, and with it off no call or inlined helper
 counts references at all. Numba refuses to compile an allocation in such a kernel,
 so the flag cannot hide a leak; only the few kernels that allocate state or outputs
-(``make_state``, ``play_deals``, ``play_one``, ``play_party``, ``play_parties``,
+(``make_state``, ``play_deals``, ``play_party``, ``play_parties``,
 ``settle_given``, ``play_branches``) keep the runtime.
 
 Numba's on-disk cache (``cache=True``) does not notice when a kernel's *callee* in

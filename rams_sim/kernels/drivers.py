@@ -67,45 +67,35 @@ def store_deal(i, n, dealer, cardsets, st, info, log, out_sets, out_seat, out_de
 
 
 @row_kernel
-def play_deals(r, kinds, params, announce, seed, first_deal, fixed_dealer, scores, out_sets, out_seat, out_delta, out_deal, out_log,
-               search, lo, hi):  # fmt: skip
+def play_deals(r, kinds, params, announce, seed, first_deal, fixed_dealer, scores, fixed_order, keys, out_sets,
+               out_seat, out_delta, out_deal, out_log, search, lo, hi):  # fmt: skip
     """Play deals ``first_deal + lo .. first_deal + hi - 1`` of ``seed`` into output rows ``lo .. hi - 1``.
 
-    Deal ``d`` is keyed ``deal_key(seed, d)``; its dealer is ``fixed_dealer`` if >= 0, else
-    ``d % players``. ``scores``: int64[n], every seat's score before each deal (R8.2b).
+    Deal ``d`` is keyed ``deal_key(seed, d)``, or ``keys[i]`` for row ``i`` when ``keys``
+    (uint64[rows] or uint64[0]) is given; its deck is shuffled from its key, or is
+    ``fixed_order`` (int8[deck_size] or int8[0]); its dealer is ``fixed_dealer`` if >= 0,
+    else ``d % players``. ``scores``: int64[n], every seat's score before each deal (R8.2b).
     ``search``: None, or :data:`.search.Search` when a seat searches (every driver takes it).
     Returns the number of deals whose status is not OK. The Python layer runs blocks of
-    rows on threads (:mod:`rams_sim.parallel`).
+    rows on threads (:mod:`rams_sim.parallel`); the API's single deal is one row (one
+    compiled driver serves both).
     """
     n = r.players
     errors = 0
-    empty = np.empty(0, np.int8)
     no_force, no_option = np.int64(NO_FORCE), np.int64(0)
     order, rng, cardsets, st, trick, info, log = make_state()
     scratch = prepare(search)
     for i in range(lo, hi):
         d = first_deal + i
         dealer = fixed_dealer if fixed_dealer >= 0 else d % n
-        key = deal_key(seed, d)
+        key = keys[i] if keys.shape[0] > 0 else deal_key(seed, d)
         new_party_state(info)
-        status = play_deal(r, kinds, params, announce, key, empty, dealer, scores, order, rng, cardsets, st, trick, info, log,
-                          no_force, no_option, scratch)  # fmt: skip
+        status = play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st,
+                           trick, info, log, no_force, no_option, scratch)  # fmt: skip
         if status != OK:
             errors += 1
         store_deal(i, n, dealer, cardsets, st, info, log, out_sets, out_seat, out_delta, out_deal, out_log)
     return errors
-
-
-@njit(cache=True)
-def play_one(r, kinds, params, announce, key, fixed_order, dealer, scores, out_sets, out_seat, out_delta, out_deal, out_log,
-             search):  # fmt: skip
-    """Play one deal into row 0 of the outputs (the API's single-deal entry); return its status."""
-    order, rng, cardsets, st, trick, info, log = make_state()
-    new_party_state(info)
-    status = play_deal(r, kinds, params, announce, key, fixed_order, np.int64(dealer), scores, order, rng, cardsets, st,
-                      trick, info, log, np.int64(NO_FORCE), np.int64(0), prepare(search))  # fmt: skip
-    store_deal(0, r.players, dealer, cardsets, st, info, log, out_sets, out_seat, out_delta, out_deal, out_log)
-    return status
 
 
 @row_kernel

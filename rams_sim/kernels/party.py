@@ -22,7 +22,7 @@ def new_party_state(info):
     info[CUBE] = -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # inlined into play_parties: no library of its own to re-optimize the deal in
 def play_party(r, kinds, params, announce, seed, party, state, deals, scores_out, winner, end_kind, settlement, resets,
                stakes, row, search):  # fmt: skip
     """Play party ``party`` of ``seed`` (R8) into row ``row`` of the party outputs; return a status.
