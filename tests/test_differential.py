@@ -302,14 +302,25 @@ PIMC_SHARE = {3: 1.0, 4: 1.0, 5: 1.0, 6: 0.5, 7: 0.25}  # of those deals at each
 # to lay out (7 players), each layout count costs both engines ~10 ms
 
 
+PIMC_SIZES_DEFAULT = {"classic": (3, 4, 5, 6, 7)}  # the default run; the other presets at 4 and 5 (the rest: slow)
+
+
+def _pimc_grid():
+    for preset in SEARCHED:
+        for players in (3, 4, 5, 6, 7):
+            default = players in PIMC_SIZES_DEFAULT.get(preset, (4, 5))
+            marks = () if default else (pytest.mark.slow,)
+            yield pytest.param(preset, players, marks=marks, id=f"{preset}-{players}")
+
+
 @pytest.mark.parametrize("scale", [1, pytest.param(2, marks=pytest.mark.slow, id="twice")])
-@pytest.mark.parametrize("players", (3, 4, 5, 6, 7))
 @pytest.mark.parametrize("table", PIMC_TABLES)
-@pytest.mark.parametrize("preset", SEARCHED)
-def test_pimc_agrees(preset, table, players, scale):
+@pytest.mark.parametrize("preset, players", list(_pimc_grid()))
+def test_pimc_agrees(preset, players, table, scale):
     """Both engines search pimc's decisions identically (the same worlds, rollouts and choice: its
     pass or play, discards, purchase, announcement, R4.3 card and cards) on every classic preset and
-    table size, with one searching seat, several with other rollouts, or all."""
+    table size, with one searching seat, several with other rollouts, or all (the default run: classic
+    at every size, the other presets at 4 and 5 players; every pair under the slow marker)."""
     rules = Rules.named(preset, players=players)
     seed = 3000 + 10 * players + SEARCHED.index(preset)
     policies = PIMC_TABLES[table][:players]
