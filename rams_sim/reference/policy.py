@@ -427,6 +427,14 @@ class ExpertPolicy(_CountingPolicy):
         return min(winners, key=key)
 
 
+def pimc_parameters(spec: PolicySpec) -> tuple[int, PolicyKind, int]:
+    """(samples, rollout kind, prokat weight) of a ``pimc`` seat: given, else the defaults (policies.py)."""
+    defaults = PARAMS_BY_KIND[spec.kind]
+    samples = int(spec.params.get("samples", defaults["samples"]))  # worlds per decision
+    rollout = PolicyKind(int(spec.params.get("rollout", defaults["rollout"])))  # every seat's rollout policy
+    return samples, rollout, int(spec.params.get("prokat_weight", defaults["prokat_weight"]))  # zone only
+
+
 class PimcPolicy(BasicPolicy):
     """``pimc`` (docs/SEARCH.md): its decisions and cards come from a search (:mod:`.pimc`),
     which the exchange, the dealer's trump card and the play loop ask (classic Rams only).
@@ -437,9 +445,7 @@ class PimcPolicy(BasicPolicy):
         super().__init__(spec, key, seat)
         names = list(PARAMS_BY_KIND[spec.kind])
         assert names.index("samples") == P_SAMPLES and names.index("rollout") == P_ROLLOUT
-        defaults = PARAMS_BY_KIND[spec.kind]
-        self.samples = int(spec.params.get("samples", defaults["samples"]))  # worlds per decision
-        self.rollout = PolicyKind(int(spec.params.get("rollout", defaults["rollout"])))  # every seat's rollout policy
+        self.samples, self.rollout, _ = pimc_parameters(spec)
 
     def choose_card(self, hand, trump, trick, legal, tricks_taken, view=None) -> int:
         """Never asked: the play loop takes pimc's cards from the search (a game without it is refused)."""

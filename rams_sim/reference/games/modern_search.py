@@ -25,9 +25,10 @@ import numpy as np
 
 from ... import cards as C
 from ...kernels.rng import deal_key
-from ...policies import PARAMS_BY_KIND, PolicyKind, PolicySpec
+from ...policies import PolicyKind, PolicySpec
 from ..deal import shuffle
 from ..pimc import Knowledge, Pile, Worlds, world_key
+from ..policy import pimc_parameters
 from .modern import DELTA_SIGN, PASS, REDEAL, TAKE_BITS, WIDOW_SIZE, deal_cards, deal_from, redeals_from
 
 TURN_DECISION = 0  # the turn's decision number: the phase of an exchange (codes.PHASE_ROUND)
@@ -87,13 +88,6 @@ def _imagined(table, seat: int, layout: list[int], knowledge: Knowledge, worlds:
     return imagined
 
 
-def _search_parameters(spec: PolicySpec) -> tuple[int, PolicyKind]:
-    """(samples, rollout kind) of a pimc seat."""
-    defaults = PARAMS_BY_KIND[spec.kind]
-    return int(spec.params.get("samples", defaults["samples"])), PolicyKind(int(spec.params.get("rollout",
-                                                                                                 defaults["rollout"])))
-
-
 def search_turn(table, k: int, seat: int) -> int | None:
     """The turn option of a ``pimc`` seat, the ``k``-th from the dealer's left (module docstring),
     or None for a seat that does not search, or when no world can be drawn (never expected)."""
@@ -111,7 +105,7 @@ def _search_worlds(table, seat: int, decision: int, options, play_out) -> int | 
     """The one world loop of :func:`search_turn` and :func:`search_redeal`: each option played out
     (``play_out(table, world key, option)`` -> the sheet) in ``samples`` worlds; the option of the
     most total delta, or None when no world can be drawn."""
-    samples, rollout = _search_parameters(table.specs[seat])
+    samples, rollout, _ = pimc_parameters(table.specs[seat])
     knowledge = what_seat_knows(table, seat)
     worlds = Worlds(knowledge, table.key, seat, decision)
     if not worlds.any():

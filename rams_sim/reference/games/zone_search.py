@@ -20,20 +20,13 @@ from __future__ import annotations
 import copy
 
 from ... import cards as C
-from ...policies import PARAMS_BY_KIND, PolicyKind, PolicySpec
+from ...policies import PolicyKind, PolicySpec
 from ..bits import TRUMP_HONOURS
 from ..pimc import CARD_DECISION, MARRIAGE, Knowledge, Pile, Worlds, world_key
+from ..policy import pimc_parameters
 from .zone import N_PLAYERS, SWAP, WIDOW_SIZE, ZonePlay, deal_from, finish, first_lead, play_from, zone_policy
 
 SWAP_DECISION = 0  # the swap's decision number: the phase of an exchange (codes.PHASE_ROUND)
-
-
-def _search_parameters(spec: PolicySpec) -> tuple[int, PolicyKind, int]:
-    """(samples, rollout kind, prokat weight) of a pimc seat."""
-    defaults = PARAMS_BY_KIND[spec.kind]
-    samples = int(spec.params.get("samples", defaults["samples"]))
-    rollout = PolicyKind(int(spec.params.get("rollout", defaults["rollout"])))
-    return samples, rollout, int(spec.params.get("prokat_weight", defaults["prokat_weight"]))
 
 
 def rollout_value(sheet, seat: int, weight: int) -> int:
@@ -143,7 +136,7 @@ def search_card(table, sheet, state: ZonePlay, seat: int, legal: list[int]) -> i
         return None
     if len(legal) == 1:
         return legal[0]
-    samples, rollout, weight = _search_parameters(table.specs[seat])
+    samples, rollout, weight = pimc_parameters(table.specs[seat])
     knowledge = what_seat_knows(table, state, seat)
     decision = CARD_DECISION + state.t
     worlds = Worlds(knowledge, table.key, seat, decision)
@@ -173,7 +166,7 @@ def search_swap(table) -> int | None:
     seat = table.seats[0]
     if table.specs[seat].kind != PolicyKind.PIMC:
         return None
-    samples, rollout, weight = _search_parameters(table.specs[seat])
+    samples, rollout, weight = pimc_parameters(table.specs[seat])
     dealer = 1 - seat
     unknown = C.mask_of(table.book.deck) & ~C.mask_of(table.hand[seat] + [table.trump_card])
     size = unknown.bit_count()
