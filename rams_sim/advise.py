@@ -188,9 +188,9 @@ def _check_exchanges(rules: Rules, stage: str, order: list[int], seat: int, deal
         before = order[: order.index(seat)]
         missing = [s for s in before if s not in exchanged]
         if missing:
-            word = "N (N cards, or pass)" if stage == "exchange" else "play (or pass)"
+            value, hint = ("N", "N: how many cards it exchanged, or pass") if stage == "exchange" else ("play", "or pass")
             raise AdviceError(f"seat(s) {', '.join(map(str, missing))} decide before seat {seat} (R4.0): give "
-                              f"--exchanged {','.join(f'{s}=' + word.split()[0] for s in missing)} ({word})")  # fmt: skip
+                              f"--exchanged {','.join(f'{s}={value}' for s in missing)} ({hint})")  # fmt: skip
         extra = sorted(set(exchanged) - set(before))
         if extra:
             raise AdviceError(f"seat(s) {', '.join(map(str, extra))} decide after seat {seat}: they have not "
