@@ -436,17 +436,9 @@ def _roll_option(search, option, world_key, r, announce, trick, log, info, n, de
     """Take ``option`` at exchange step ``step`` in the world of ``search.b_*`` and play the
     deal out by the rollout players (result in ``search.w_st``/``w_info``); False on a status."""
     w_order = search.w_order
-    _copy2(search.w_cardsets, search.b_cardsets)
-    _copy2(search.w_st, search.b_st)
-    _copy2(search.w_trick, trick)
-    _copy2(search.w_log, log)
-    for x in range(info.shape[0]):
-        search.w_info[x] = info[x]
+    start_rollout(search, world_key, n, trick, log, info)
     for x in range(w_order.shape[0]):
         w_order[x] = search.b_order[x]
-    for s in range(n):
-        if uses_coins(search.roll_kinds[s]):  # only random draws coins; its streams keyed by the world
-            seed_stream(search.w_rng, s + 1, world_key, s + 1)
     status = rollout_deal(r, search.roll_kinds, search.roll_params, announce, dealer, scores, w_order, search.w_rng,
                           search.w_cardsets, search.w_st, search.w_trick, search.w_info, search.w_log, np.int64(step),
                           np.int64(talon_pos), np.int64(option))  # fmt: skip
