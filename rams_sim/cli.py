@@ -16,7 +16,7 @@ from typing import Annotated, Optional
 import typer
 
 from ._version import __version__
-from .policies import PARAMS_BY_KIND, PolicyKind, PolicySpec, check_searchable, seat_policies
+from .policies import PARAMS_BY_KIND, PolicyKind, PolicySpec, seat_policies
 from .record import Declaration
 from . import cli_advise
 from .cli_common import PlayersOpt, PresetOpt, RuleOpt, build_rules, fail, parse_count, parse_index
@@ -374,10 +374,6 @@ def compare(
     set_threads(threads)
     typer.echo(f"compare {spec_a} vs {spec_b}: {rules.preset}, {rules.players} players, baseline {spec_base}, seed {seed}; "
                "each seat focal in turn on the same deck orders")  # fmt: skip
-    try:
-        check_searchable((spec_a, spec_b, spec_base), rules)
-    except ValueError as err:
-        fail(str(err))
     with Progress(transient=True) as bar:
         job = bar.add_task("deals", total=n_deals)
         result = run_compare(rules, spec_a, spec_b, baseline=spec_base, seed=seed, deals=n_deals, target_se=target_se,

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .policies import PolicySpec, as_spec, check_searchable
+from .policies import PolicySpec, as_spec
 from .record import Outcome
 from .rules import Game, Rules
 from .summary import Z95, Estimate, mean_ci, wilson
@@ -57,7 +57,6 @@ def _focal_pass(rules: Rules, focal: PolicySpec, baseline: PolicySpec, seed: int
 def paired_batch(rules: Rules, a, b, baseline, *, seed: int, first: int, count: int) -> PairedBatch:
     """Deals ``first .. first + count - 1`` played with A and with B at each focal seat."""
     a, b, baseline = as_spec(a), as_spec(b), as_spec(baseline)
-    check_searchable((a, b, baseline), rules)
     da, ra = _focal_pass(rules, a, baseline, seed, first, count)
     db, rb = _focal_pass(rules, b, baseline, seed, first, count)
     diff = (da - db).mean(axis=1)
@@ -135,7 +134,6 @@ def compare(
     the paired difference is at most ``target_se`` or ``deals`` are used up.
     """
     a, b, baseline = as_spec(a), as_spec(b), as_spec(baseline)
-    check_searchable((a, b, baseline), rules)
     if deals <= 0:
         raise ValueError(f"deals must be positive; got {deals}")
     if target_se is not None and not target_se > 0:

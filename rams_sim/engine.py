@@ -21,7 +21,7 @@ from .kernels.rng import deal_key
 from .kernels.search import search_on
 from .kernels.trick import trick_winner as _trick_winner
 from .parallel import in_blocks
-from .policies import PolicyKind, PolicySpec, check_searchable, pack_policies, seat_policies
+from .policies import PolicyKind, PolicySpec, pack_policies, seat_policies
 from .record import DealOutcome, DealRecord, PartyRecord, Trick
 from .rules import Rules
 
@@ -44,9 +44,7 @@ class PolicyError(RuntimeError):
 
 
 def _policy_arrays(rules: Rules, policies) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    specs = seat_policies(policies, rules.players)
-    check_searchable(specs, rules)
-    return pack_policies(specs)
+    return pack_policies(seat_policies(policies, rules.players))
 
 
 def _search(kinds: np.ndarray):

@@ -388,15 +388,6 @@ def seat_policies(policies, players: int) -> list[PolicySpec]:
     return specs
 
 
-SEARCHED_GAMES = ("rams", "zone", "modern")  # the R9 games whose deals pimc searches (rams: classic, handbook, ...)
-
-
-def check_searchable(specs, rules) -> None:
-    """Refuse ``pimc`` at a table of a game it does not search yet (ValueError, one line)."""
-    if rules.game.value not in SEARCHED_GAMES and any(as_spec(s).kind == PolicyKind.PIMC for s in specs):
-        raise ValueError(f"policy pimc searches classic Rams (and the presets that only change its options), zone and "
-                         f"modern; preset {rules.preset} plays the {rules.game.value} game, which it does not search yet")  # fmt: skip
-
 
 def pack_policies(specs: list[PolicySpec]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Pack per-seat policies for the kernels.

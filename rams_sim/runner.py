@@ -35,7 +35,7 @@ import pyarrow.parquet as pq
 
 from . import engine
 from .dataset import SCHEMA_VERSION, branch_table, deal_chunk_sums, deal_table, party_table
-from .policies import PolicySpec, check_searchable, seat_policies
+from .policies import PolicySpec, seat_policies
 from .provenance import METADATA_KEY, now_utc, software, to_json
 from .read import MANIFEST, PART_GLOB, PARTIAL_SUFFIX
 from .rules import Rules
@@ -88,10 +88,6 @@ class RunSpec:
         if self.kind not in KINDS:
             raise RunError(f"unknown run kind {self.kind!r}; known: {', '.join(KINDS)}")
         object.__setattr__(self, "policies", tuple(seat_policies(list(self.policies), self.rules.players)))
-        try:
-            check_searchable(self.policies, self.rules)
-        except ValueError as err:
-            raise RunError(str(err)) from None
         if not 0 <= self.seed <= MAX_SEED:
             raise RunError(f"seed must be a whole number from 0 to 2**64 - 1; got {self.seed}")
         if self.count <= 0:

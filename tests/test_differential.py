@@ -403,3 +403,49 @@ def test_pimc_parties_agree(preset):
     for p in range(4):
         slow = reference.play_party(rules, policies, seed=6, party=p)
         assert not slow.differences(engine.party_record_of(out, p)), f"{preset}: seed 6 party {p}"
+
+
+# ---- pimc in duel (docs/SEARCH.md "duel"): the widow, duel-trump's card, dave offers and answers, each card,
+# valued by the party's outcome (the party played on in the rollout when a deal does not end it)
+DUEL_PIMC_TABLES = {
+    "first": ["pimc:samples=3", "expert"],
+    "random-rollouts": ["basic", "pimc:samples=2,rollout=random"],
+    "both": ["pimc:samples=2", "pimc:samples=2,rollout=basic"],
+}
+DUEL_PIMC_OPTIONS = [{}, {"dave_lead_only": True}, {"dave_max": 2, "jacks_count": "final"}, {"dave": False}]
+
+
+@pytest.mark.parametrize("table", list(DUEL_PIMC_TABLES))
+@pytest.mark.parametrize("preset", ["duel", "duel-trump"])
+def test_duel_pimc_agrees(preset, table):
+    """R9 duel: both engines search every decision identically (the widow of each seat, duel-trump's
+    card, dave offers and answers, the cards), rollouts valued by the party's stake."""
+    rules = Rules.named(preset)
+    seed = 5500 + 10 * ["duel", "duel-trump"].index(preset) + list(DUEL_PIMC_TABLES).index(table)
+    assert_same_deals(rules, DUEL_PIMC_TABLES[table], seed=seed, deals=40, label=f"{preset}/pimc {table}")
+
+
+def _options_id(options: dict) -> str:
+    return ",".join(f"{k}={v}" for k, v in options.items()) or "preset"
+
+
+@pytest.mark.parametrize("options", DUEL_PIMC_OPTIONS, ids=_options_id)
+def test_duel_pimc_options_agree(options):
+    """R9 duel: the dave options (on the lead only, a low cap, none) and jacks counted in the final hand
+    change what is searched; both engines agree."""
+    rules = Rules.named("duel-trump", **options)
+    seed = 5600 + DUEL_PIMC_OPTIONS.index(options)
+    assert_same_deals(rules, ["pimc:samples=2", "expert"], seed=seed, deals=30, label=f"duel pimc {options}")
+
+
+def test_duel_pimc_parties_agree():
+    """R9 duel: whole parties with searching seats agree, among them parties of several deals (from 8,
+    aces worth nothing: a deal often ends the party only after the rollouts played it on)."""
+    for rules in (Rules.named("duel"), Rules.named("duel-trump", start=8, ace_values=(0, 0, 0, 0))):
+        policies = ["pimc:samples=2", "pimc:samples=2,rollout=basic"]
+        out = engine.simulate_parties(rules, policies, seed=9, parties=8)
+        for p in range(8):
+            slow = reference.play_party(rules, policies, seed=9, party=p)
+            assert not slow.differences(engine.party_record_of(out, p)), f"duel pimc {rules.preset}: seed 9 party {p}"
+        if rules.start == 8:
+            assert out.deals.sum() > 8, "no party lasted more than one deal"

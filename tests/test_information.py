@@ -341,7 +341,8 @@ SEARCH_TABLE = ["pimc:samples=2", "pimc:samples=2,rollout=random", "pimc:samples
                 "pimc:samples=2,rollout=cautious"]  # fmt: skip
 SEARCH_RULES = {"classic": Rules.classic(),
                 "overtrump-must-head": Rules.classic(players=5, ruff="overtrump", must_head=True),
-                "zone": Rules.named("zone"), "modern": Rules.named("modern")}  # fmt: skip
+                "zone": Rules.named("zone"), "modern": Rules.named("modern"), "duel": Rules.named("duel"),
+                "duel-trump": Rules.named("duel-trump")}  # fmt: skip
 
 
 def _turned(rules: Rules) -> int:
@@ -369,7 +370,7 @@ def _what_seat_sees(record, seat: int, t: int, k: int) -> tuple:
            record.hand_final[seat])  # fmt: skip
     exchanged = tuple(len(C.cards_of(m)) for m in record.discards)
     public = (record.trump_card, record.passed, exchanged, record.took_trump, record.intent, record.declaration,
-              record.jacks)  # fmt: skip
+              record.jacks, record.widow, record.dave, record.stake)  # fmt: skip (duel: the widow's taker, dave)
     return own, public, _cards_seen(record, t, k)
 
 
@@ -424,11 +425,15 @@ def _searched_cards_changed(play, rules: Rules, deals: int, swaps: int = 4,
 def test_searched_cards_ignore_unseen_cards(which, rules_name):
     """pimc: changing cards a seat cannot see, where all it sees up to a card is the same, never changes that card."""
     deals = 25 if which == "engine" else 10  # the reference searches slowly
-    swaps = 12 if rules_name == "zone" else 4  # two hands of 36 cards: most swaps move only unseen stock cards
+    least = 4 * deals
+    if rules_name.startswith("duel"):  # a duel deal often ends at its first cards (a declined dave)
+        deals, least = 3 * deals, deals
+    # two hands of 36 cards (zone), two of 32 (duel): most swaps move only unseen stock cards
+    swaps = 12 if rules_name in ("zone", "duel", "duel-trump") else 4
     checked, found = _searched_cards_changed(ENGINES[which].play_deal, SEARCH_RULES[rules_name], deals=deals,
                                              swaps=swaps)  # fmt: skip
     assert not found, "\n".join(found[:5])
-    assert checked >= 4 * deals, f"only {checked} cards checked with another seat's hidden hand changed"
+    assert checked >= least, f"only {checked} cards checked with another seat's hidden hand changed"
 
 
 def test_a_planted_search_leak_is_caught(monkeypatch):
@@ -447,3 +452,43 @@ def test_a_planted_zone_search_leak_is_caught(monkeypatch):
     monkeypatch.setattr(zone_search, "what_seat_knows", _peeking(zone_search.what_seat_knows))
     _, found = _searched_cards_changed(reference.play_deal, SEARCH_RULES["zone"], deals=25, swaps=12, first_only=True)
     assert found, "the leak was never visible"
+
+
+def _duel_widows_changed(play, rules: Rules, deals: int = 60, first_only: bool = False) -> tuple[int, list[int]]:
+    """R9 duel: the deals whose first hand (a ``pimc`` seat) swapped or stood otherwise once every card he
+    cannot see (all but his hand and the turned card) was reshuffled. Returns (swaps seen, the deals)."""
+    n, rng = 2, np.random.default_rng(17)
+    deck = C.deck_cards(rules.deck_size)
+    changed, swaps = [], 0
+    for deal in range(deals):
+        key = deal_key(12, deal)
+        order = deck_order(key, deck).tolist()
+        first = (deal % n + 1) % n  # the dealer's opponent gets d[0..4]
+        a = play(rules, ["pimc:samples=2"] * n, deal=deal, key=key, order=order)
+        b = play(rules, ["pimc:samples=2"] * n, deal=deal, key=key, order=_reshuffle_unseen(order, n, rng))
+        assert a.hand_dealt[first] == b.hand_dealt[first]
+        swaps += a.widow == first
+        if (a.widow == first) != (b.widow == first):
+            changed.append(deal)
+            if first_only:
+                break
+    return swaps, changed
+
+
+@pytest.mark.parametrize("preset", ["duel", "duel-trump"])
+@pytest.mark.parametrize("which", ENGINES)
+def test_a_duel_widow_ignores_unseen_cards(which, preset):
+    """R9 duel: the first hand's searched widow choice reads his hand and the turned card only."""
+    swaps, changed = _duel_widows_changed(ENGINES[which].play_deal, Rules.named(preset))
+    assert not changed, f"deals {changed}"
+    assert 5 <= swaps <= 55, f"the first hand swapped in {swaps} of 60 deals: the check would be idle"
+
+
+def test_a_planted_duel_widow_leak_is_caught(monkeypatch):
+    """The check above catches a reference widow search whose worlds peek at the dealer's real hand."""
+    from rams_sim.reference.games import duel_search
+
+    monkeypatch.setattr(duel_search, "widow_knowledge", _peeking(duel_search.widow_knowledge))
+    _, changed = _duel_widows_changed(reference.play_deal, Rules.named("duel"), first_only=True)
+    assert changed, "the leak was never visible"
+

@@ -57,10 +57,21 @@ def test_pimc_decisions_are_open_to_it():
         assert not (out.passed & (aces > 0)).any()
 
 
-def test_pimc_refuses_games_it_does_not_search():
+def test_duel_pimc_decides_by_search():
+    """In duel the searching seat's widow choices, dave offers and answers and cards are its search's,
+    not the rollout policy's: against expert at both seats on the same parties, it swaps or stands,
+    offers and answers dave otherwise somewhere; every party it plays ends or stays unfinished
+    with a status OK (docs/SEARCH.md "duel")."""
     for preset in ("duel", "duel-trump"):
-        with pytest.raises(ValueError, match="pimc searches"):
-            engine.simulate(Rules.named(preset), "pimc", seed=0, deals=1)
+        rules = Rules.named(preset)
+        searched = engine.simulate(rules, ["pimc:samples=8", "expert"], seed=4, deals=300, log_plays=True)
+        scripted = engine.simulate(rules, ["expert", "expert"], seed=4, deals=300, log_plays=True)
+        assert (searched.status == 0).all()
+        assert (searched.widow != scripted.widow).any(), preset
+        assert (searched.dave[:, 0] != scripted.dave[:, 0]).any(), preset
+        assert (searched.stake != scripted.stake).any(), preset  # its answers and offers move the stake
+        parties = engine.simulate_parties(rules, ["pimc:samples=8", "expert"], seed=4, parties=100)
+        assert (parties.status == 0).all() and (parties.winner >= 0).all()
 
 
 def test_zone_pimc_swaps_and_plays_by_search():
@@ -85,18 +96,12 @@ def test_pimc_parameters_are_checked():
 
 def test_the_reference_plays_pimc():
     """The reference engine searches pimc's decisions and cards itself (rams_sim/reference/pimc.py)
-    and plays the deals the kernels play (tests/test_differential.py compares some 1,600 more);
-    like the fast engine it refuses the games pimc does not search."""
+    and plays the deals the kernels play (tests/test_differential.py compares some 1,600 more)."""
     rules = Rules()
     out = engine.simulate(rules, TABLE, seed=2, deals=20, log_plays=True)
     for i in range(20):
         slow = reference.play_deal(rules, TABLE, seed=2, deal=i)
         assert not slow.differences(engine.record_of(out, i)), f"deal {i}"
-    for preset in ("duel", "duel-trump"):
-        with pytest.raises(ValueError, match="pimc searches classic Rams"):
-            reference.play_deal(Rules.named(preset), "pimc", seed=0, deal=0)
-        with pytest.raises(ValueError, match="pimc searches classic Rams"):
-            reference.play_party(Rules.named(preset), "pimc", seed=0, party=0)
 
 
 def test_zone_prokat_weight_counts_the_prokat():

@@ -14,9 +14,10 @@ games' code never enters the driver. Every game module (``kernels/games/*.py``) 
 and a game that plays its tricks with :func:`rams_sim.kernels.play.play_tricks` (R6)
 also has its trick hooks:
 
-* ``before_card(r, kinds, params, rng, cardsets, st, info, scores, seat, leading,
-  trump_card, dealer, played) -> bool``: True ends the deal before ``seat`` plays
-  (duel's declined dave);
+* ``before_card(r, kinds, params, announce, rng, cardsets, st, trick, log, info, scores,
+  t, k, leader, q_duty, seat, trump_card, dealer, played, search) -> bool``: True ends
+  the deal before ``seat`` plays card ``k`` of trick ``t`` (duel's declined dave; a
+  searching seat's dave is searched from where the play stands);
 * ``credit(r, w, scores, st, announce) -> bool``: credit trick to ``w``; True when he
   wins the party at this trick (R8.2; modern counts up).
 
@@ -28,7 +29,10 @@ A game that policy ``pimc`` searches card by card with :func:`rams_sim.kernels.p
 * ``DELTA_SIGN``: +1 where a seat wants the least delta (R7: counting down), -1 where it wants
   the most (modern counts up);
 * ``trump_maybe_discarded(cardsets, st, dealer) -> bool``: whether the turned trump card,
-  known to be the dealer's, may have gone into his discards (modern: he took the widow).
+  known to be the dealer's, may have gone into his discards (modern: he took the widow);
+* ``search_value(r, search, announce, seat, scores, dealer, world_key) -> int``: what a
+  rollout (in ``search.w_*``) is worth to ``seat``, times DELTA_SIGN the least the best:
+  classic and modern, his delta; duel, the party's outcome (:mod:`.games.duel`).
 """
 
 from __future__ import annotations
@@ -61,10 +65,11 @@ def settle_party(r, won, scores, stake, prokats, settlement, row):
     _game_module(type(r)).settle_party(r, won, scores, stake, prokats, settlement, row)
 
 
-def before_card(r, kinds, params, rng, cardsets, st, info, scores, seat, leading, trump_card, dealer, played):
+def before_card(r, kinds, params, announce, rng, cardsets, st, trick, log, info, scores, t, k, leader, q_duty, seat,
+                trump_card, dealer, played, search):  # fmt: skip
     """The game's step before each card of R6; True ends the deal (the body: NUMBA_DISABLE_JIT only)."""
-    return _game_module(type(r)).before_card(r, kinds, params, rng, cardsets, st, info, scores, seat, leading,
-                                             trump_card, dealer, played)  # fmt: skip
+    return _game_module(type(r)).before_card(r, kinds, params, announce, rng, cardsets, st, trick, log, info, scores, t,
+                                             k, leader, q_duty, seat, trump_card, dealer, played, search)  # fmt: skip
 
 
 def credit(r, w, scores, st, announce):
@@ -96,11 +101,14 @@ def _settle_party(r, won, scores, stake, prokats, settlement, row):
 
 
 @overload(before_card, inline="always")
-def _before_card(r, kinds, params, rng, cardsets, st, info, scores, seat, leading, trump_card, dealer, played):
+def _before_card(r, kinds, params, announce, rng, cardsets, st, trick, log, info, scores, t, k, leader, q_duty, seat,
+                 trump_card, dealer, played, search):  # fmt: skip
     game = _game_module(r).before_card
 
-    def impl(r, kinds, params, rng, cardsets, st, info, scores, seat, leading, trump_card, dealer, played):
-        return game(r, kinds, params, rng, cardsets, st, info, scores, seat, leading, trump_card, dealer, played)
+    def impl(r, kinds, params, announce, rng, cardsets, st, trick, log, info, scores, t, k, leader, q_duty, seat,
+             trump_card, dealer, played, search):  # fmt: skip
+        return game(r, kinds, params, announce, rng, cardsets, st, trick, log, info, scores, t, k, leader, q_duty, seat,
+                    trump_card, dealer, played, search)  # fmt: skip
 
     return impl
 
@@ -150,3 +158,15 @@ def _delta_sign(r):
 def _trump_maybe_discarded(r, cardsets, st, dealer):
     game = _game_module(r).trump_maybe_discarded
     return lambda r, cardsets, st, dealer: game(cardsets, st, dealer)
+
+
+def search_value(r, search, announce, seat, scores, dealer, world_key):
+    """What a rollout is worth to ``seat`` (the body: NUMBA_DISABLE_JIT only)."""
+    return _game_module(type(r)).search_value(r, search, announce, seat, scores, dealer, world_key)
+
+
+@overload(search_value, inline="always")
+def _search_value(r, search, announce, seat, scores, dealer, world_key):
+    game = _game_module(r).search_value
+    return lambda r, search, announce, seat, scores, dealer, world_key: game(r, search, announce, seat, scores, dealer,
+                                                                             world_key)

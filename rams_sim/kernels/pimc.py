@@ -35,7 +35,7 @@ from .codes import (
     DECLINE, INTENT_SUITS, INTENT_TRUMPS, N_OPTIONS, NO_FORCE, NO_OPTION, O_PLAYED, OPTION_PASS,
     ORDER_DECLARE_THEN_BUY, PHASE_INTENT, PHASE_ROUND, PHASE_TRUMP, TAKE_MUST,
 )  # fmt: skip
-from .dispatch import delta_sign, finish_play, trump_maybe_discarded
+from .dispatch import delta_sign, finish_play, search_value, trump_maybe_discarded
 from .exchange import can_pass
 from .games.classic import deal_from
 from .knowledge import DEALER_DISCARDS, exchange_piles, play_piles, seat_cards_from, trump_hidden
@@ -88,6 +88,7 @@ def new_scratch():
         np.full((MAX_PAIRS, 2), -1, np.int8), np.zeros(MAX_PAIRS, np.int64),  # pair constraints (knowledge.py)
         np.zeros(MAX_PAIRS, np.int64),  # the constrained pairs' pile masks, as the DP orders them
         np.zeros((N_OPTIONS + 1, 1), np.int64), np.zeros((N_OPTIONS + 1, 1), np.int64),  # one world's deltas, flags
+        np.zeros(MAX_SEATS, np.int64),  # a rollout's scores as it plays the party on (duel)
     )  # fmt: skip
 
 
@@ -292,7 +293,7 @@ def _card_world(search, r, announce, cardsets, st, trick, log, info, n, dealer, 
         option &= option - np.uint64(1)
         if _roll_card(search, c, world_key, r, announce, trick, log, info, n, dealer, trump_card, scores, t, k, leader,
                       q_duty, played):  # fmt: skip
-            deltas[i, col] = search.w_st[DELTA, seat]
+            deltas[i, col] = search_value(r, search, announce, seat, scores, dealer, world_key)  # the game's worth
             flags[i, col] = _flags(search.w_st, search.w_info, seat)
         else:
             deltas[i, col] = 0

@@ -21,6 +21,10 @@ from .state import ACTIVE, END_KIND, HAND, INTENT, LOG_LEADER, LOG_WINNER, TRICK
 from .trick import trick_winner, winning_cards
 
 
+NO_CARD = -1  # play_from's forced_card: every card is asked of its seat
+BEFORE_CARD_DONE = -3  # play_from's forced_card: the first card's before_card step was taken; its seat picks the card
+
+
 # ---- R6.2-R6.7a: legal cards ----------------------------------------------------------------
 @njit(cache=True, _nrt=False, inline="always")
 def lead_mask(hand, trump, q_duty):
@@ -131,12 +135,15 @@ def play_from(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n
 
     ``leader`` leads trick ``t0``; its first ``k0`` cards are in ``trick``, the earlier tricks
     in ``log``; ``q_duty``: R6.6's duty to lead the Q applies to trick ``t0``'s lead;
-    ``played``: uint64, every card played so far. ``forced_card`` (or -1) is played as
+    ``played``: uint64, every card played so far. ``forced_card`` (or NO_CARD) is played as
     the first card instead of asking the seat's policy (a searching policy's option:
-    :mod:`rams_sim.kernels.pimc`; the game's ``before_card`` step for it has been taken).
+    :mod:`rams_sim.kernels.pimc`; the game's ``before_card`` step for it has been taken);
+    BEFORE_CARD_DONE: the ``before_card`` step of the first card has been taken (a searched
+    dave, :mod:`rams_sim.kernels.games.duel_search`) and the seat's policy plays the card.
 
     Before each card the game's ``before_card`` hook runs (duel's dave,
-    :mod:`rams_sim.kernels.games.duel`); when it ends the deal (a declined dave)
+    :mod:`rams_sim.kernels.games.duel`, which a searching seat decides by search and so
+    gets where the play stands); when it ends the deal (a declined dave)
     ``info[END_KIND]`` is DECLINED and the seat about to play is returned. Each trick is
     credited by the game's ``credit`` hook.
 
@@ -157,8 +164,9 @@ def play_from(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n
         k_start = k0 if t == t0 else 0
         seat = leader if k_start == 0 else next_active(st, trick[TRICK_SEAT, k_start - 1], n)
         for k in range(k_start, n_active):
-            if forced_card < 0 and before_card(r, kinds, params, rng, cardsets, st, info, scores, seat, k == 0,
-                                               trump_card, dealer, played):  # fmt: skip
+            if forced_card == NO_CARD and before_card(r, kinds, params, announce, rng, cardsets, st, trick, log, info,
+                                                      scores, t, k, leader, q_duty, seat, trump_card, dealer, played,
+                                                      search):  # fmt: skip
                 info[END_KIND] = E_DECLINED
                 for s in range(n):
                     log[t, s] = -1  # a trick left unfinished is not recorded
@@ -166,8 +174,8 @@ def play_from(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n
             hand = cardsets[HAND, seat]
             legal = legal_mask(hand, cards, k, trump, q_duty and k == 0, r.ruff == RUFF_OVERTRUMP, r.must_head,
                                r.ace_covers_face)  # fmt: skip
-            card = forced_card
-            forced_card = -1
+            card = forced_card if forced_card >= 0 else NO_CARD
+            forced_card = NO_CARD
             if card < 0:
                 card = search_card(search, r, kinds, params, announce, cardsets, st, trick, log, info, n, dealer,
                                    trump_card, scores, t, k, leader, seat, legal, played, q_duty and k == 0)  # fmt: skip

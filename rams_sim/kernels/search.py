@@ -26,7 +26,7 @@ Search = namedtuple("Search", ["key"])
 Scratch = namedtuple("Scratch", [
     "key", "ints", "masks", "cards", "buf", "table", "forbid", "before", "rng", "roll_kinds", "roll_params",
     "b_cardsets", "b_st", "w_cardsets", "w_st", "w_trick", "w_log", "w_info", "w_rng", "totals",
-    "options", "b_order", "w_order", "pairs", "pair_piles", "active_pairs", "w_deltas", "w_flags",
+    "options", "b_order", "w_order", "pairs", "pair_piles", "active_pairs", "w_deltas", "w_flags", "w_scores",
 ])  # fmt: skip
 
 
@@ -126,7 +126,7 @@ def _arm(search, key):
     if _is_scratch(search):
 
         def impl(search, key):
-            return Scratch(np.uint64(key), search.ints, search.masks, search.cards, search.buf, search.table, search.forbid, search.before, search.rng, search.roll_kinds, search.roll_params, search.b_cardsets, search.b_st, search.w_cardsets, search.w_st, search.w_trick, search.w_log, search.w_info, search.w_rng, search.totals, search.options, search.b_order, search.w_order, search.pairs, search.pair_piles, search.active_pairs, search.w_deltas, search.w_flags)  # fmt: skip
+            return Scratch(np.uint64(key), search.ints, search.masks, search.cards, search.buf, search.table, search.forbid, search.before, search.rng, search.roll_kinds, search.roll_params, search.b_cardsets, search.b_st, search.w_cardsets, search.w_st, search.w_trick, search.w_log, search.w_info, search.w_rng, search.totals, search.options, search.b_order, search.w_order, search.pairs, search.pair_piles, search.active_pairs, search.w_deltas, search.w_flags, search.w_scores)  # fmt: skip
 
         return impl
     return lambda search, key: None
@@ -277,5 +277,114 @@ def _modern_search_redeal(search, r, kinds, params, announce, cardsets, st, info
         if kinds[seat] != PIMC:
             return NO_OPTION
         return modern_pimc_redeal(search, r, params, announce, cardsets, st, info, scores, dealer, k, seat)
+
+    return impl
+
+
+# ---- duel's hooks (R9 duel: the widow, duel-trump's card, dave; rams_sim.kernels.games.duel_search) ----
+def duel_search_widow(search, r, kinds, params, announce, order, cardsets, st, trick, info, log, scores, dealer, step,
+                      seat):  # fmt: skip
+    """A searching seat's widow option at widow step ``step`` (0 stand, SWAP_OPTION), or NO_OPTION
+    (body: NUMBA_DISABLE_JIT)."""
+    from .codes import NO_OPTION
+    from .games.duel_search import duel_pimc_widow
+    from .policy import PIMC
+
+    if search is None or kinds[seat] != PIMC:
+        return NO_OPTION
+    return duel_pimc_widow(search, r, params, announce, order, cardsets, st, trick, info, log, scores, dealer, step,
+                           seat)  # fmt: skip
+
+
+def duel_search_trump(search, r, kinds, params, announce, order, cardsets, st, trick, info, log, scores, dealer):
+    """A searching dealer's card for the trump card in duel-trump, or NO_OPTION (body: NUMBA_DISABLE_JIT)."""
+    from .codes import NO_OPTION
+    from .games.duel_search import duel_pimc_trump
+    from .policy import PIMC
+
+    if search is None or kinds[dealer] != PIMC:
+        return NO_OPTION
+    return duel_pimc_trump(search, r, params, announce, order, cardsets, st, trick, info, log, scores, dealer)
+
+
+def duel_search_dave(search, r, kinds, params, announce, cardsets, st, trick, log, info, scores, t, k, leader, q_duty,
+                     offerer, trump_card, dealer, played, decider):  # fmt: skip
+    """A searching seat's dave option before ``offerer``'s card ``k`` of trick ``t``: the offerer's
+    (``decider`` == ``offerer``: DAVE_PASS or DAVE_OFFER) or the other's answer (DAVE_DECLINE
+    or DAVE_ACCEPT); NO_OPTION when ``decider`` does not search (body: NUMBA_DISABLE_JIT)."""
+    from .codes import NO_OPTION
+    from .games.duel_search import duel_pimc_dave
+    from .policy import PIMC
+
+    if search is None or kinds[decider] != PIMC:
+        return NO_OPTION
+    return duel_pimc_dave(search, r, params, announce, cardsets, st, trick, log, info, scores, t, k, leader, q_duty,
+                          offerer, trump_card, dealer, played, decider)  # fmt: skip
+
+
+@overload(duel_search_widow, inline="always")
+def _duel_search_widow(search, r, kinds, params, announce, order, cardsets, st, trick, info, log, scores, dealer, step,
+                       seat):  # fmt: skip
+    from .codes import NO_OPTION
+
+    if not _is_scratch(search):
+
+        def none(search, r, kinds, params, announce, order, cardsets, st, trick, info, log, scores, dealer, step, seat):
+            return NO_OPTION
+
+        return none
+    from .games.duel_search import duel_pimc_widow
+    from .policy import PIMC
+
+    def impl(search, r, kinds, params, announce, order, cardsets, st, trick, info, log, scores, dealer, step, seat):
+        if kinds[seat] != PIMC:
+            return NO_OPTION
+        return duel_pimc_widow(search, r, params, announce, order, cardsets, st, trick, info, log, scores, dealer, step,
+                               seat)  # fmt: skip
+
+    return impl
+
+
+@overload(duel_search_trump, inline="always")
+def _duel_search_trump(search, r, kinds, params, announce, order, cardsets, st, trick, info, log, scores, dealer):
+    from .codes import NO_OPTION
+
+    if not _is_scratch(search):
+        def none(search, r, kinds, params, announce, order, cardsets, st, trick, info, log, scores, dealer):
+            return NO_OPTION
+
+        return none
+    from .games.duel_search import duel_pimc_trump
+    from .policy import PIMC
+
+    def impl(search, r, kinds, params, announce, order, cardsets, st, trick, info, log, scores, dealer):
+        if kinds[dealer] != PIMC:
+            return NO_OPTION
+        return duel_pimc_trump(search, r, params, announce, order, cardsets, st, trick, info, log, scores, dealer)
+
+    return impl
+
+
+@overload(duel_search_dave, inline="always")
+def _duel_search_dave(search, r, kinds, params, announce, cardsets, st, trick, log, info, scores, t, k, leader, q_duty,
+                      offerer, trump_card, dealer, played, decider):  # fmt: skip
+    from .codes import NO_OPTION
+
+    if not _is_scratch(search):
+
+        def none(search, r, kinds, params, announce, cardsets, st, trick, log, info, scores, t, k, leader, q_duty,
+                 offerer, trump_card, dealer, played, decider):  # fmt: skip
+            return NO_OPTION
+
+        return none
+    from .games.duel_search import duel_pimc_dave
+    from .policy import PIMC
+
+    def impl(search, r, kinds, params, announce, cardsets, st, trick, log, info, scores, t, k, leader, q_duty, offerer,
+             trump_card, dealer, played, decider):  # fmt: skip
+        if kinds[decider] != PIMC:
+            return NO_OPTION
+        return duel_pimc_dave(search, r, params, announce, cardsets, st, trick, log, info, scores, t, k, leader, q_duty,
+                              offerer, trump_card, dealer, played, decider)  # fmt: skip
 
     return impl

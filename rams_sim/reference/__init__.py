@@ -54,9 +54,8 @@ import numbers
 
 from .. import cards as C
 from ..kernels.rng import deal_key
-from ..policies import PolicyKind
 from ..record import DealOutcome, DealRecord, PartyRecord
-from ..rules import PRESETS, Game, Rules
+from ..rules import Game, Rules
 from . import party as _party
 from .args import RuleBook, rule_book
 from .bits import cards_in
@@ -93,17 +92,6 @@ def _check_scores(scores, book: RuleBook) -> list[int]:
     return book.rules.check_scores(scores)  # one score per seat, each one a deal can start from (R8.2, R9)
 
 
-SEARCHED_GAMES = (Game.RAMS, Game.ZONE, Game.MODERN)  # the games policy pimc searches (docs/SEARCH.md)
-
-
-def _check_searched(rules: Rules, specs) -> None:
-    """Policy pimc searches classic Rams, zone and modern (docs/SEARCH.md); another game is refused."""
-    if rules.game not in SEARCHED_GAMES and any(spec.kind == PolicyKind.PIMC for spec in specs):
-        searched = ", ".join(name for name, preset in PRESETS.items() if preset.game in SEARCHED_GAMES)
-        raise ValueError(f"policy pimc searches classic Rams, zone and modern (presets {searched}); preset "
-                         f"{rules.preset} plays the {rules.game.value} game, which it does not search yet")  # fmt: skip
-
-
 def _check_order(order, book: RuleBook) -> list[int]:
     order = [int(c) for c in order]
     if sorted(order) != book.deck:
@@ -123,7 +111,6 @@ def play_deal(rules, policies, *, seed=0, deal=0, dealer=None, scores=None, orde
     """
     book = rule_book(rules)
     specs = seat_specs(policies, book.players)
-    _check_searched(rules, specs)
     key = int(deal_key(seed, deal)) if key is None else int(key)
     dealer = _check_seat(deal % book.players if dealer is None else dealer, book.players, "dealer")
     scores = _check_scores(scores, book)
@@ -140,7 +127,6 @@ def play_party(rules, policies, *, seed=0, party=0) -> PartyRecord:
     """
     book = rule_book(rules)
     specs = seat_specs(policies, book.players)
-    _check_searched(rules, specs)
     return _party.play_party(game_of(rules), book, specs, seed, party)
 
 

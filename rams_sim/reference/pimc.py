@@ -515,6 +515,16 @@ def game_sign(table) -> int:
     return game_of(table.book.rules).DELTA_SIGN
 
 
+def game_rollout(table):
+    """The game's rollout of a card (``card_rollout(table, sheet, state, seat, card, key, rollout)``
+    -> the value to the seat, times DELTA_SIGN the least the best): duel's values the party
+    (its module's ``card_rollout``); the others, the deal's delta (:func:`rollout`)."""
+    from .games import game_of
+
+    game = game_of(table.book.rules)
+    return getattr(game, "card_rollout", lambda t, s, st, seat, card, key, kind: rollout(t, s, st, seat, card))
+
+
 def rollout(table, sheet, state: PlayState, seat: int, card: int) -> int:
     """The seat's delta (R7, R8.2-R8.3) when it plays ``card`` now and every seat of this
     (imagined) table plays its policy to the end of the deal, which the sheet then scores."""
@@ -548,6 +558,7 @@ def search_card(table, sheet, state: PlayState, seat: int, legal) -> int | None:
     if not worlds.any():
         return legal[0]  # no world can be drawn (not reached: tests/test_pimc.py)
     totals = {card: 0 for card in legal}
+    card_rollout = game_rollout(table)
     for j in range(policy.samples):
         layout = worlds.draw()
         world = make_world(table, state, knowledge, seat, layout, worlds.shuffle(layout[-1]))
@@ -555,7 +566,7 @@ def search_card(table, sheet, state: PlayState, seat: int, legal) -> int | None:
         for card in legal:
             imagined = imagined_table(table, world, seat, policy.rollout, key)
             scored = imagined_sheet(table, sheet, world, seat)
-            totals[card] += rollout(imagined, scored, state, seat, card)
+            totals[card] += card_rollout(imagined, scored, state, seat, card, key, policy.rollout)
     sign = game_sign(table)  # R7: the least delta is the best; modern counts up, the most
     return min(legal, key=lambda card: (sign * totals[card], card))
 

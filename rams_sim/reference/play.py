@@ -116,20 +116,23 @@ def play_tricks(table, sheet, leader: int | None = None, before_card=None, searc
     """R6: five tricks among the active seats, until the sheet's ``credit`` stops the deal.
 
     ``leader``: the first leader (default R6.1: the first active seat in seat order);
-    ``before_card(seat, trick)``: the game's step before each card, True ending the deal
-    there (a trick left unfinished is not recorded); ``search``: as :func:`ask_card`.
+    ``before_card(seat, state)``: the game's step before each card (``state``: where the
+    play stands, :class:`PlayState`), True ending the deal there (a trick left unfinished
+    is not recorded); ``search``: as :func:`ask_card`.
     """
     if leader is None:
         leader = next(s for s in table.seats if not table.passed[s])  # R6.1: the first active seat leads
     play_from(table, sheet, PlayState(0, leader), before_card, search)
 
 
-def play_from(table, sheet, state: PlayState, before_card=None, search=None, forced=None) -> None:
+def play_from(table, sheet, state: PlayState, before_card=None, search=None, forced=None, step_taken=False) -> None:
     """R6 from ``state`` on (its trick may be under way), until the sheet's ``credit`` stops
     the deal or the fifth trick is played; ``state`` moves on with the play.
 
     ``forced``: a card played as the next card without asking its seat (a searching policy's
-    option; the game's ``before_card`` step for that card is not taken again). The other
+    option; the game's ``before_card`` step for that card is not taken again).
+    ``step_taken``: the game's ``before_card`` step for the next card was taken (a searched
+    dave, :mod:`.games.duel_search`), and its seat is asked for the card. The other
     arguments are :func:`play_tricks`'s.
     """
     _, trump_king, trump_queen, _ = TRUMP_HONOURS[table.trump]
@@ -137,10 +140,10 @@ def play_from(table, sheet, state: PlayState, before_card=None, search=None, for
         players = state.players(table)
         for k in range(len(state.trick), len(players)):
             seat = players[k]
-            if forced is None and before_card is not None and before_card(seat, state.trick):
+            if forced is None and not step_taken and before_card is not None and before_card(seat, state):
                 return
             card = ask_card(table, sheet, seat, state, players[k + 1 :], search, forced)
-            forced = None
+            forced, step_taken = None, False
             state.trick.append(card)
         trick = state.trick
         by_seat = [C.NO_CARD] * table.n

@@ -437,7 +437,7 @@ def pimc_parameters(spec: PolicySpec) -> tuple[int, PolicyKind, int]:
 
 class PimcPolicy(BasicPolicy):
     """``pimc`` (docs/SEARCH.md): its decisions and cards come from a search (:mod:`.pimc`),
-    which the exchange, the dealer's trump card and the play loop ask (classic Rams only).
+    which the exchange, the dealer's trump card and the play loop ask (each game's own hooks elsewhere).
     Where the search draws no world, a decision before the play is expert's, i.e. basic's
     rules, with pimc's own parameter values: its first parameters are expert's, in the same slots."""
 

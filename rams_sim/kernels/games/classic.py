@@ -20,7 +20,7 @@ from ..party import settle
 from ..play import play_tricks
 from ..score import credit_lone, credit_trick, finish_deal
 from ..search import arm
-from ..state import STATUS, TRUMP_CARD, seat_after
+from ..state import DELTA, STATUS, TRUMP_CARD, seat_after
 
 
 @njit(cache=True, _nrt=False)
@@ -95,7 +95,8 @@ def settle_party(r, won, scores, stake, prokats, settlement, row):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def before_card(r, kinds, params, rng, cardsets, st, info, scores, seat, leading, trump_card, dealer, played):
+def before_card(r, kinds, params, announce, rng, cardsets, st, trick, log, info, scores, t, k, leader, q_duty, seat,
+                trump_card, dealer, played, search):  # fmt: skip
     """R6: nothing happens between the cards of classic Rams."""
     return False
 
@@ -115,6 +116,12 @@ def finish_play(r, n, dealer, winner, scores, st, info):
     """R7-R8.3: the deltas of a deal whose tricks were played."""
     score_so_far = r.truncated_deal == SCORE_SO_FAR
     finish_deal(n, seat_after(dealer, 1, n), r.start, r.remiz, score_so_far, winner, scores, st, info)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def search_value(r, search, announce, seat, scores, dealer, world_key):
+    """A rollout's worth to ``seat`` (times DELTA_SIGN, the least the best): his delta."""
+    return search.w_st[DELTA, seat]
 
 
 @njit(cache=True, _nrt=False, inline="always")

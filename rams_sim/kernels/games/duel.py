@@ -18,6 +18,7 @@ on basic's hand strength (:mod:`..policy`, described in words in rams_sim/polici
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from ...cards import ACE, HAND_SIZE, N_SUITS, RANKS_PER_SUIT
@@ -25,23 +26,30 @@ from ...policies import DUEL_ACE_WEIGHT, DUEL_DAVE_HAND, DUEL_DAVE_OFFER, DUEL_D
 from ..bits import ACE_CARDS, ZERO, bit, card_of, has, jack_kind, popcount, rams_suit
 from ..codes import (
     D_FOUR_ACES, D_FOUR_JACKS, D_JACK_PAIR, E_DECLINED, E_FOUR_ACES, E_FOUR_JACKS, E_JACKS, E_RAMS, ERR_CARD, O_FOUR_ACES,
-    O_FOUR_JACKS, O_JACKS_END, O_PLAYED, O_RAMS, OK, SCORE_SO_FAR, UNAVAILABLE,
+    NO_FORCE, NO_OPTION, O_FOUR_JACKS, O_JACKS_END, O_PLAYED, O_RAMS, OK, SCORE_SO_FAR, UNAVAILABLE,
 )  # fmt: skip
 from ..deal import deal_cards, reset_scoring, shuffle_and_seed
 from ..declare import best_rams, four_aces_holder, four_jacks_holder, prepare_final, void_jacks
-from ..exchange import dealer_trump
+from ..exchange import dealer_trump_with
 from ..play import play_tricks
 from ..policy import RANDOM, _strength, threats_of
-from ..rng import bounded
+from ..rng import bounded, deal_key
 from ..score import credit_trick, finish_deal
+from ..search import arm, duel_search_dave, duel_search_trump, duel_search_widow
 from ..state import (
-    ACES, CUBE, DAVE, DECL, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, HAND, JACK_KIND, OUTCOME, STAKE, STATUS,
+    ACES, CUBE, DAVE, DECL, DELTA, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, HAND, JACK_KIND, OUTCOME, STAKE, STATUS,
     TRICKS, TRUMP_CARD, WIDOW, seat_after,
 )  # fmt: skip
 
 WIDOW_AT = 2 * HAND_SIZE + 1  # the widow: order[11..15], after the trump card order[10]
 SWAP_OPTION = (1 << HAND_SIZE) - 1  # branching: discard mask 31 = swap the hand for the widow
 N_SEATS = 2
+# the steps of a deal (deal_from): the first hand's widow, the dealer's, the duel-trump card, the play
+TRUMP_STEP, PLAY_STEP = 2, 3
+NEW_DEAL = -1  # rollout_deal's step: a whole new deal
+# a dave decision's options (a searching seat's, :mod:`.duel_search`)
+DAVE_PASS, DAVE_OFFER = 0, 1  # the offerer: no offer, or an offer
+DAVE_DECLINE, DAVE_ACCEPT = 0, 1  # the other: decline (he loses the party now), or accept (the stake doubles)
 
 
 # ---- the policies' duel decisions (policies.py) ------------------------------------------
@@ -111,68 +119,113 @@ def _least_possible_ace(r, seat, dealer, trump_card, played, cardsets, st):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def dave_turn(r, kinds, params, rng, cardsets, st, info, scores, seat, leading, trump_card, dealer, played):
-    """Before ``seat`` plays a card: may he offer dave, does he, does the other accept?
-    Returns True when the offer was declined (the party ends, ``seat`` wins).
-
-    The estimates (policies.py): the opponent's aces count 0 for an offer from a centred
-    cube, else the least value of an ace he may hold."""
+def may_offer(r, info, seat, leading):
+    """Dave is on, the doubled stake is within ``dave_max``, (``dave_lead_only``) he leads, and
+    the cube is centred or his."""
     if r.dave == 0 or info[STAKE] * 2 > r.dave_max:
         return False
     if r.dave_lead_only != 0 and not leading:
         return False
-    if info[CUBE] >= 0 and info[CUBE] != seat:
-        return False
-    trump = trump_card // RANKS_PER_SUIT
-    other = 1 - seat
-    p = 0.0
-    if kinds[seat] != RANDOM:
-        guess = 0 if info[CUBE] < 0 else _least_possible_ace(r, seat, dealer, trump_card, played, cardsets, st)
-        p = dave_estimate(kinds[seat], params, seat, cardsets[HAND, seat], trump, scores[seat], st[TRICKS, seat],
-                          st[ACES, seat], scores[other], st[TRICKS, other], guess)  # fmt: skip
-    if not offers_dave(kinds[seat], params, seat, rng, p):
-        return False
+    return info[CUBE] < 0 or info[CUBE] == seat
+
+
+@njit(cache=True, _nrt=False)  # a call, not inlined: numba 0.68 inlining it with an inlined hook's result as
+# ``answer`` compiled the answer as imposed (tests/test_differential.py's duel pimc tests caught it)
+def answer_dave(r, kinds, params, rng, cardsets, st, info, scores, seat, trump_card, dealer, played, answer):
+    """``seat`` offers: the offer is counted, and the other accepts (the stake doubles, he owns
+    the cube) or declines. ``answer``: DAVE_ACCEPT or DAVE_DECLINE imposed (a searched answer),
+    or NO_OPTION: his policy answers, estimating the offerer's aces as the least value of an
+    ace he may hold. Returns True when the offer was declined (the party ends, ``seat`` wins)."""
     st[DAVE, seat] += 1
-    q = 0.0
-    if kinds[other] != RANDOM:
-        guess = _least_possible_ace(r, other, dealer, trump_card, played, cardsets, st)
-        q = dave_estimate(kinds[other], params, other, cardsets[HAND, other], trump, scores[other], st[TRICKS, other],
-                          st[ACES, other], scores[seat], st[TRICKS, seat], guess)  # fmt: skip
-    if takes_dave(kinds[other], params, other, rng, q):
+    other = 1 - seat
+    if answer == NO_OPTION:
+        q = 0.0
+        if kinds[other] != RANDOM:
+            guess = _least_possible_ace(r, other, dealer, trump_card, played, cardsets, st)
+            q = dave_estimate(kinds[other], params, other, cardsets[HAND, other], trump_card // RANKS_PER_SUIT,
+                              scores[other], st[TRICKS, other], st[ACES, other], scores[seat], st[TRICKS, seat],
+                              guess)  # fmt: skip
+        take = takes_dave(kinds[other], params, other, rng, q)
+    else:
+        take = answer == DAVE_ACCEPT
+    if take:
         info[STAKE] *= 2
         info[CUBE] = other
         return False
     return True
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def dave_turn(r, kinds, params, announce, rng, cardsets, st, trick, log, info, scores, t, k, leader, q_duty, seat,
+              trump_card, dealer, played, search):  # fmt: skip
+    """Before ``seat`` plays card ``k`` of trick ``t``: may he offer dave, does he, does the other
+    accept? Returns True when the offer was declined (the party ends, ``seat`` wins).
+
+    A ``pimc`` seat's offer and answer are searched from where the play stands
+    (:mod:`.duel_search`, through the hook of :mod:`..search`). The policies' estimates
+    (policies.py): the opponent's aces count 0 for an offer from a centred cube, else the
+    least value of an ace he may hold."""
+    if not may_offer(r, info, seat, k == 0):
+        return False
+    option = duel_search_dave(search, r, kinds, params, announce, cardsets, st, trick, log, info, scores, t, k, leader,
+                              q_duty, seat, trump_card, dealer, played, seat)  # fmt: skip
+    if option == NO_OPTION:
+        p = 0.0
+        if kinds[seat] != RANDOM:
+            guess = 0 if info[CUBE] < 0 else _least_possible_ace(r, seat, dealer, trump_card, played, cardsets, st)
+            p = dave_estimate(kinds[seat], params, seat, cardsets[HAND, seat], trump_card // RANKS_PER_SUIT,
+                              scores[seat], st[TRICKS, seat], st[ACES, seat], scores[1 - seat], st[TRICKS, 1 - seat],
+                              guess)  # fmt: skip
+        offer = offers_dave(kinds[seat], params, seat, rng, p)
+    else:
+        offer = option == DAVE_OFFER
+    if not offer:
+        return False
+    answer = duel_search_dave(search, r, kinds, params, announce, cardsets, st, trick, log, info, scores, t, k, leader,
+                              q_duty, seat, trump_card, dealer, played, 1 - seat)  # fmt: skip
+    return answer_dave(r, kinds, params, rng, cardsets, st, info, scores, seat, trump_card, dealer, played, answer)
+
+
 # ---- the deal -----------------------------------------------------------------------------
 @njit(cache=True, _nrt=False, inline="always")
-def take_widow(kinds, params, rng, order, cardsets, st, info, first, forced_seat, forced_option):
-    """The widow: the first hand swaps or stands, then (if he stood) the dealer; returns a status.
+def take_widow(kinds, params, rng, order, cardsets, st, info, first, forced_seat, forced_option, step0, first_option,
+               search, r, announce, trick, log, scores, dealer):  # fmt: skip
+    """The widow from step ``step0`` (0: the first hand swaps or stands, 1: then, if he stood,
+    the dealer); returns a status.
 
     A swap: discards = the whole dealt hand, drawn = the widow, info[WIDOW] = the seat.
     ``forced_seat`` takes option 0 (stand) or SWAP_OPTION; any other option is UNAVAILABLE,
-    and so is a swap once the widow is gone.
+    and so is a swap once the widow is gone. ``first_option`` (or NO_OPTION) is imposed at
+    step ``step0`` (a searched option played out, :mod:`.duel_search`); a ``pimc`` seat's
+    choice is searched (``search``).
     """
     widow = ZERO
     for j in range(HAND_SIZE):
         widow |= bit(order[WIDOW_AT + j])
     trump = info[TRUMP_CARD] // RANKS_PER_SUIT
-    for k in range(N_SEATS):
+    for k in range(step0, N_SEATS):
         seat = seat_after(first, k, N_SEATS)
         hand = cardsets[HAND, seat]
-        if seat == forced_seat:
-            if forced_option != 0 and forced_option != SWAP_OPTION:
+        option = first_option if k == step0 else NO_OPTION
+        if option == NO_OPTION and seat == forced_seat:
+            option = forced_option
+        if option != NO_OPTION:
+            if option != 0 and option != SWAP_OPTION:
                 return UNAVAILABLE
             if info[WIDOW] >= 0:
-                if forced_option == SWAP_OPTION:
+                if option == SWAP_OPTION:
                     return UNAVAILABLE
                 continue
-            swap = forced_option == SWAP_OPTION
+            swap = option == SWAP_OPTION
         elif info[WIDOW] >= 0:
             continue
         else:
-            swap = wants_widow(kinds[seat], params, seat, rng, hand, trump)
+            option = duel_search_widow(search, r, kinds, params, announce, order, cardsets, st, trick, info, log,
+                                       scores, dealer, k, seat)  # fmt: skip
+            if option != NO_OPTION:
+                swap = option == SWAP_OPTION
+            else:
+                swap = wants_widow(kinds[seat], params, seat, rng, hand, trump)
         if swap:
             cardsets[DISCARDS, seat] = hand
             cardsets[DRAWN, seat] = widow
@@ -223,16 +276,38 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
 
     ``forced_seat`` takes the widow option ``forced_option`` (0 stand, 31 swap) for branching.
     """
+    shuffle_and_seed(r, kinds, key, fixed_order, fixed_order.shape[0] > 0, order, rng)
+    reset_scoring(st, N_SEATS, info, log)
+    info[TRUMP_CARD] = deal_cards(order, N_SEATS, dealer, cardsets, st)  # R3; the widow follows the trump card
+    return deal_from(r, kinds, params, announce, dealer, scores, order, rng, cardsets, st, trick, info, log, forced_seat,
+                     forced_option, np.int64(0), np.int64(NO_OPTION), arm(search, key))  # fmt: skip
+
+
+@njit(cache=True, _nrt=False, inline="always")  # inlined: a search calls it from inside itself (no recursion)
+def deal_from(r, kinds, params, announce, dealer, scores, order, rng, cardsets, st, trick, info, log, forced_seat,
+              forced_option, step0, first_option, search):  # fmt: skip
+    """The deal from step ``step0`` on (0, 1: the widow of the first hand, of the dealer;
+    TRUMP_STEP: duel-trump's card; PLAY_STEP: the declarations and the play); returns a status.
+
+    ``first_option`` (or NO_OPTION) is imposed on the decision at ``step0`` (a searched
+    option played out from the middle of a deal: :mod:`.duel_search`). ``search``: an armed
+    :data:`..search.Scratch`, or None (the rollouts).
+    """
     n = N_SEATS
     first = seat_after(dealer, 1, n)
-    shuffle_and_seed(r, kinds, key, fixed_order, fixed_order.shape[0] > 0, order, rng)
-    reset_scoring(st, n, info, log)
-    trump_card = deal_cards(order, n, dealer, cardsets, st)  # R3; the widow follows the trump card
-    info[TRUMP_CARD] = trump_card
+    trump_card = info[TRUMP_CARD]
     trump = trump_card // RANKS_PER_SUIT
-    status = take_widow(kinds, params, rng, order, cardsets, st, info, first, forced_seat, forced_option)
-    if status == OK and r.duel_trump_card:
-        status = dealer_trump(True, False, dealer, trump_card, kinds, params, rng, cardsets, st)  # compulsory
+    status = OK
+    if step0 < TRUMP_STEP:
+        status = take_widow(kinds, params, rng, order, cardsets, st, info, first, forced_seat, forced_option, step0,
+                            first_option, search, r, announce, trick, log, scores, dealer)  # fmt: skip
+    if status == OK and r.duel_trump_card and step0 <= TRUMP_STEP:  # compulsory: he must give a card for it
+        option = first_option if step0 == TRUMP_STEP else NO_OPTION
+        if option == NO_OPTION:
+            option = duel_search_trump(search, r, kinds, params, announce, order, cardsets, st, trick, info, log,
+                                       scores, dealer)  # fmt: skip
+        status = dealer_trump_with(True, False, dealer, trump_card, kinds, params, rng, cardsets, st, option, None, r,
+                                   announce, order, trick, info, log, scores, np.int64(0))  # fmt: skip
     if status != OK:
         info[STATUS] = status
         return status
@@ -240,16 +315,12 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
     if declare_duel(r, cardsets, st, first, trump, info):
         leader = info[WIDOW] if info[WIDOW] >= 0 else first
         winner = play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n, dealer, trump_card,
-                             scores, leader, None)  # R6 with dave (before_card)
+                             scores, leader, search)  # R6 with dave (before_card)
         if winner == -2:
             info[STATUS] = ERR_CARD
             return ERR_CARD
-        declined = info[END_KIND] == E_DECLINED
-        finish_deal(n, first, r.start, r.remiz, r.truncated_deal == SCORE_SO_FAR, winner, scores, st, info)
-        if declined:
-            info[END_KIND] = E_DECLINED
+        finish_play(r, n, dealer, winner, scores, st, info)
     return OK
-
 
 
 # ---- the entry points of a game (dispatch.py) ---------------------------------------------
@@ -265,12 +336,90 @@ def settle_party(r, won, scores, stake, prokats, settlement, row):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def before_card(r, kinds, params, rng, cardsets, st, info, scores, seat, leading, trump_card, dealer, played):
+def before_card(r, kinds, params, announce, rng, cardsets, st, trick, log, info, scores, t, k, leader, q_duty, seat,
+                trump_card, dealer, played, search):  # fmt: skip
     """Dave before each card (:func:`dave_turn`); True when it was declined and the deal ends."""
-    return dave_turn(r, kinds, params, rng, cardsets, st, info, scores, seat, leading, trump_card, dealer, played)
+    return dave_turn(r, kinds, params, announce, rng, cardsets, st, trick, log, info, scores, t, k, leader, q_duty, seat,
+                     trump_card, dealer, played, search)  # fmt: skip
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def credit(r, w, scores, st, announce):
     """R8.2: credit the trick to ``w``; True when he announces reaching zero."""
     return credit_trick(w, scores, st, announce)
+
+
+# ---- what policy pimc's search needs of the game (:mod:`rams_sim.kernels.dispatch`, :mod:`.duel_search`) --------
+DELTA_SIGN = 1  # the values below: the least is the best
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def finish_play(r, n, dealer, winner, scores, st, info):
+    """R7, R8.2a-R8.3 after the play; a declined dave is a deal cut short, the offerer (``winner``)
+    in the winner's place, and stays DECLINED."""
+    declined = info[END_KIND] == E_DECLINED
+    score_so_far = r.truncated_deal == SCORE_SO_FAR
+    finish_deal(n, seat_after(dealer, 1, n), r.start, r.remiz, score_so_far, winner, scores, st, info)
+    if declined:
+        info[END_KIND] = E_DECLINED
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def trump_maybe_discarded(cardsets, st, dealer):
+    """duel: the turned card stays out of play; duel-trump: the dealer holds it until he plays it."""
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def rollout_deal(r, kinds, params, announce, key, dealer, scores, order, rng, cardsets, st, trick, info, log, step,
+                 option):  # fmt: skip
+    """A rollout's deal, nobody searching: with ``step`` >= 0, the deal in the state arrays from
+    ``step`` on with ``option`` taken there (:func:`deal_from`); with ``step`` < 0, a whole new deal
+    keyed ``key`` (as :func:`play_deal`). One compiled function for every rollout of a deal: each
+    extra one would cost a compile of the deal (docs/ENGINE.md), and a search inside
+    :func:`play_deal` cannot call :func:`play_deal` (numba compiles no recursion)."""
+    if step < 0:
+        shuffle_and_seed(r, kinds, key, order, False, order, rng)
+        reset_scoring(st, N_SEATS, info, log)
+        info[TRUMP_CARD] = deal_cards(order, N_SEATS, dealer, cardsets, st)
+        step, option = np.int64(0), np.int64(NO_OPTION)
+    return deal_from(r, kinds, params, announce, dealer, scores, order, rng, cardsets, st, trick, info, log,
+                     np.int64(NO_FORCE), np.int64(0), step, option, None)  # fmt: skip
+
+
+@njit(cache=True)
+def play_on(r, search, announce, scores, dealer, world_key):
+    """A rollout's party after its deal, when the deal did not end it: the next deals, the
+    dealer alternating, keyed ``deal_key(world_key, d)`` for d = 1, 2, ..., dealt and played
+    by the rollout players (``search.roll_*``, nobody searching) in ``search.w_*``, the stake
+    and the cube carried on, until a deal ends the party or ``max_deals`` deals in all.
+    ``scores``: int64[2] before the rollout's deal. Returns the party's winner, or -1."""
+    w_scores = search.w_scores
+    for seat in range(N_SEATS):
+        w_scores[seat] = scores[seat] + search.w_st[DELTA, seat]
+    for d in range(1, r.max_deals):
+        dealer = 1 - dealer
+        status = rollout_deal(r, search.roll_kinds, search.roll_params, announce, deal_key(world_key, d), dealer,
+                              w_scores, search.w_order, search.w_rng, search.w_cardsets, search.w_st, search.w_trick,
+                              search.w_info, search.w_log, np.int64(NEW_DEAL), np.int64(NO_OPTION))  # fmt: skip
+        if status != OK:
+            return -1
+        for seat in range(N_SEATS):
+            w_scores[seat] += search.w_st[DELTA, seat]
+        if search.w_info[ENDS_PARTY] >= 0:
+            return search.w_info[ENDS_PARTY]
+    return -1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def search_value(r, search, announce, seat, scores, dealer, world_key):
+    """A rollout's worth to ``seat``, the least the best: the party's outcome, settled by its
+    stake ("Расчёт за партию"): -stake if he wins it, +stake if he loses it, 0 if it is not
+    over within ``max_deals`` deals. A deal that does not end the party is followed by the
+    rest of the party (:func:`play_on`)."""
+    winner = search.w_info[ENDS_PARTY]
+    if winner < 0:
+        winner = play_on(r, search, announce, scores, dealer, world_key)
+    if winner < 0:
+        return 0
+    return -search.w_info[STAKE] if winner == seat else search.w_info[STAKE]

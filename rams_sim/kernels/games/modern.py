@@ -319,7 +319,8 @@ def settle_party(r, won, scores, stake, prokats, settlement, row):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def before_card(r, kinds, params, rng, cardsets, st, info, scores, seat, leading, trump_card, dealer, played):
+def before_card(r, kinds, params, announce, rng, cardsets, st, trick, log, info, scores, t, k, leader, q_duty, seat,
+                trump_card, dealer, played, search):  # fmt: skip
     """R6: nothing happens between the cards."""
     return False
 
@@ -338,6 +339,12 @@ DELTA_SIGN = -1  # counting up: the most is the best
 def finish_play(r, n, dealer, winner, scores, st, info):
     """The deltas of a deal whose tricks were played (tricks + bonus, the рожки, R8.2a)."""
     _finish(r, n, winner, scores, st, info)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def search_value(r, search, announce, seat, scores, dealer, world_key):
+    """A rollout's worth to ``seat`` (times DELTA_SIGN, the least the best): his delta."""
+    return search.w_st[DELTA, seat]
 
 
 @njit(cache=True, _nrt=False, inline="always")

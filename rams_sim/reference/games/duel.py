@@ -15,20 +15,29 @@ cube carry over the deals of a party) and its own first leader. The tricks are R
 
 from __future__ import annotations
 
+import copy
+
+import numpy as np
+
 from ... import cards as C
-from ...policies import PARAMS_BY_KIND
+from ...kernels.rng import deal_key
+from ...policies import PARAMS_BY_KIND, PolicySpec
 from ...record import Declaration, EndKind, Outcome
 from ..args import RuleBook
 from ..bits import FOUR_JACKS_KIND, RANK, SUIT, jack_kind, rams_suit
-from ..deal import DealTable, deal_cards
+from ..deal import DealTable, deal_cards, shuffle
 from ..declare import counted_jack_kinds, declare_four_aces, declare_rams
 from ..exchange import take_trump_card
 from ..party import DealResult
-from ..play import play_tricks, threats
+from ..play import play_from, play_tricks, threats
 from ..policy import RandomPolicy
 from ..score import Scoresheet
 
 WIDOW_AT = 2 * C.HAND_SIZE + 1  # the widow's first position in the deck order (after the trump card)
+SWAP = (1 << C.HAND_SIZE) - 1  # the widow option "swap" (a discard of the whole hand); 0 stands
+TRUMP_STEP, PLAY_STEP = 2, 3  # the steps of deal_from after the two widow steps
+DAVE_PASS, DAVE_OFFER = 0, 1  # a searched dave offer's options
+DAVE_DECLINE, DAVE_ACCEPT = 0, 1  # a searched answer's options
 
 
 # ---- the policies' duel decisions (rams_sim/policies.py, "duel") ------------------------
@@ -93,26 +102,44 @@ def deal_widow(table) -> None:
     table.widow = sorted(table.deck_order[WIDOW_AT : WIDOW_AT + C.HAND_SIZE])
 
 
-def take_widow(table) -> None:
-    """The first hand swaps his hand for the widow or stands ("продаю"); if he stood, the dealer may."""
-    for seat in table.seats:
+def take_widow(table, step0: int = 0, first_option=None, searching: bool = False) -> None:
+    """The first hand swaps his hand for the widow or stands ("продаю"); if he stood, the dealer
+    may. From widow step ``step0`` (0 the first hand, 1 the dealer); ``first_option`` (0 stand,
+    SWAP, or None) is taken at ``step0``; ``searching``: a ``pimc`` seat's choice is searched."""
+    from .duel_search import search_widow  # the search plays deals of this module
+
+    for k, seat in enumerate(table.seats):
+        if k < step0 or table.widow_taker != C.NO_SEAT:
+            continue
         hand = table.hand[seat]
-        if wants_widow(table.policies[seat], list(hand), table.trump):
+        option = first_option if k == step0 else None
+        if option is None and searching:
+            option = search_widow(table, k, seat)
+        swap = option == SWAP if option is not None else wants_widow(table.policies[seat], list(hand), table.trump)
+        if swap:
             table.discards[seat] = list(hand)
             table.drawn[seat] = list(table.widow)
             table.hand[seat] = list(table.widow)
             table.widow_taker = seat
             table.note("exchange", seat=seat, discard=list(hand), drawn=list(table.widow))
-            return
-        table.note("stand", seat=seat, discard=[], drawn=[])
+        else:
+            table.note("stand", seat=seat, discard=[], drawn=[])
 
 
-def dealer_trump(table) -> None:
-    """duel: nobody uses the trump card; duel-trump: the dealer must give one card for it."""
+def dealer_trump(table, option=None, searching: bool = False) -> None:
+    """duel: nobody uses the trump card; duel-trump: the dealer must give one card for it
+    (``option``: the card imposed; ``searching``: a ``pimc`` dealer's card is searched)."""
+    from .duel_search import search_trump
+
     if table.book.rules.duel_trump_card:
         dealer = table.dealer
         hand = table.hand[dealer]
-        take, discard = table.policies[dealer].choose_trump_card(list(hand), table.trump_card, True)
+        if option is None and searching:
+            option = search_trump(table)
+        if option is not None:
+            take, discard = True, option
+        else:
+            take, discard = table.policies[dealer].choose_trump_card(list(hand), table.trump_card, True)
         if not take or discard not in hand:
             raise ValueError(
                 f"policy error (duel-trump): the dealer (seat {dealer}) must give a card of his for the trump card"
@@ -221,21 +248,19 @@ def may_offer(rules, dave: Dave, seat: int, leading: bool) -> bool:
     return dave.cube in (C.NO_SEAT, seat)
 
 
-def dave_turn(table, sheet, dave: Dave, seat: int, trick) -> bool:
-    """Before ``seat`` plays: he may offer; the other accepts (stake x2, he owns the cube)
-    or declines (the party ends, ``seat`` wins). Returns True when declined."""
-    if not may_offer(table.book.rules, dave, seat, not trick):
-        return False
-    policy = table.policies[seat]
-    centred = dave.cube == C.NO_SEAT
-    offer_estimate = 0.0 if isinstance(policy, RandomPolicy) else estimate(table, sheet, seat, trick, centred)
-    if not offers_dave(policy, offer_estimate):
-        return False
+def answer_dave(table, sheet, dave: Dave, seat: int, trick, answer=None) -> bool:
+    """``seat`` offers: the offer is counted, and the other accepts (stake x2, he owns the cube)
+    or declines (the party ends, ``seat`` wins). ``answer``: DAVE_ACCEPT or DAVE_DECLINE imposed
+    (a searched answer), or None: his policy answers. Returns True when declined."""
     dave.offers[seat] += 1
     other = 1 - seat
-    answerer = table.policies[other]
-    answer_estimate = 0.0 if isinstance(answerer, RandomPolicy) else estimate(table, sheet, other, trick, False)
-    if takes_dave(answerer, answer_estimate):
+    if answer is None:
+        answerer = table.policies[other]
+        answer_estimate = 0.0 if isinstance(answerer, RandomPolicy) else estimate(table, sheet, other, trick, False)
+        take = takes_dave(answerer, answer_estimate)
+    else:
+        take = answer == DAVE_ACCEPT
+    if take:
         dave.stake *= 2
         dave.cube = other
         table.note("dave", seat=seat, accepted=True, stake=dave.stake)
@@ -247,25 +272,122 @@ def dave_turn(table, sheet, dave: Dave, seat: int, trick) -> bool:
     return True
 
 
+def dave_turn(table, sheet, dave: Dave, seat: int, state, searching: bool = False) -> bool:
+    """Before ``seat`` plays (``state``: where the play stands): he may offer; the other accepts
+    (stake x2, he owns the cube) or declines (the party ends, ``seat`` wins). Returns True when
+    declined. ``searching``: a ``pimc`` seat's offer or answer is searched (:mod:`.duel_search`)."""
+    from .duel_search import search_dave
+
+    trick = state.trick
+    if not may_offer(table.book.rules, dave, seat, not trick):
+        return False
+    option = search_dave(table, sheet, state, seat, seat) if searching else None
+    if option is None:
+        policy = table.policies[seat]
+        centred = dave.cube == C.NO_SEAT
+        offer_estimate = 0.0 if isinstance(policy, RandomPolicy) else estimate(table, sheet, seat, trick, centred)
+        offer = offers_dave(policy, offer_estimate)
+    else:
+        offer = option == DAVE_OFFER
+    if not offer:
+        return False
+    answer = search_dave(table, sheet, state, seat, 1 - seat) if searching else None
+    return answer_dave(table, sheet, dave, seat, trick, answer)
+
+
 # ---- the entry points (:mod:`.classic` describes them) ----------------------------------------
 def play_deal(book: RuleBook, specs, key: int, dealer: int, scores, order, *, stake: int = 1, cube: int = C.NO_SEAT,
               events=None) -> DealResult:  # fmt: skip
     """One duel deal; ``stake`` and ``cube`` are the party's dave state before it."""
     table = DealTable(book, specs, key, dealer, scores, order, events)
     deal_widow(table)
-    take_widow(table)
-    dealer_trump(table)
+    table.dave = Dave(stake, cube, table.n)
+    sheet = deal_from(table, 0, None, searching=True)
+    record = table.record(sheet, stake=table.dave.stake, dave=tuple(table.dave.offers))
+    return DealResult(record, cube=table.dave.cube)
+
+
+def deal_from(table, step0: int, first_option=None, searching: bool = False):
+    """The deal from step ``step0`` on (0, 1: the widow of the first hand, of the dealer;
+    TRUMP_STEP: duel-trump's card; PLAY_STEP: the declarations and the play), as a finished
+    sheet; the table's ``dave`` holds the party's stake and cube. ``first_option`` (or None)
+    is taken at ``step0``; ``searching``: a ``pimc`` seat's decisions and cards are searched
+    (:mod:`.duel_search`; its rollouts play with ``False``)."""
+    from ..pimc import search_card
+
+    if step0 < TRUMP_STEP:
+        take_widow(table, step0, first_option, searching)
+    if step0 <= TRUMP_STEP:
+        dealer_trump(table, first_option if step0 == TRUMP_STEP else None, searching)
     active = [True] * table.n  # nobody passes in a duel
-    announce = [spec.announce for spec in specs]
-    sheet = Scoresheet(book, dealer, table.trump, table.hand_dealt, table.hand_final, active, scores, announce, events)
-    dave = Dave(stake, cube, table.n)
+    announce = [spec.announce for spec in table.specs]
+    sheet = Scoresheet(table.book, table.dealer, table.trump, table.hand_dealt, table.hand_final, active, table.scores,
+                       announce, table.events)  # fmt: skip
     if declare(sheet):
         # R6 for two; the first lead to the widow taker, else the first hand
         leader = table.widow_taker if table.widow_taker >= 0 else table.seats[0]
-        play_tricks(table, sheet, leader, lambda seat, trick: dave_turn(table, sheet, dave, seat, trick))
+        play_tricks(table, sheet, leader, dave_hook(table, sheet, searching), search_card if searching else None)
     finish(sheet)
-    record = table.record(sheet, stake=dave.stake, dave=tuple(dave.offers))
-    return DealResult(record, cube=dave.cube)
+    return sheet
+
+
+def dave_hook(table, sheet, searching: bool = False):
+    """The play's ``before_card`` step of a duel: :func:`dave_turn` on the table's cube."""
+    return lambda seat, state: dave_turn(table, sheet, table.dave, seat, state, searching)
+
+
+# ---- what policy pimc's search needs of the game (:mod:`..pimc`, :mod:`.duel_search`) ----------------
+DELTA_SIGN = 1  # the values of party_value: the least is the best
+
+
+def trump_maybe_discarded(table) -> bool:
+    """duel: the turned card stays out of play; duel-trump: the dealer holds it until he plays it."""
+    return False
+
+
+def play_on(table, sheet, key: int, rollout) -> tuple[int, int]:
+    """An imagined party after its deal (``sheet``, finished), when the deal did not end it: the
+    next deals, the dealer alternating, keyed ``deal_key(key, d)`` for d = 1, 2, ..., every seat
+    playing ``rollout`` (its defaults, the seats' announce flags kept), the stake and the cube
+    carried on, until a deal ends the party or ``max_deals`` deals in all. Returns the winner
+    (or -1) and the stake."""
+    book = table.book
+    scores = [table.scores[s] + sheet.delta[s] for s in range(table.n)]
+    stake, cube = table.dave.stake, table.dave.cube
+    specs = [PolicySpec(rollout, announce=spec.announce) for spec in table.specs]
+    dealer = table.dealer
+    for d in range(1, book.max_deals):
+        dealer = 1 - dealer
+        k = int(deal_key(np.uint64(key), d))
+        result = play_deal(book, specs, k, dealer, scores, shuffle(book, k), stake=stake, cube=cube)
+        rec = result.record
+        scores = [scores[s] + rec.delta[s] for s in range(table.n)]
+        stake, cube = rec.stake, result.cube
+        if rec.ends_party >= 0:
+            return rec.ends_party, stake
+    return C.NO_SEAT, stake
+
+
+def party_value(table, sheet, seat: int, key: int, rollout) -> int:
+    """What an imagined deal (``sheet``, finished) is worth to ``seat``, the least the best: the
+    party's outcome, settled by its stake: -stake if he wins it, +stake if he loses it, 0 if
+    it is not over within ``max_deals`` deals; a deal that does not end the party is followed
+    by the rest of the party (:func:`play_on`)."""
+    winner, stake = sheet.ends_party, table.dave.stake
+    if winner < 0:
+        winner, stake = play_on(table, sheet, key, rollout)
+    if winner < 0:
+        return 0
+    return -stake if winner == seat else stake
+
+
+def card_rollout(table, sheet, state, seat: int, card: int, key: int, rollout) -> int:
+    """A searched card's rollout (:func:`..pimc.search_card`): ``card`` now, the deal played on
+    with dave by the imagined table's players, then :func:`party_value`."""
+    table.dave = copy.deepcopy(table.dave)  # the imagined table's own cube
+    play_from(table, sheet, state.copy(), dave_hook(table, sheet), forced=card)
+    finish(sheet)
+    return party_value(table, sheet, seat, key, rollout)
 
 
 def settlement(book: RuleBook, scores, winner: int, stake: int, prokats) -> tuple[float, ...]:

@@ -1,0 +1,217 @@
+"""R9 ``duel``: policy ``pimc``'s search (docs/SEARCH.md "duel"): the widow, duel-trump's card, dave, each card.
+
+The method is classic's (:mod:`..pimc`): what the seat knows becomes piles, ``samples``
+worlds are drawn uniformly over their layouts (:mod:`..worlds`), every option is played
+out in each world by the ``rollout`` policy at both seats (nobody searching), and the
+option of the least total value is taken (ties: the first option). What differs is the
+value: a duel party is settled by its stake, not by points, and any declaration, a declined
+dave or a trick that reaches zero ends it, so a rollout is worth the party's outcome to
+the seat (:func:`.duel.search_value`: -stake won, +stake lost; a deal that does not end
+the party is followed by the rest of the party, :func:`.duel.play_on`).
+
+The decisions and their worlds:
+
+* the widow (steps 0 and 1, options stand 0 and swap SWAP_OPTION; decision PHASE_ROUND):
+  the other hand and the widow, uniform over the cards the seat has not seen (its hand,
+  the turned card); played out by :func:`.duel.deal_from` from the step;
+* duel-trump's card (the dealer, options his five cards ascending; decision PHASE_TRUMP):
+  the other hand, and, if the other swapped, the hand he laid aside (five of the rest);
+* dave (before a card, :func:`.duel.dave_turn`): the offerer's (pass 0, offer 1) and the
+  other's answer (decline 0, accept 1), at the card's position (the worlds of a card,
+  :func:`..pimc._play_count`); an offer is answered in each world by the other's rollout
+  player, a declined offer wins the party at the stake, and otherwise the play goes on
+  from the card, its seat's rollout player choosing it. Decision numbers past every seat's
+  own (:func:`dave_decision`);
+* each card: :func:`..pimc.pimc_card`, valued by :func:`.duel.search_value` (the hook of
+  :mod:`..dispatch`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ...cards import HAND_SIZE, MAX_SEATS, N_TRICKS
+from ...policies import P_ROLLOUT, P_SAMPLES
+from ..bits import bit, lowest, popcount
+from ..codes import NO_OPTION, OK, PHASE_ROUND, PHASE_TRUMP
+from ..pimc import (
+    DECISIONS, DRAW_ROW, SEARCH_STREAM, _copy2, _count, _draw, _least, _play_count, _play_world, _rollout_players,
+    _shuffle_mask, _world_key, legal_options, rollout_play, start_rollout,
+)  # fmt: skip
+from ..play import BEFORE_CARD_DONE
+from ..rng import seed_stream
+from ..state import DEALT, DISCARDS, DRAWN, ENDS_PARTY, HAND, TRUMP_CARD, WIDOW
+from . import duel
+from .duel import DAVE_ACCEPT, DAVE_DECLINE, DAVE_OFFER, N_SEATS, SWAP_OPTION, TRUMP_STEP, WIDOW_AT
+
+ERROR_VALUE = 1_000_000  # a rollout that stopped on a status counts this: never chosen (tests pin it never happens)
+DAVE_DECISION = MAX_SEATS * DECISIONS  # dave decisions are numbered from here, past every seat's own numbers
+
+
+@njit(cache=True)
+def dave_decision(decider, t, answering):
+    """The decision number of ``decider``'s dave choice in trick ``t`` (``answering``: 1 for an answer,
+    0 for an offer): a seat offers at most once a trick, before its card, and answers at most once."""
+    return DAVE_DECISION + (decider * N_TRICKS + t) * 2 + answering
+
+
+@njit(cache=True)
+def _no_pairs(search):
+    """No pair constraint binds a pile (before the play nothing shows a pair)."""
+    for i in range(search.pairs.shape[0]):
+        search.pairs[i, 0], search.pairs[i, 1] = -1, -1
+        search.pair_piles[i] = 0
+
+
+@njit(cache=True)
+def _roll_step(search, r, announce, trick, log, info, scores, dealer, seat, world_key, step, option):
+    """Take ``option`` at ``step`` in the world of ``search.b_*`` and play the deal out (and the
+    party, :func:`.duel.search_value`); returns its value to ``seat``."""
+    start_rollout(search, world_key, N_SEATS, trick, log, info)
+    for x in range(search.w_order.shape[0]):
+        search.w_order[x] = search.b_order[x]
+    status = duel.rollout_deal(r, search.roll_kinds, search.roll_params, announce, search.key, dealer, scores,
+                               search.w_order, search.w_rng, search.w_cardsets, search.w_st, search.w_trick,
+                               search.w_info, search.w_log, np.int64(step), np.int64(option))  # fmt: skip
+    if status != OK:
+        return ERROR_VALUE
+    return duel.search_value(r, search, announce, seat, scores, dealer, world_key)
+
+
+@njit(cache=True)
+def _base_world(search, order, cardsets, st):
+    _copy2(search.b_cardsets, cardsets)
+    _copy2(search.b_st, st)
+    for x in range(order.shape[0]):
+        search.b_order[x] = order[x]
+
+
+@njit(cache=True)
+def duel_pimc_widow(search, r, params, announce, order, cardsets, st, trick, info, log, scores, dealer, step, seat):
+    """``seat``'s widow option at widow step ``step`` by search: 0 (stand) or SWAP_OPTION.
+    Piles: the other hand, the widow, the rest (unused in a duel), uniform over the cards
+    the seat has not seen (its hand, the turned card)."""
+    other = 1 - seat
+    trump_card = info[TRUMP_CARD]
+    unknown = r.deck_mask & ~(cardsets[HAND, seat] | bit(trump_card))
+    allowed, caps, pile_seat = search.masks[0], search.ints[0], search.ints[1]
+    for p in range(3):
+        allowed[p] = unknown
+    caps[0], caps[1], caps[2] = HAND_SIZE, HAND_SIZE, popcount(unknown) - 2 * HAND_SIZE
+    pile_seat[0], pile_seat[1], pile_seat[2] = other, -1, -1
+    _no_pairs(search)
+    m, n_pairs, total = _count(search, unknown, 3)
+    if not total > 0.0:
+        return np.int64(NO_OPTION)
+    seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + PHASE_ROUND)
+    _rollout_players(search, N_SEATS, np.int64(params[seat, P_ROLLOUT]))
+    search.options[0], search.options[1] = 0, SWAP_OPTION
+    search.totals[0], search.totals[1] = 0, 0
+    for j in range(np.int64(params[seat, P_SAMPLES])):
+        world_key = _world_key(search.key, seat, PHASE_ROUND, j)
+        _draw(search, m, n_pairs, 3, total)
+        _base_world(search, order, cardsets, st)
+        hand = search.masks[1][0]
+        search.b_cardsets[HAND, other] = hand
+        search.b_cardsets[DEALT, other] = hand
+        widow = search.masks[1][1]
+        for i in range(HAND_SIZE):  # the widow's cards ascending (only which cards it holds matters)
+            search.b_order[WIDOW_AT + i] = lowest(widow)
+            widow &= widow - np.uint64(1)
+        for i in range(2):
+            search.totals[i] += _roll_step(search, r, announce, trick, log, info, scores, dealer, seat, world_key,
+                                           step, search.options[i])  # fmt: skip
+    return _least(search, 2)
+
+
+@njit(cache=True)
+def duel_pimc_trump(search, r, params, announce, order, cardsets, st, trick, info, log, scores, dealer):
+    """duel-trump: the card the dealer gives up for the trump card, by search (his five cards
+    ascending). Piles: the other hand, the rest; if the other swapped, the hand he laid aside
+    is five of the rest (their first five in a shuffle of the rest, from the worlds' stream)."""
+    seat = dealer
+    other = 1 - seat
+    trump_card = info[TRUMP_CARD]
+    hand = cardsets[HAND, seat]
+    n_options = legal_options(search, hand)
+    unknown = r.deck_mask & ~(hand | cardsets[DISCARDS, seat] | bit(trump_card))
+    allowed, caps, pile_seat = search.masks[0], search.ints[0], search.ints[1]
+    allowed[0], allowed[1] = unknown, unknown
+    caps[0], caps[1] = HAND_SIZE, popcount(unknown) - HAND_SIZE
+    pile_seat[0], pile_seat[1] = other, -1
+    _no_pairs(search)
+    m, n_pairs, total = _count(search, unknown, 2)
+    if not total > 0.0:
+        return np.int64(NO_OPTION)
+    seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + PHASE_TRUMP)
+    _rollout_players(search, N_SEATS, np.int64(params[seat, P_ROLLOUT]))
+    swapped = info[WIDOW] == other
+    for j in range(np.int64(params[seat, P_SAMPLES])):
+        world_key = _world_key(search.key, seat, PHASE_TRUMP, j)
+        _draw(search, m, n_pairs, 2, total)
+        _base_world(search, order, cardsets, st)
+        theirs = search.masks[1][0]
+        b = search.b_cardsets
+        b[HAND, other] = theirs
+        b[DEALT, other], b[DISCARDS, other], b[DRAWN, other] = theirs, np.uint64(0), np.uint64(0)
+        if swapped:
+            m_free = _shuffle_mask(search.masks[1][1], search.rng, DRAW_ROW, search.buf)
+            old = np.uint64(0)
+            for i in range(min(HAND_SIZE, m_free)):
+                old |= bit(search.buf[i])
+            b[DEALT, other], b[DISCARDS, other], b[DRAWN, other] = old, old, theirs
+        for i in range(n_options):
+            search.totals[i] += _roll_step(search, r, announce, trick, log, info, scores, dealer, seat, world_key,
+                                           TRUMP_STEP, search.options[i])  # fmt: skip
+    return _least(search, n_options)
+
+
+@njit(cache=True)
+def _roll_dave(search, r, announce, trick, log, info, scores, t, k, leader, q_duty, offerer, trump_card, dealer, played,
+               decider, option, world_key):  # fmt: skip
+    """One dave option in the world of ``search.b_*``; returns its value to ``decider``."""
+    start_rollout(search, world_key, N_SEATS, trick, log, info)
+    if decider != offerer:  # the answer: accept or decline the offer made
+        offer, answer = True, DAVE_ACCEPT if option == 1 else DAVE_DECLINE
+    else:  # the offer: the other's rollout player answers it in this world
+        offer, answer = option == DAVE_OFFER, NO_OPTION
+    if offer and duel.answer_dave(r, search.roll_kinds, search.roll_params, search.w_rng, search.w_cardsets,
+                                  search.w_st, search.w_info, scores, offerer, trump_card, dealer, played,
+                                  answer):  # fmt: skip
+        search.w_info[ENDS_PARTY] = offerer  # declined: the offerer wins the party at the stake
+    else:
+        winner = rollout_play(r, search.roll_kinds, search.roll_params, announce, search.w_rng, search.w_cardsets,
+                              search.w_st, search.w_trick, search.w_log, search.w_info, N_SEATS, dealer, trump_card,
+                              scores, np.int64(t), np.int64(k), np.int64(leader), q_duty, played,
+                              np.int64(BEFORE_CARD_DONE))  # fmt: skip
+        if winner == -2:
+            return ERROR_VALUE
+        duel.finish_play(r, N_SEATS, dealer, winner, scores, search.w_st, search.w_info)
+    return duel.search_value(r, search, announce, decider, scores, dealer, world_key)
+
+
+@njit(cache=True)
+def duel_pimc_dave(search, r, params, announce, cardsets, st, trick, log, info, scores, t, k, leader, q_duty, offerer,
+                   trump_card, dealer, played, decider):  # fmt: skip
+    """``decider``'s dave option before ``offerer``'s card ``k`` of trick ``t``, by search: the
+    offerer's (0 pass, 1 offer) or the other's answer (0 decline, 1 accept); the worlds are
+    those of a card of ``decider`` at this point of the play."""
+    decision = dave_decision(decider, t, 0 if decider == offerer else 1)
+    m, n_pairs, total, n_piles = _play_count(search, r, N_SEATS, decider, dealer, trump_card, cardsets, st, trick, log,
+                                             t, k)  # fmt: skip
+    if not total > 0.0:
+        return np.int64(NO_OPTION)
+    seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + decision)
+    _rollout_players(search, N_SEATS, np.int64(params[decider, P_ROLLOUT]))
+    search.options[0], search.options[1] = 0, 1
+    search.totals[0], search.totals[1] = 0, 0
+    for j in range(np.int64(params[decider, P_SAMPLES])):
+        world_key = _world_key(search.key, 0, decision, j)
+        _play_world(search, r, N_SEATS, decider, dealer, trump_card, cardsets, st, trick, log, t, k, played, m, n_pairs,
+                    total, n_piles)  # fmt: skip
+        for option in range(2):
+            search.totals[option] += _roll_dave(search, r, announce, trick, log, info, scores, t, k, leader, q_duty,
+                                                offerer, trump_card, dealer, played, decider, option,
+                                                world_key)  # fmt: skip
+    return _least(search, 2)
