@@ -8,11 +8,15 @@ procedure written here.
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from numba import njit
 
 from rams_sim.cards import ACE, JACK, KING, QUEEN, card_id, deck_cards, parse_cards, rank_of, suit_of
+from rams_sim.kernels.policy import _ranks_at_least
+from rams_sim.kernels.trick import beats, trick_winner, winning_cards, winning_over
 from rams_sim.rules import Ruff, Rules
 
 SUIT = {"♠": 0, "♣": 1, "♦": 2, "♥": 3}
@@ -241,3 +245,34 @@ def test_trick_winner_matches_r6_4(engine, trump, cards, n):
     """R6.4 on random tricks of 2-7 cards."""
     trick = cards[:n]
     assert int(engine.trick_winner(trump, trick)) == oracle_winner(trump, trick)
+
+
+@njit(cache=False)
+def _kept_winner(cards, trump, hand):
+    """The play loop's winner kept card by card (kernels/play.py), and the cards of ``hand`` beating it."""
+    best = 0
+    for k in range(cards.shape[0]):
+        best = k if k == 0 or beats(cards[k], cards[best], trump) else best
+    return best, winning_over(hand, cards[best], trump)
+
+
+@given(st.lists(st.sampled_from(deck_cards(52)), min_size=1, max_size=6, unique=True), st.integers(0, 3),
+       st.sets(st.sampled_from(deck_cards(52)), max_size=8))  # fmt: skip
+def test_the_play_loop_keeps_the_winner_as_the_cards_fall(trick, trump, hand):
+    """R6.4: the winner the play loop keeps card by card is trick_winner's, and the cards that beat
+    it (what the policies read) are winning_cards' of the whole trick."""
+    cards = np.array(trick, np.int8)
+    mask = np.uint64(sum(1 << c for c in hand))
+    best, win = _kept_winner(cards, trump, mask)
+    assert best == trick_winner(cards, len(trick), trump)
+    assert win == winning_cards(mask, cards, len(trick), trump)
+
+
+_ranks_at_least_jit = njit(cache=False)(lambda t: _ranks_at_least(t))
+
+
+@pytest.mark.parametrize("threshold", [-3.0, -0.5, 0.0, 0.25, 1.0, 5.5, 9.0, 11.999, 12.0, 12.5, 13.0, 99.0])
+def test_basic_keeps_the_trumps_of_a_rank_at_least_its_parameter(threshold):
+    """policies.py basic: ``keep_trump_rank`` keeps the trumps of rank >= the parameter (a float): the
+    kernels' mask of those ranks is the rank-by-rank definition."""
+    assert int(_ranks_at_least_jit(threshold)) == sum(1 << r for r in range(13) if r >= threshold)

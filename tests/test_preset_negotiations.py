@@ -212,9 +212,8 @@ def _expert_lead(which: str, intents_behind: tuple[int, ...], spec: str = "exper
         return ExpertPolicy(policy, 0, 0).choose_card(HAND, C.SPADES, [], HAND, 0, view)
     kinds, params, _ = pack_policies([policy])
     behind = bool(params[0, X_READ_INTENTS]) and T in intents_behind  # game.trumps_behind (test_information)
-    trick = np.full(C.MAX_SEATS, C.NO_CARD, np.int8)
     rng = np.zeros((C.MAX_SEATS + 1, STATE_WORDS), np.uint64)
-    return int(choose_card(EXPERT, params, 0, rng, np.uint64(C.mask_of(HAND)), trick, 0, C.SPADES, 0,
+    return int(choose_card(EXPERT, params, 0, rng, np.uint64(C.mask_of(HAND)), C.NO_CARD, 0, C.SPADES, 0,
                            np.uint64(C.mask_of(threats)), len(intents_behind), behind))  # fmt: skip
 
 

@@ -18,7 +18,7 @@ from .dispatch import before_card, credit
 from .policy import choose_card, reads_intents, threats_of, uses_threats
 from .search import search_card
 from .state import ACTIVE, END_KIND, HAND, INTENT, LOG_LEADER, LOG_WINNER, TRICK_CARD, TRICK_SEAT, TRICKS, seat_after
-from .trick import trick_winner, winning_cards
+from .trick import beats, trick_winner, winning_cards
 
 
 NO_CARD = -1  # play_from's forced_card: every card is asked of its seat
@@ -163,6 +163,7 @@ def play_from(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n
     for t in range(t0, N_TRICKS):
         k_start = k0 if t == t0 else 0
         seat = leader if k_start == 0 else next_active(st, trick[TRICK_SEAT, k_start - 1], n)
+        best = 0 if k_start == 0 else trick_winner(cards, k_start, trump)  # the card winning the trick so far (R6.4)
         for k in range(k_start, n_active):
             if forced_card == NO_CARD and before_card(r, kinds, params, announce, rng, cardsets, st, trick, log, info,
                                                       scores, t, k, leader, q_duty, seat, trump_card, dealer, played,
@@ -185,17 +186,18 @@ def play_from(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n
                     threats = threats_of(seat, dealer, r.deck_mask, trump_card, played, cardsets, st)
                 remaining = n_active - k - 1
                 behind = reads_intents(kinds[seat], params, seat) and trumps_behind(st, seat, n, remaining)
-                card = choose_card(kinds[seat], params, seat, rng, legal, cards, k, trump, st[TRICKS, seat], threats,
-                                   remaining, behind)  # fmt: skip
+                card = choose_card(kinds[seat], params, seat, rng, legal, cards[best] if k > 0 else NO_CARD, k, trump,
+                                   st[TRICKS, seat], threats, remaining, behind)  # fmt: skip
             if card < 0 or not has(legal, card):
                 return -2
             cards[k] = card
+            best = k if k == 0 or beats(card, cards[best], trump) else best
             trick[TRICK_SEAT, k] = seat
             cardsets[HAND, seat] = hand & ~bit(card)
             played |= bit(card)  # seen by every later player, this trick included
             log[t, seat] = card
             seat = next_active(st, seat, n)
-        w = trick[TRICK_SEAT, trick_winner(cards, n_active, trump)]
+        w = trick[TRICK_SEAT, best]
         # R6.6: a marriage K led and won obliges the Q next
         q_duty = trick[TRICK_SEAT, 0] == w and cards[0] == trump_king and cardsets[HAND, w] & trump_queen != ZERO
         log[t, LOG_LEADER] = leader

@@ -40,7 +40,7 @@ from .bits import (
 from .codes import INTENT_SUITS, INTENT_TRUMPS
 from .rng import bounded
 from .state import DISCARDS, HAND, TOOK_TRUMP, TRUMP_DISCARD
-from .trick import winning_cards
+from .trick import winning_over
 
 RANDOM = int(PolicyKind.RANDOM)
 BASIC = int(PolicyKind.BASIC)
@@ -242,12 +242,10 @@ def _random_discards(rng, row, hand, talon_size):
 
 @njit(cache=True, _nrt=False, inline="always")
 def _ranks_at_least(threshold):
-    """Bit r set for each rank r (0 = deuce .. 12 = ace) with ``r >= threshold`` (a float parameter)."""
-    out = ZERO
-    for rank in range(RANKS_PER_SUIT):
-        if rank >= threshold:
-            out |= ONE << np.uint64(rank)
-    return out
+    """Bit r set for each rank r (0 = deuce .. 12 = ace) with ``r >= threshold`` (a finite float
+    parameter): the ranks from ceil(threshold), clamped to 0 .. 13, up (no loop over the ranks)."""
+    first = min(max(np.ceil(threshold), 0.0), float(RANKS_PER_SUIT))
+    return RANK_BITS & ~((ONE << np.uint64(first)) - ONE)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -330,8 +328,9 @@ def trump_exchange(kind, params, seat, rng, hand, trump_card, forced):
 
 # ---- R6: the card to play -----------------------------------------------------------
 @njit(cache=True, _nrt=False, inline="always")
-def choose_card(kind, params, seat, rng, legal, trick, n_trick, trump, my_tricks, threats, remaining, trumps_behind):
-    """The card to play from the ``legal`` mask; ``trick``/``n_trick`` as in play.legal_mask.
+def choose_card(kind, params, seat, rng, legal, best, n_trick, trump, my_tricks, threats, remaining, trumps_behind):
+    """The card to play from the ``legal`` mask to a trick of ``n_trick`` cards, ``best`` the card
+    winning it so far (R6.4; ignored on the lead: the play loop keeps it as the cards fall).
 
     ``threats``: the cards an opponent may hold, as the seat can tell (policies.py; left
     empty for the kinds that do not read them, see :func:`uses_threats`);
@@ -344,21 +343,21 @@ def choose_card(kind, params, seat, rng, legal, trick, n_trick, trump, my_tricks
     if popcount(legal) == 1:
         return lowest(legal)
     if kind == GREEDY:
-        return _greedy_card(legal, trick, n_trick, trump)
+        return _greedy_card(legal, best, n_trick, trump)
     if kind == EXPERT:
         trump_weight = params[seat, X_INTENT_WEIGHT] if trumps_behind else 1.0
         void_weight = params[seat, X_VOID_WEIGHT]
-        return _expert_card(legal, trick, n_trick, trump, my_tricks, threats, remaining, void_weight, trump_weight)
+        return _expert_card(legal, best, n_trick, trump, my_tricks, threats, remaining, void_weight, trump_weight)
     if kind == CAUTIOUS and my_tricks == 0:
-        win = legal if n_trick == 0 else winning_cards(legal, trick, n_trick, trump)
+        win = legal if n_trick == 0 else winning_over(legal, best, trump)
         if win == ZERO:
             return _cheapest(legal, trump)
         return _least_risk(win, trump, threats, remaining, params[seat, X_VOID_WEIGHT], 1.0)
-    return _basic_card(legal, trick, n_trick, trump, my_tricks)
+    return _basic_card(legal, best, n_trick, trump, my_tricks)
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _basic_card(legal, trick, n_trick, trump, my_tricks):
+def _basic_card(legal, best, n_trick, trump, my_tricks):
     """basic: lead a plain ace, or with no trick the highest trump / highest card, else the cheapest;
     follow with the cheapest winner, else the cheapest card."""
     trumps = SUIT_MASKS[trump]
@@ -371,19 +370,19 @@ def _basic_card(legal, trick, n_trick, trump, my_tricks):
                 return highest(legal & trumps)
             return highest_ranked(legal)
         return _cheapest(legal, trump)
-    win = winning_cards(legal, trick, n_trick, trump)
+    win = winning_over(legal, best, trump)
     return _cheapest(win if win != ZERO else legal, trump)  # the cheapest winner, else the cheapest card
 
 
 @njit(cache=True, _nrt=False)
-def _greedy_card(legal, trick, n_trick, trump):
+def _greedy_card(legal, best, n_trick, trump):
     """greedy: lead the highest trump, else the highest-ranked card; follow as basic."""
     if n_trick == 0:
         trumps = legal & SUIT_MASKS[trump]
         if trumps != ZERO:
             return highest(trumps)
         return highest_ranked(legal)
-    win = winning_cards(legal, trick, n_trick, trump)
+    win = winning_over(legal, best, trump)
     if win != ZERO:
         return _cheapest(win, trump)
     return _cheapest(legal, trump)
@@ -448,7 +447,7 @@ def _least_risk(mask, trump, threats, remaining, void_weight, trump_weight):
 
 
 @njit(cache=True, _nrt=False)
-def _expert_card(legal, trick, n_trick, trump, my_tricks, threats, remaining, void_weight, trump_weight):
+def _expert_card(legal, best, n_trick, trump, my_tricks, threats, remaining, void_weight, trump_weight):
     """expert: sure cards first; the least risky while trickless; duck what cannot win.
 
     ``trump_weight``: how many times a trump card's higher threats count (``intent_weight``
@@ -464,7 +463,7 @@ def _expert_card(legal, trick, n_trick, trump, my_tricks, threats, remaining, vo
         if plain != ZERO:
             return lowest_ranked(plain)
         return lowest(legal)
-    win = winning_cards(legal, trick, n_trick, trump)
+    win = winning_over(legal, best, trump)
     if win == ZERO:
         return _cheapest(legal, trump)
     if remaining == 0:

@@ -32,7 +32,13 @@ def trick_winner(trick, n_cards, trump):
 @njit(cache=True, _nrt=False, inline="always")
 def winning_cards(cards, trick, n_trick, trump):
     """The cards of ``cards`` that would win the trick as it stands (R6.4)."""
-    best = trick[trick_winner(trick, n_trick, trump)]
+    return winning_over(cards, trick[trick_winner(trick, n_trick, trump)], trump)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def winning_over(cards, best, trump):
+    """The cards of ``cards`` that beat ``best``, the card winning a trick (R6.4): its suit's higher
+    cards, and any trump unless it is a trump."""
     win = cards & above(best)
     if best // RANKS_PER_SUIT != trump:
         win |= cards & SUIT_MASKS[trump]
