@@ -8,7 +8,7 @@
   deals' records with the engine's legality;
 * ``advise`` wall time for an exchange turn and for a card, at the default target SE;
 * deals/second with one ``pimc`` seat in zone (beside ``expert``) and in modern (among three
-  ``expert``), at the default ``samples``.
+  ``expert``), and parties/second in duel (beside ``expert``), at the default ``samples``.
 
 Run with ``make bench`` (or ``python bench/bench_pimc.py``).
 """
@@ -93,6 +93,14 @@ def main() -> None:
         engine.simulate(other_rules, ["pimc"] + others, seed=1, deals=deals)
         print(f"pimc in {preset} (seat 0 pimc, the others expert): {deals / (time.perf_counter() - start):8,.0f} deals/s "
               f"at samples={default}")  # fmt: skip
+    duel = Rules.named("duel")
+    engine.simulate_parties(duel, ["pimc:samples=1", "expert"], seed=0, parties=1)  # compile
+    parties = args.deals // 2
+    start = time.perf_counter()
+    out = engine.simulate_parties(duel, ["pimc", "expert"], seed=1, parties=parties)
+    seconds = time.perf_counter() - start
+    print(f"pimc in duel (seat 0 pimc, seat 1 expert): {parties / seconds:8,.0f} parties/s, "
+          f"{out.deals.sum() / seconds:8,.0f} deals/s at samples={default}")  # fmt: skip
 
 
 if __name__ == "__main__":
