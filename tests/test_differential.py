@@ -430,7 +430,7 @@ def _options_id(options: dict) -> str:
 
 
 @pytest.mark.parametrize("options", DUEL_PIMC_OPTIONS, ids=_options_id)
-def test_duel_pimc_options_agree(options):
+def test_duel_pimc_dave_rules_agree(options):
     """R9 duel: the dave options (on the lead only, a low cap, none) and jacks counted in the final hand
     change what is searched; both engines agree."""
     rules = Rules.named("duel-trump", **options)
