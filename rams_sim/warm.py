@@ -91,43 +91,29 @@ def warm_search() -> tuple[str, float]:
     return SEARCH, time.perf_counter() - start
 
 
-def warm_zone_search() -> tuple[str, float]:
-    """Compile the drivers of a zone table with a searching seat (deals, single deals, parties)."""
+def warm_game_search(name: str, rules: Rules, others: list[str], party_rules: Rules) -> tuple[str, float]:
+    """Compile the drivers of a table of another game of R9 with a searching seat beside ``others``
+    (deals, single deals, and parties under ``party_rules``: a start that ends them soon)."""
     from . import engine
 
     start = time.perf_counter()
-    rules = Rules.named("zone")
-    policies = ["pimc:samples=1", "basic"]
+    policies = ["pimc:samples=1", *others]
     engine.simulate(rules, policies, seed=0, deals=1)
     engine.play_deal(rules, policies)
-    engine.simulate_parties(Rules.named("zone", start=3), policies, seed=0, parties=1)
-    return SEARCH_ZONE, time.perf_counter() - start
+    engine.simulate_parties(party_rules, policies, seed=0, parties=1)
+    return name, time.perf_counter() - start
+
+
+def warm_zone_search() -> tuple[str, float]:
+    return warm_game_search(SEARCH_ZONE, Rules.named("zone"), ["basic"], Rules.named("zone", start=3))
 
 
 def warm_modern_search() -> tuple[str, float]:
-    """Compile the drivers of a modern table with a searching seat (deals, single deals, parties)."""
-    from . import engine
-
-    start = time.perf_counter()
-    rules = Rules.named("modern")
-    policies = ["pimc:samples=1", "basic", "basic", "basic"]
-    engine.simulate(rules, policies, seed=0, deals=1)
-    engine.play_deal(rules, policies)
-    engine.simulate_parties(Rules.named("modern", start=15), policies, seed=0, parties=1)
-    return SEARCH_MODERN, time.perf_counter() - start
+    return warm_game_search(SEARCH_MODERN, Rules.named("modern"), ["basic"] * 3, Rules.named("modern", start=15))
 
 
 def warm_duel_search() -> tuple[str, float]:
-    """Compile the drivers of a duel table with a searching seat (deals, single deals, parties)."""
-    from . import engine
-
-    start = time.perf_counter()
-    rules = Rules.named("duel")
-    policies = ["pimc:samples=1", "basic"]
-    engine.simulate(rules, policies, seed=0, deals=1)
-    engine.play_deal(rules, policies)
-    engine.simulate_parties(rules, policies, seed=0, parties=1)
-    return SEARCH_DUEL, time.perf_counter() - start
+    return warm_game_search(SEARCH_DUEL, Rules.named("duel"), ["basic"], Rules.named("duel"))
 
 
 SEARCH_TASKS = {SEARCH: warm_search, SEARCH_ZONE: warm_zone_search, SEARCH_MODERN: warm_modern_search,

@@ -119,6 +119,19 @@ def _least_possible_ace(r, seat, dealer, trump_card, played, cardsets, st):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def seat_estimate(r, kinds, params, cardsets, st, scores, seat, trump_card, dealer, played, centred_offer):
+    """``seat``'s estimate of its chance to win the party (:func:`dave_estimate`; 0 for random, which
+    reads none). The opponent's aces count 0 when ``centred_offer`` (he offers from a centred cube),
+    else the least value of an ace the opponent may hold."""
+    if kinds[seat] == RANDOM:
+        return 0.0
+    other = 1 - seat
+    guess = 0 if centred_offer else _least_possible_ace(r, seat, dealer, trump_card, played, cardsets, st)
+    return dave_estimate(kinds[seat], params, seat, cardsets[HAND, seat], trump_card // RANKS_PER_SUIT, scores[seat],
+                         st[TRICKS, seat], st[ACES, seat], scores[other], st[TRICKS, other], guess)  # fmt: skip
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def may_offer(r, info, seat, leading):
     """Dave is on, the doubled stake is within ``dave_max``, (``dave_lead_only``) he leads, and
     the cube is centred or his."""
@@ -139,12 +152,7 @@ def answer_dave(r, kinds, params, rng, cardsets, st, info, scores, seat, trump_c
     st[DAVE, seat] += 1
     other = 1 - seat
     if answer == NO_OPTION:
-        q = 0.0
-        if kinds[other] != RANDOM:
-            guess = _least_possible_ace(r, other, dealer, trump_card, played, cardsets, st)
-            q = dave_estimate(kinds[other], params, other, cardsets[HAND, other], trump_card // RANKS_PER_SUIT,
-                              scores[other], st[TRICKS, other], st[ACES, other], scores[seat], st[TRICKS, seat],
-                              guess)  # fmt: skip
+        q = seat_estimate(r, kinds, params, cardsets, st, scores, other, trump_card, dealer, played, False)
         take = takes_dave(kinds[other], params, other, rng, q)
     else:
         take = answer == DAVE_ACCEPT
@@ -170,12 +178,7 @@ def dave_turn(r, kinds, params, announce, rng, cardsets, st, trick, log, info, s
     option = duel_search_dave(search, r, kinds, params, announce, cardsets, st, trick, log, info, scores, t, k, leader,
                               q_duty, seat, trump_card, dealer, played, seat)  # fmt: skip
     if option == NO_OPTION:
-        p = 0.0
-        if kinds[seat] != RANDOM:
-            guess = 0 if info[CUBE] < 0 else _least_possible_ace(r, seat, dealer, trump_card, played, cardsets, st)
-            p = dave_estimate(kinds[seat], params, seat, cardsets[HAND, seat], trump_card // RANKS_PER_SUIT,
-                              scores[seat], st[TRICKS, seat], st[ACES, seat], scores[1 - seat], st[TRICKS, 1 - seat],
-                              guess)  # fmt: skip
+        p = seat_estimate(r, kinds, params, cardsets, st, scores, seat, trump_card, dealer, played, info[CUBE] < 0)
         offer = offers_dave(kinds[seat], params, seat, rng, p)
     else:
         offer = option == DAVE_OFFER

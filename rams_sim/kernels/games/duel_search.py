@@ -57,11 +57,17 @@ def dave_decision(decider, t, answering):
 
 
 @njit(cache=True)
-def _no_pairs(search):
-    """No pair constraint binds a pile (before the play nothing shows a pair)."""
+def _before_play_worlds(search, params, unknown, n_piles, seat, decision):
+    """The worlds of a decision before the play, its piles in ``search`` (no pair constraint binds
+    them): the layout counts, the worlds' stream keyed (deal, ``seat``, ``decision``), the rollout
+    players. Returns (m, n_pairs, total) of :func:`..pimc._count` (total 0: no world)."""
     for i in range(search.pairs.shape[0]):
         search.pairs[i, 0], search.pairs[i, 1] = -1, -1
         search.pair_piles[i] = 0
+    m, n_pairs, total = _count(search, unknown, n_piles)
+    seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + decision)
+    _rollout_players(search, N_SEATS, np.int64(params[seat, P_ROLLOUT]))
+    return m, n_pairs, total
 
 
 @njit(cache=True)
@@ -100,12 +106,9 @@ def duel_pimc_widow(search, r, params, announce, order, cardsets, st, trick, inf
         allowed[p] = unknown
     caps[0], caps[1], caps[2] = HAND_SIZE, HAND_SIZE, popcount(unknown) - 2 * HAND_SIZE
     pile_seat[0], pile_seat[1], pile_seat[2] = other, -1, -1
-    _no_pairs(search)
-    m, n_pairs, total = _count(search, unknown, 3)
+    m, n_pairs, total = _before_play_worlds(search, params, unknown, 3, seat, PHASE_ROUND)
     if not total > 0.0:
         return np.int64(NO_OPTION)
-    seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + PHASE_ROUND)
-    _rollout_players(search, N_SEATS, np.int64(params[seat, P_ROLLOUT]))
     search.options[0], search.options[1] = 0, SWAP_OPTION
     search.totals[0], search.totals[1] = 0, 0
     for j in range(np.int64(params[seat, P_SAMPLES])):
@@ -140,12 +143,9 @@ def duel_pimc_trump(search, r, params, announce, order, cardsets, st, trick, inf
     allowed[0], allowed[1] = unknown, unknown
     caps[0], caps[1] = HAND_SIZE, popcount(unknown) - HAND_SIZE
     pile_seat[0], pile_seat[1] = other, -1
-    _no_pairs(search)
-    m, n_pairs, total = _count(search, unknown, 2)
+    m, n_pairs, total = _before_play_worlds(search, params, unknown, 2, seat, PHASE_TRUMP)
     if not total > 0.0:
         return np.int64(NO_OPTION)
-    seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + PHASE_TRUMP)
-    _rollout_players(search, N_SEATS, np.int64(params[seat, P_ROLLOUT]))
     swapped = info[WIDOW] == other
     for j in range(np.int64(params[seat, P_SAMPLES])):
         world_key = _world_key(search.key, seat, PHASE_TRUMP, j)

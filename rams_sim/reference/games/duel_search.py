@@ -28,10 +28,10 @@ from __future__ import annotations
 import copy
 
 from ... import cards as C
-from ...policies import PolicyKind, PolicySpec
+from ...policies import PolicyKind
 from ..exchange import PHASE_ROUND, PHASE_TRUMP
 from ..pimc import (
-    DECISIONS, Knowledge, Pile, Worlds, imagined_sheet, imagined_table, make_world, what_seat_knows, world_key,
+    DECISIONS, Knowledge, Pile, World, Worlds, imagined_sheet, imagined_table, make_world, what_seat_knows, world_key,
 )  # fmt: skip
 from ..play import play_from
 from ..policy import pimc_parameters
@@ -68,25 +68,12 @@ def trump_knowledge(table) -> Knowledge:
 
 def _imagined(table, seat: int, rollout: PolicyKind, key: int, hands: dict, dealt: dict, discards: dict, drawn: dict,
               widow=None):  # fmt: skip
-    """The table as ``seat`` imagines it before the play: its own cards and the public facts as
-    they are, the other's cards from the world (nothing else of his); every seat plays
-    ``rollout`` (its defaults), its coins keyed ``key``; the party's cube its own copy."""
-    imagined = copy.copy(table)
-    imagined.events = None
-    imagined.deck_order = []
-    for name, world in (("hand", hands), ("hand_dealt", dealt), ("discards", discards), ("drawn", drawn),
-                        ("hand_final", {})):  # fmt: skip
-        setattr(imagined, name, [list(row) if s == seat else list(world.get(s, []))
-                                 for s, row in enumerate(getattr(table, name))])  # fmt: skip
+    """The table as ``seat`` imagines it before the play (:func:`..pimc.imagined_table`: its own cards
+    and the public facts as they are, the other's cards from the world, every seat playing
+    ``rollout`` keyed ``key``), with the world's widow and the party's cube its own copy."""
+    imagined = imagined_table(table, World(hands, discards, dealt=dealt, drawn=drawn), seat, rollout, key)
     imagined.widow = sorted(widow) if widow is not None else list(table.widow)
-    imagined.trump_discard = list(table.trump_discard)
-    imagined.took_trump = list(table.took_trump)
-    imagined.passed = list(table.passed)
-    imagined.intent = list(table.intent)
-    imagined.plays = list(table.plays)
     imagined.dave = copy.deepcopy(table.dave)
-    imagined.specs = [PolicySpec(rollout, announce=spec.announce) for spec in table.specs]  # the rollouts never search
-    imagined.policies = [table.policy_of(PolicySpec(rollout), key, s) for s in range(table.n)]
     return imagined
 
 
