@@ -119,8 +119,8 @@ def warm_duel_search() -> tuple[str, float]:
 SEARCH_TASKS = {SEARCH: warm_search, SEARCH_ZONE: warm_zone_search, SEARCH_MODERN: warm_modern_search,
                 SEARCH_DUEL: warm_duel_search}
 # seconds each task took on 2 cores, compiling into an empty cache: the longest start first
-COST = {SEARCH_DUEL: 100, SEARCH: 60, SEARCH_MODERN: 54, SEARCH_ZONE: 31, Game.RAMS: 21, Game.DUEL: 17, Game.MODERN: 14,
-        Game.ZONE: 9}
+COST = {SEARCH_DUEL: 79, SEARCH: 60, SEARCH_MODERN: 45, SEARCH_ZONE: 24, Game.RAMS: 20, Game.DUEL: 16, Game.MODERN: 13,
+        Game.ZONE: 8}
 
 
 def _warm(args: tuple[Game | str, str], collect: bool = True) -> tuple[str, float]:

@@ -30,8 +30,9 @@ another module changes (numba#1833), so a stale cache could run old rule code. T
 cache therefore lives in a folder named by a hash of every source file the kernels
 are compiled from, unless ``NUMBA_CACHE_DIR`` says otherwise.
 
-Importing this package also removes two wasted copies from numba's inliner
-(:mod:`.inlining`), which cuts a third off every cold compile.
+Importing this package also removes two wasted copies from numba's inliner and the
+compile of every ``inline="always"`` overload's body on its own (:mod:`.inlining`):
+together they cut about 40% off a cold compile.
 """
 
 from __future__ import annotations
