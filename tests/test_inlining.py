@@ -97,9 +97,9 @@ class _Compiles(event.Listener):
 def test_an_inlined_overload_is_typed_and_inlined_but_not_compiled_on_its_own():
     import numpy as np
 
-    if inlining.apply():
-        for name in ("_build_impl", "generic"):
-            assert getattr(getattr(_OverloadFunctionTemplate, name), "_rams_sim", False), name
+    inlining.apply()
+    fixed = [getattr(getattr(_OverloadFunctionTemplate, name), "_rams_sim", False) for name in ("_build_impl", "generic")]
+    assert fixed in ([True, True], [False, False])  # both rewritten or neither (another numba)
     xs = np.arange(-30, 31, dtype=np.int64)
     listener = _Compiles()
     with event.install_listener("numba:compile", listener):
@@ -107,7 +107,7 @@ def test_an_inlined_overload_is_typed_and_inlined_but_not_compiled_on_its_own():
     assert got == sum(_step.py_func(int(x) * 3, 3) + _step.py_func(i * 3, 3) for i, x in enumerate(xs))
     assert "_scale_all" in listener.names
     compiled_alone = [n for n in listener.names if n.startswith("_scaled_overload")]
-    assert (compiled_alone == []) == inlining.apply(), compiled_alone
+    assert (compiled_alone == []) == fixed[0], compiled_alone
 
 
 def test_it_can_be_turned_off():

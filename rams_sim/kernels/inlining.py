@@ -66,26 +66,39 @@ _OVERLOAD_EDITS = {
 OFF = "RAMS_SIM_NUMBA_INLINER"
 
 
-def _rewrite(owner: type, name: str, edits, module) -> bool:
-    """Replace ``owner.name`` by its source with ``edits`` made; False (nothing changed) unless each
-    edit's old text occurs exactly once."""
-    method = getattr(owner, name)
-    if getattr(method, "_rams_sim", False):
-        return True
+def _edited(method, edits) -> str | None:
+    """``method``'s source with ``edits`` made, or None unless each edit's old text occurs exactly once."""
     try:
         source = textwrap.dedent(inspect.getsource(method))
     except (OSError, TypeError):
-        return False
+        return None
     for old, new in edits:
         if source.count(old) != 1:
-            return False  # another numba: leave it alone
+            return None  # another numba: leave it alone
         source = source.replace(old, new)
+    return source
+
+
+def _install(owner: type, name: str, source: str, module) -> None:
+    """Replace ``owner.name`` by the function ``source`` defines, compiled in ``module``'s namespace."""
     namespace: dict = {}
     exec(compile(source, module.__file__, "exec"), module.__dict__, namespace)  # noqa: S102
     replaced = namespace[name]
     replaced._rams_sim = True
-    replaced.numba_original = method
+    replaced.numba_original = getattr(owner, name)
     setattr(owner, name, replaced)
+
+
+def _rewrite(owner: type, edits_by_name: dict, module) -> bool:
+    """Make ``edits_by_name`` (method name -> edits) to ``owner``'s methods, all of them or none; True when
+    they are in place."""
+    if all(getattr(getattr(owner, name), "_rams_sim", False) for name in edits_by_name):
+        return True
+    sources = {name: _edited(getattr(owner, name), edits) for name, edits in edits_by_name.items()}
+    if any(source is None for source in sources.values()):
+        return False
+    for name, source in sources.items():
+        _install(owner, name, source, module)
     return True
 
 
@@ -97,13 +110,7 @@ def apply() -> bool:
 
     if os.environ.get(OFF) == "plain":
         return False
-    inliner = _rewrite(inline_closurecall.InlineWorker, "inline_ir", _EDITS, inline_closurecall)
-    template = templates._OverloadFunctionTemplate
-    # both methods or neither: generic() without _build_impl's compile would still be right, but not the reverse
-    sources_match = all(
-        all(textwrap.dedent(inspect.getsource(getattr(template, name))).count(old) == 1 for old, _ in edits)
-        or getattr(getattr(template, name), "_rams_sim", False)
-        for name, edits in _OVERLOAD_EDITS.items()
-    )
-    overloads = sources_match and all(_rewrite(template, name, edits, templates) for name, edits in _OVERLOAD_EDITS.items())
+    inliner = _rewrite(inline_closurecall.InlineWorker, {"inline_ir": _EDITS}, inline_closurecall)
+    # both methods or neither: either alone saves nothing (the other still compiles the body)
+    overloads = _rewrite(templates._OverloadFunctionTemplate, _OVERLOAD_EDITS, templates)
     return inliner and overloads
