@@ -29,7 +29,8 @@ $(STAMP): $(PACKAGE_STAMP)
 	$(BIN)/python -m rams_sim.warm --only run
 	touch $(STAMP)
 
-# the test tools (`make test` then compiles every game's kernels on every core, skipping what is cached)
+# the test tools (`make test` then compiles every game's kernels on every core, skipping what is cached;
+# a searching seat's kernels in duel, modern and zone only for the tests marked heavy: `make test-slow`)
 $(TEST_STAMP): $(PACKAGE_STAMP)
 	$(INSTALL) -e '.[test]' || $(PIP_INSTALL) -e '.[test]'
 	touch $(TEST_STAMP)
@@ -39,11 +40,15 @@ setup: $(STAMP) ## create the virtualenv, install the package, compile the kerne
 run: $(STAMP) ## simulate 10,000,000 classic deals into data/runs/make-run (Parquet) and print a summary
 	$(BIN)/rams-sim run --deals 1e7 --out data/runs/make-run --force
 
-test: $(TEST_STAMP) ## run the test suite on every core (slow statistical checks excluded)
-	$(BIN)/python -m rams_sim.warm --jobs $(JOBS)
+test: $(TEST_STAMP) ## run the test suite on every core (slow statistical checks and heavy compiles excluded)
+	$(BIN)/python -m rams_sim.warm --only test --jobs $(JOBS)
 	$(BIN)/python -m pytest -q -n $(JOBS) --dist worksteal
 
-test-all: $(TEST_STAMP) test-nojit ## every test, the slow ones included, and the pure-Python pass
+test-slow: $(TEST_STAMP) ## the tests `make test` leaves out: slow statistical checks, pimc's kernels in duel/modern/zone
+	$(BIN)/python -m rams_sim.warm --jobs $(JOBS)
+	$(BIN)/python -m pytest -q -n $(JOBS) --dist worksteal -m 'slow or heavy'
+
+test-all: $(TEST_STAMP) test-nojit ## every test, the slow and heavy ones included, and the pure-Python pass
 	$(BIN)/python -m rams_sim.warm --jobs $(JOBS)
 	$(BIN)/python -m pytest -q -n $(JOBS) --dist worksteal -m ''
 
@@ -63,4 +68,4 @@ clean: ## remove the virtualenv and caches
 	rm -rf $(VENV) .pytest_cache .hypothesis
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 
-.PHONY: help setup run test test-all test-nojit reports bench clean
+.PHONY: help setup run test test-slow test-all test-nojit reports bench clean

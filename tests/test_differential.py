@@ -26,6 +26,8 @@ DEALS = 400  # per preset, table size and policy in the default run; `make test-
 DEALS_ALL = 2000  # (issue 2's figure) under the slow marker (CLARIFICATIONS: size the grid to the test budget)
 SIZES = [DEALS, pytest.param(DEALS_ALL, marks=pytest.mark.slow, id="all")]
 POLICIES = tuple(kind.name.lower() for kind in PolicyKind if kind != PolicyKind.PIMC)  # scripted; pimc: see below
+# a searching seat's kernels in duel, modern and zone: about 150 CPU-s of a cold compile (rams_sim/warm.py)
+heavy = pytest.mark.heavy
 
 
 def assert_same_deals(rules: Rules, policies, seed: int, deals: int, label: str) -> None:
@@ -187,6 +189,7 @@ ZONE_PIMC_TABLES = {
 }
 
 
+@heavy
 @pytest.mark.parametrize("table", ZONE_PIMC_TABLES)
 @pytest.mark.parametrize("options", ZONE_OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "zone")
 def test_zone_pimc_agrees(options, table):
@@ -197,6 +200,7 @@ def test_zone_pimc_agrees(options, table):
     assert_same_deals(rules, ZONE_PIMC_TABLES[table], seed=seed, deals=30, label=f"zone {options}/pimc {table}")
 
 
+@heavy
 def test_zone_pimc_parties_agree():
     """R9 zone: parties with a searching seat agree (the search sees the scores of the party)."""
     rules = Rules.named("zone", start=6)
@@ -219,6 +223,7 @@ MODERN_PIMC_TABLES = {
 }
 
 
+@heavy
 @pytest.mark.parametrize("table", MODERN_PIMC_TABLES)
 @pytest.mark.parametrize("options", MODERN_PIMC_OPTIONS,
                          ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "modern")  # fmt: skip
@@ -231,6 +236,7 @@ def test_modern_pimc_agrees(options, table):
     assert_same_deals(rules, MODERN_PIMC_TABLES[table], seed=seed, deals=12, label=f"modern {options}/pimc {table}")
 
 
+@heavy
 def test_modern_pimc_where_the_dealer_took_the_widow():
     """R9 modern: a dealer who took the widow may have laid his own trump card aside; the other
     seats' worlds put it in his hand or among his four laid-aside cards, identically in both engines
@@ -263,6 +269,7 @@ def _five_suit_orders(count: int, seed: int) -> list[list[int]]:
     return orders
 
 
+@heavy
 def test_modern_pimc_redeal_agrees():
     """R9 modern: a searching seat dealt five of one suit searches its redeal question (keep, or a
     new dealing, each world dealing its own) identically in both engines, and both answers occur."""
@@ -277,6 +284,7 @@ def test_modern_pimc_redeal_agrees():
     assert 0 < redealt < 16, f"the searching seat demanded a redeal in {redealt} of 16 deals"
 
 
+@heavy
 def test_modern_pimc_parties_agree():
     """R9 modern: parties with searching seats agree (the search sees the scores, counting up to 20)."""
     rules = Rules.named("modern", start=8)
@@ -415,6 +423,7 @@ DUEL_PIMC_TABLES = {
 DUEL_PIMC_OPTIONS = [{}, {"dave_lead_only": True}, {"dave_max": 2, "jacks_count": "final"}, {"dave": False}]
 
 
+@heavy
 @pytest.mark.parametrize("table", list(DUEL_PIMC_TABLES))
 @pytest.mark.parametrize("preset", ["duel", "duel-trump"])
 def test_duel_pimc_agrees(preset, table):
@@ -429,6 +438,7 @@ def _options_id(options: dict) -> str:
     return ",".join(f"{k}={v}" for k, v in options.items()) or "preset"
 
 
+@heavy
 @pytest.mark.parametrize("options", DUEL_PIMC_OPTIONS, ids=_options_id)
 def test_duel_pimc_dave_rules_agree(options):
     """R9 duel: the dave options (on the lead only, a low cap, none) and jacks counted in the final hand
@@ -438,6 +448,7 @@ def test_duel_pimc_dave_rules_agree(options):
     assert_same_deals(rules, ["pimc:samples=2", "expert"], seed=seed, deals=30, label=f"duel pimc {options}")
 
 
+@heavy
 def test_duel_pimc_parties_agree():
     """R9 duel: whole parties with searching seats agree, among them parties of several deals (from 8,
     aces worth nothing: a deal often ends the party only after the rollouts played it on)."""

@@ -34,7 +34,7 @@ from rams_sim import engine, reference
 from rams_sim.kernels.rng import deal_key, deck_order
 from rams_sim.policies import PolicyKind
 from rams_sim.record import Intent
-from rams_sim.rules import Rules
+from rams_sim.rules import Game, Rules
 
 PIMC = "pimc:samples=2"  # a few worlds per decision (its pass and discards too are searched)
 POLICIES = tuple(kind.name.lower() for kind in PolicyKind if kind != PolicyKind.PIMC) + (PIMC,)
@@ -42,6 +42,9 @@ POLICIES = tuple(kind.name.lower() for kind in PolicyKind if kind != PolicyKind.
 PASSER_TABLES = {PIMC: [PIMC, "basic:pass_threshold=4", PIMC, "cautious:pass_threshold=4"]}
 ANNOUNCE_TABLES = {PIMC: [PIMC] + ["expert:pass_threshold=-1"] * 3}  # seat 0 first; the others never pass
 ENGINES = {"engine": engine, "reference": reference}
+# the kernels of a searching seat in duel, modern or zone take minutes of CPU to compile cold (rams_sim/warm.py):
+# the engine's checks of those games carry the heavy marker, the reference's run by default
+ENGINES_HEAVY = [pytest.param("engine", marks=pytest.mark.heavy), "reference"]
 FIELDS = ("passed", "intent", "discards", "drawn", "took_trump", "trump_discard", "hand_final", "declaration", "tricks",
           "delta")  # fmt: skip
 
@@ -174,7 +177,7 @@ def _modern_redeals_changed(play, deals: int = 12) -> tuple[int, list[int]]:
     return compared, changed
 
 
-@pytest.mark.parametrize("which", ENGINES)
+@pytest.mark.parametrize("which", ENGINES_HEAVY)
 def test_a_modern_redeal_ignores_unseen_cards(which):
     """R9 modern: a searching seat's answer to the redeal question depends only on what it sees."""
     compared, changed = _modern_redeals_changed(ENGINES[which].play_deal)
@@ -182,7 +185,7 @@ def test_a_modern_redeal_ignores_unseen_cards(which):
     assert compared >= 8
 
 
-@pytest.mark.parametrize("which", ENGINES)
+@pytest.mark.parametrize("which", ENGINES_HEAVY)
 def test_a_modern_turn_ignores_unseen_cards(which):
     """R9 modern: reshuffle every card the first seat cannot see: his searched turn (pass, play,
     or take the widow keeping a card) is the same."""
@@ -420,8 +423,13 @@ def _searched_cards_changed(play, rules: Rules, deals: int, swaps: int = 4,
     return checked, found
 
 
-@pytest.mark.parametrize("rules_name", SEARCH_RULES)
-@pytest.mark.parametrize("which", ENGINES)
+# the classic search's kernels run by default, the other games' under the heavy marker
+SEARCH_CASES = [pytest.param(which, name, id=f"{which}-{name}",
+                             marks=[pytest.mark.heavy] if which == "engine" and SEARCH_RULES[name].game != Game.RAMS else [])
+                for name in SEARCH_RULES for which in ENGINES]  # fmt: skip
+
+
+@pytest.mark.parametrize(("which", "rules_name"), SEARCH_CASES)
 def test_searched_cards_ignore_unseen_cards(which, rules_name):
     """pimc: changing cards a seat cannot see, where all it sees up to a card is the same, never changes that card."""
     deals = 25 if which == "engine" else 10  # the reference searches slowly
@@ -476,7 +484,7 @@ def _duel_widows_changed(play, rules: Rules, deals: int = 60, first_only: bool =
 
 
 @pytest.mark.parametrize("preset", ["duel", "duel-trump"])
-@pytest.mark.parametrize("which", ENGINES)
+@pytest.mark.parametrize("which", ENGINES_HEAVY)
 def test_a_duel_widow_ignores_unseen_cards(which, preset):
     """R9 duel: the first hand's searched widow choice reads his hand and the turned card only."""
     swaps, changed = _duel_widows_changed(ENGINES[which].play_deal, Rules.named(preset))

@@ -13,6 +13,8 @@ from rams_sim.policies import PolicySpec
 from rams_sim.kernels.bits import ACE_CARDS as ACES
 from rams_sim.rules import PRESETS, Game, Rules
 
+# a searching seat's kernels in the other games of R9 take minutes of CPU to compile cold (rams_sim/warm.py)
+heavy = pytest.mark.heavy
 SEARCHED = [name for name, preset in PRESETS.items() if preset.game == Game.RAMS]
 TABLE = ["pimc:samples=4", "expert", "basic", "expert"]
 
@@ -57,6 +59,7 @@ def test_pimc_decisions_are_open_to_it():
         assert not (out.passed & (aces > 0)).any()
 
 
+@heavy
 def test_duel_pimc_decides_by_search():
     """In duel the searching seat's widow choices, dave offers and answers and cards are its search's,
     not the rollout policy's: against expert at both seats on the same parties, it swaps or stands,
@@ -74,6 +77,7 @@ def test_duel_pimc_decides_by_search():
         assert (parties.status == 0).all() and (parties.winner >= 0).all()
 
 
+@heavy
 def test_zone_pimc_swaps_and_plays_by_search():
     """In zone the searching partner both swaps and stands, and its search changes its play
     from the rollout policy's own (the swap and the cards are searched, not delegated)."""
@@ -92,6 +96,9 @@ def test_pimc_parameters_are_checked():
     for bad in ("pimc:samples=0", "pimc:samples=2.5", "pimc:rollout=pimc", "pimc:rollout=nobody"):
         with pytest.raises(ValueError, match="pimc"):
             PolicySpec.parse(bad)
+    for bad in ("-1", "2.5"):  # zone's prokat weight: a whole number of points, 0 or more
+        with pytest.raises(ValueError, match="prokat_weight"):
+            PolicySpec.parse(f"pimc:prokat_weight={bad}")
 
 
 def test_the_reference_plays_pimc():
@@ -104,10 +111,11 @@ def test_the_reference_plays_pimc():
         assert not slow.differences(engine.record_of(out, i)), f"deal {i}"
 
 
+@heavy
 def test_zone_prokat_weight_counts_the_prokat():
     """In zone the search counts a прокат (money, not in the delta) as ``prokat_weight`` points:
     with 0 it plays some cards otherwise than with the default 60, and it pays the прокат more
-    often (docs/SEARCH.md "zone"). The weight is a whole number of points, 0 or more."""
+    often (docs/SEARCH.md "zone")."""
     rules = Rules.named("zone")
     weighted = engine.simulate(rules, ["pimc:samples=8", "expert"], seed=9, deals=300, log_plays=True)
     unweighted = engine.simulate(rules, ["pimc:samples=8,prokat_weight=0", "expert"], seed=9, deals=300,
@@ -115,6 +123,3 @@ def test_zone_prokat_weight_counts_the_prokat():
     assert (weighted.play_card != unweighted.play_card).any()
     paid = [sum(engine.record_of(out, i).prokat[0] for i in range(300)) for out in (weighted, unweighted)]
     assert paid[0] < paid[1], paid
-    for bad in ("-1", "2.5"):
-        with pytest.raises(ValueError, match="prokat_weight"):
-            PolicySpec.parse(f"pimc:prokat_weight={bad}")
