@@ -1,5 +1,5 @@
 """The exchange machinery questions 2 and 4 share: per-deal gains of canonical actions, hand
-classes, and choosing on even deals while measuring on odd ones.
+classes, and choosing on one half of the deals while measuring on the other.
 
 Reads ``branch-4p``-like data: for each deal, seat 0's exchange replayed once per option
 the rules open to him (pass without a dealt ace, R4.1; stand; every discard set the talon
@@ -18,7 +18,10 @@ deals played by ``basic`` throughout) for ``basic``'s own choice.
   trump, dealer, jack pair, longest suit, plain kings; sparse classes merged into coarser
   ones (shown as OTHER).
 * *Choosing without flattering* (:func:`half`, :func:`best_actions`, :func:`apply_table`):
-  a class's best action is chosen on the even deals and measured on the odd deals.
+  a class's best action is chosen on the *selection* half of the deals and measured on the
+  *held-out* half. The halves are split by a hash of the deal number, not by its parity:
+  the dealer rotates with the deal number (R3, ``deal mod n``), so a parity split would put
+  seat 0 in some positions only in one half (at 4 players he deals only in even deals).
 * *Wording* of classes and cells for the pages (:func:`class_columns`, :func:`cell_text`, :func:`mark`).
 """
 
@@ -30,9 +33,10 @@ import polars as pl
 from rams_sim.cards import ACE, HAND_SIZE, JACK, KING
 from rams_sim.hands import hand_features, weakest_discards
 from rams_sim.kernels.codes import OPTION_PASS
+from rams_sim.kernels.rng import MIX1, MIX2
 from rams_sim.summary import Estimate
 
-from .common import Context, clear, fmt, row_estimate
+from .common import Context, clear, fmt, mean_estimate, row_estimate
 
 BRANCH = "branch-4p"
 RUN = "deals-4p"
@@ -62,6 +66,7 @@ def hand_col(action: str) -> str:
 # ---- hand classes ----------------------------------------------------------------------
 # Class dimensions (small integer codes; see CLASS_WORDS for what they mean on the page).
 ACES, TRUMPS, TOP, DEALER = "aces", "trumps", "top", "dealer"
+DEALER_SEAT = "dealer_seat"  # the deal's dealer (the class dimension DEALER says whether it is seat 0)
 JACK_PAIR, LONGEST, KINGS = "jack_pair", "longest", "kings"
 MAX_ACES, MAX_TRUMPS, MIN_LONGEST, MAX_LONGEST, MAX_KINGS = 2, 3, 2, 4, 1  # the last code of each means "or more"
 TOP_NONE, TOP_LOW, TOP_MID, TOP_HIGH = 0, 1, 2, 3  # no trump; 10 or lower; J or Q; K or A
@@ -79,11 +84,12 @@ OTHER = "other"  # a merged dimension: every hand of the row's other features no
 
 
 def deal_hands(branch: pl.LazyFrame) -> pl.DataFrame:
-    """One row per branched deal (sorted): ``deal``, ``dealer``, ``trump``, ``hand_dealt`` and
+    """One row per branched deal (sorted): ``deal``, DEALER_SEAT (the dealer), ``trump``, ``hand_dealt`` and
     ``is_dealer`` (seat 0 deals). Taken from the stand rows, which every deal has."""
     return (
         branch.filter(pl.col("option") == OPTION_STAND)
-        .select("deal", "dealer", "trump", "hand_dealt", (pl.col("dealer") == pl.col("seat")).alias("is_dealer"))
+        .select("deal", pl.col("dealer").alias(DEALER_SEAT), "trump", "hand_dealt",
+                (pl.col("dealer") == pl.col("seat")).alias("is_dealer"))
         .collect().sort("deal")
     )  # fmt: skip
 
@@ -247,9 +253,52 @@ def assign_classes(df: pl.DataFrame, levels: tuple[tuple[str, ...], ...], min_de
     return pl.concat(placed).sort("_row").drop("_row")
 
 
-def half(df: pl.DataFrame, even: bool) -> pl.DataFrame:
-    """The even (selection) or odd (evaluation) deals."""
-    return df.filter((pl.col("deal") % 2 == 0) == even)
+SPLIT_SALT = np.uint64(0x5345_4C45_4354_494F)  # "SELECTIO": the halves' own salt, apart from the deals' keys
+
+
+def held_out_mask(deal: np.ndarray) -> np.ndarray:
+    """Whether each deal number (int array) is in the held-out half: the low bit of splitmix64's
+    mix (:func:`rams_sim.kernels.rng.mix64`, here on arrays) of the deal number and a salt. About
+    half of the deals of every position and residue mod n, independently of the dealer."""
+    z = deal.astype(np.uint64) ^ SPLIT_SALT
+    z = (z ^ (z >> np.uint64(30))) * MIX1
+    z = (z ^ (z >> np.uint64(27))) * MIX2
+    z ^= z >> np.uint64(31)
+    return (z & np.uint64(1)) == np.uint64(1)
+
+
+PLAYERS = 4  # the table of every branch dataset (analyses/data.py)
+
+
+def position_words(players: int = PLAYERS) -> list[str]:
+    """Seat 0's place in the order of speaking, 1 (the dealer's left, first to speak, R6.1) to
+    ``players`` (the dealer, last: he may take the turned-up card, R4.3)."""
+    return [f"{p}{'st' if p == 1 else 'nd' if p == 2 else 'rd' if p == 3 else 'th'} to speak" for p in
+            range(1, players)] + ["dealer"]  # fmt: skip
+
+
+def by_position(held: pl.DataFrame, comparisons: dict[str, pl.Expr], players: int = PLAYERS) -> list[dict]:
+    """Per position of seat 0 (:func:`position_words`, from the DEALER_SEAT column), then over all:
+    a row ``{"position": words, "deals": n, name: Estimate, ...}`` with the mean of each of
+    ``comparisons`` (name -> per-deal expression) on those deals."""
+    place = (SEAT - held[DEALER_SEAT].to_numpy().astype(np.int64) - 1) % players  # 0: the dealer's left
+    rows = []
+    for p, words in [*enumerate(position_words(players)), (-1, "every position")]:
+        sub = held if p < 0 else held.filter(pl.Series(place == p))
+        ests = {name: mean_estimate(sub.select(expr).to_series()) for name, expr in comparisons.items()}
+        rows.append({"position": words, "deals": sub.height, **ests})
+    return rows
+
+
+def position_table(rows: list[dict]) -> pl.DataFrame:
+    """:func:`by_position`'s rows as a page table (estimates as text with ✓ where clear of 0)."""
+    return pl.DataFrame({k: [r[k] if k in ("position", "deals") else mark(r[k]) for r in rows] for k in rows[0]})
+
+
+def half(df: pl.DataFrame, select: bool) -> pl.DataFrame:
+    """The selection half (``select``) or the held-out half of the deals of ``df`` (:func:`held_out_mask`)."""
+    mask = held_out_mask(df["deal"].to_numpy())
+    return df.filter(pl.Series(~mask if select else mask))
 
 
 def best_actions(df: pl.DataFrame, keys: list[str], actions: tuple[str, ...], name: str = "best") -> pl.DataFrame:

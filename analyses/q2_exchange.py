@@ -9,8 +9,8 @@ The page speaks in the *canonical actions* of :mod:`analyses.exchange` (pass, st
 exchange the k weakest, and two rules: exchange every plain card below a king, or every
 plain card but aces), groups deals into its *hand classes* (aces, trumps and the top
 trump, dealer, jack pair, longest suit; sparse classes merged into coarser ones, the
-levels of :data:`Q2_LEVELS`), picks each class's best action on the even deals and
-measures it on the odd deals, against standing pat and against ``basic``.
+levels of :data:`Q2_LEVELS`), picks each class's best action on the selection half of
+the deals and measures it on the held-out half, against standing pat and against ``basic``.
 :mod:`analyses.q4_pass` shares the same per-deal table and class machinery.
 """
 
@@ -31,7 +31,7 @@ from .common import (  # noqa: E402
 from .exchange import (  # noqa: E402
     ACES, ACTION_WORDS, ACTIONS, BRANCH, DEALER, DIM_HEADS, EXCHANGES, JACK_PAIR, LONGEST, MIN_CELL_DEALS, OTHER, PASS,
     PLAIN, RUN, STAND, TOP, TRUMPS, WEAKEST, apply_table, assign_classes, best_actions, cell_text, class_columns,
-    class_legend, dim_text, exchange_table, gain_col, half, hand_col, long_values, mark,
+    by_position, class_legend, dim_text, exchange_table, gain_col, half, hand_col, long_values, mark, position_table,
 )  # fmt: skip
 
 DATASETS = (BRANCH, RUN)
@@ -49,26 +49,26 @@ HEAT_LIMIT = 15.0  # the figure's colour scale ends here (a few strong hands los
 
 # ---- selection and evaluation ----------------------------------------------------------
 def strategy(df: pl.DataFrame, keys: list[str]) -> pl.DataFrame:
-    """The class table chosen on the even deals: ``keys``, ``best`` (any action) and
+    """The class table chosen on the selection half: ``keys``, ``best`` (any action) and
     ``best_x`` (the best exchange, of any number of cards)."""
-    even = half(df, even=True)
-    best_x = best_actions(even, keys, EXCHANGES, "best_x")
-    return best_actions(even, keys, ACTIONS).join(best_x, on=keys, nulls_equal=True)
+    chosen = half(df, select=True)
+    best_x = best_actions(chosen, keys, EXCHANGES, "best_x")
+    return best_actions(chosen, keys, ACTIONS).join(best_x, on=keys, nulls_equal=True)
 
 
 def held_out(df: pl.DataFrame, keys: list[str]) -> pl.DataFrame:
-    """The odd deals with the even-chosen ``best`` and ``best_x`` of their class applied:
+    """The held-out deals with the selection-chosen ``best`` and ``best_x`` of their class applied:
     adds ``g_best``, ``h_best``, ``g_best_x``, ``h_best_x`` and, given basic's choice,
     ``follows`` (basic ended with the same hand as the table: both passed, or both played
     the same final hand)."""
     table = strategy(df, keys)
-    odd = apply_table(half(df, even=False), table.select(*keys, "best"), keys, "best", ACTIONS)
-    odd = apply_table(odd, table.select(*keys, "best_x"), keys, "best_x", EXCHANGES)
-    if "basic_passed" not in odd.columns:
-        return odd
+    held = apply_table(half(df, select=False), table.select(*keys, "best"), keys, "best", ACTIONS)
+    held = apply_table(held, table.select(*keys, "best_x"), keys, "best_x", EXCHANGES)
+    if "basic_passed" not in held.columns:
+        return held
     same = pl.when(pl.col("best") == PASS).then(pl.col("basic_passed")).otherwise(
         ~pl.col("basic_passed") & (pl.col("basic_hand") == pl.col("h_best")))  # fmt: skip
-    return odd.with_columns(same.alias("follows"))
+    return held.with_columns(same.alias("follows"))
 
 
 def diff_values(minus: str) -> dict[str, pl.Expr]:
@@ -84,17 +84,17 @@ def class_means(df: pl.DataFrame, keys: list[str]) -> pl.DataFrame:
 
 
 # ---- the page --------------------------------------------------------------------------
-def per_class_held_out(odd: pl.DataFrame, keys: list[str]) -> pl.DataFrame:
-    """Per class on the odd deals: ``odd deals``, ``best``, ``best_x`` and the paired gains
+def per_class_held_out(held: pl.DataFrame, keys: list[str]) -> pl.DataFrame:
+    """Per class on the held-out deals: ``held-out deals``, ``best``, ``best_x`` and the paired gains
     ``best − stand``, ``best − basic``, ``best exchange − stand`` as ``value [lo, hi]`` text."""
     values = {"best − stand": pl.col("g_best") - pl.col(gain_col(STAND)),
               "best − basic": pl.col("g_best") - pl.col("g_basic"),
               "best exchange − stand": pl.col("g_best_x") - pl.col(gain_col(STAND))}  # fmt: skip
     index = keys + ["best", "best_x"]
-    m = mean_by(long_values(odd, index, values), index + ["what"], pl.col("value"))
+    m = mean_by(long_values(held, index, values), index + ["what"], pl.col("value"))
     m = m.with_columns(pl.struct("mean", "lo", "hi", "n").map_elements(cell_text, return_dtype=pl.Utf8).alias("text"))
     wide = m.pivot(on="what", index=index, values="text")
-    n = m.filter(pl.col("what") == "best − stand").select(*keys, pl.col("n").alias("odd deals"))
+    n = m.filter(pl.col("what") == "best − stand").select(*keys, pl.col("n").alias("held-out deals"))
     return wide.join(n, on=keys, nulls_equal=True)
 
 
@@ -116,9 +116,11 @@ ACTIONS_TEXT = (
     "weakest first ({short} of {deals} deals had a talon short of five)."
 )
 SELECTION_TEXT = (
-    "*Choosing without flattering.* Each class's best action is chosen on the even-numbered deals and every gain of "
-    "a chosen action is measured on the odd-numbered deals only, so the table's value is not inflated by picking the "
-    "luckiest option. Differences are per deal (the same deal under two actions), with normal 95% intervals."
+    "*Choosing without flattering.* Each class's best action is chosen on one half of the deals (the *selection* "
+    "half) and every gain of a chosen action is measured on the other half only (the *held-out* deals), so the "
+    "table's value is not inflated by picking the luckiest option. The halves are split by a hash of the deal "
+    "number, so seat 0 holds every position, the dealer's included, about equally often in both. Differences are "
+    "per deal (the same deal under two actions), with normal 95% intervals."
 )
 
 
@@ -131,15 +133,20 @@ def build(ctx: Context, out: Path) -> Page:
     base = exchange_table(ctx)
     df = assign_classes(base, Q2_LEVELS, MIN_CELL_DEALS)
     dims = list(Q2_LEVELS[-1])
-    odd = held_out(df, dims)
-    vs_basic = mean_estimate(odd["g_best"] - odd["g_basic"])
-    x_stand = mean_estimate(odd["g_best_x"] - odd[gain_col(STAND)])
-    rule = mean_estimate(odd[gain_col(PLAIN)] - odd["g_basic"])
-    same = odd.select((pl.col("best") != PASS) & (pl.col(hand_col("best")) == pl.col(hand_col(PLAIN))))[:, 0]
+    held = held_out(df, dims)
+    vs_basic = mean_estimate(held["g_best"] - held["g_basic"])
+    x_stand = mean_estimate(held["g_best_x"] - held[gain_col(STAND)])
+    rule = mean_estimate(held[gain_col(PLAIN)] - held["g_basic"])
+    same = held.select((pl.col("best") != PASS) & (pl.col(hand_col("best")) == pl.col(hand_col(PLAIN))))[:, 0]
+    positions = by_position(held, {"best − basic": pl.col("g_best") - pl.col("g_basic"),
+                                   "best exchange − stand": pl.col("g_best_x") - pl.col(gain_col(STAND))})  # fmt: skip
+    dealer = positions[-2]
     page.answer = (
         f"Following the strategy table below instead of `basic`'s own exchange is worth {fmt(vs_basic)} points per "
-        f"deal (n = {fmt_n(vs_basic.n)} held-out deals, paired 95% CI), and the table's best exchange beats standing "
-        f"pat by {fmt(x_stand)} points per deal. In {fmt(share(same), 1, percent=True)} of the deals the table "
+        f"deal (n = {fmt_n(vs_basic.n)} held-out deals of every position, the dealer's a quarter of them; paired 95% "
+        f"CI), and the table's best exchange beats standing pat by {fmt(x_stand)} points per deal. As dealer the "
+        f"table is worth {fmt(dealer['best − basic'])} over `basic` (n = {fmt_n(dealer['deals'])}). In "
+        f"{fmt(share(same), 1, percent=True)} of the deals the table "
         f"says what one simple rule says, *exchange every plain card but the aces*, which alone is worth {fmt(rule)} "
         "points per deal over `basic`."
     )
@@ -156,35 +163,40 @@ def build(ctx: Context, out: Path) -> Page:
     page.text(SELECTION_TEXT)
 
     page.heading("What the table is worth")
-    rows = [("best action of the class − stand pat", mean_estimate(odd["g_best"] - odd[gain_col(STAND)])),
+    rows = [("best action of the class − stand pat", mean_estimate(held["g_best"] - held[gain_col(STAND)])),
             ("best exchange of the class − stand pat", x_stand),
             ("best action of the class − `basic`'s choice", vs_basic),
-            ("`basic`'s choice − stand pat", mean_estimate(odd["g_basic"] - odd[gain_col(STAND)])),
+            ("`basic`'s choice − stand pat", mean_estimate(held["g_basic"] - held[gain_col(STAND)])),
             ("exchange plain cards but aces, every hand − `basic`'s choice", rule)]  # fmt: skip
     page.table(pl.DataFrame({"comparison (held-out deals)": [r[0] for r in rows], "deals": [r[1].n for r in rows],
                              "gain per deal [95% CI]": [mark(r[1]) for r in rows]}),  # fmt: skip
-               caption="Paired gains per deal on the odd (held-out) deals; ✓ = the interval excludes 0. The last "
+               caption="Paired gains per deal on the held-out deals; ✓ = the interval excludes 0. The last "
                        "row applies one fixed rule to every hand, with no choice by class.")  # fmt: skip
-    follows = share(odd["follows"])
+    page.table(position_table(positions),
+               caption="The same held-out gains by seat 0's position: first to speak is the dealer's left (R6.1); "
+                       "the dealer speaks last and may take the turned-up trump card (R4.3). ✓ = the interval "
+                       "excludes 0.")  # fmt: skip
+    follows = share(held["follows"])
     page.text(f"`basic` already ends with the table's hand in {fmt(follows, 1, percent=True)} of the held-out deals.")
     levels_table(page, base)
 
     page.heading("The strategy table")
-    strategy_table(page, odd, dims)
+    strategy_table(page, held, dims)
     page.heading("Every action, by class")
     actions_table(page, df, dims)
     figure(page, base, out)
     return page
 
 
-def strategy_table(page: Page, odd: pl.DataFrame, dims: list[str]) -> None:
-    """Per class: the even-chosen best action and best exchange, measured on the odd deals."""
+def strategy_table(page: Page, held: pl.DataFrame, dims: list[str]) -> None:
+    """Per class: the best action and best exchange chosen on the selection half, measured on the held-out half."""
     words = [pl.col("best").replace_strict(ACTION_WORDS).alias("best action"),
              pl.col("best_x").replace_strict(ACTION_WORDS).alias("best exchange")]  # fmt: skip
-    table = class_columns(per_class_held_out(odd, dims).with_columns(words), dims)
-    cols = ["odd deals", "best action", "best − stand", "best − basic", "best exchange", "best exchange − stand"]
+    table = class_columns(per_class_held_out(held, dims).with_columns(words), dims)
+    cols = ["held-out deals", "best action", "best − stand", "best − basic", "best exchange", "best exchange − stand"]
     page.table(table.select(*[DIM_HEADS[d] for d in dims], *cols),
-               caption="Per class: the best action (chosen on the even deals) and, on the odd deals, its paired gain "
+               caption="Per class: the best action (chosen on the selection half) and, on the held-out deals, its "
+                       "paired gain "
                        "over standing pat and over `basic`'s choice; the best exchange and its gain over standing "
                        "pat.")  # fmt: skip
     page.text(chance_misses(3 * table.height))
@@ -211,11 +223,11 @@ def levels_table(page: Page, df: pl.DataFrame) -> None:
     for level in range(len(Q2_LEVELS)):
         keys = list(Q2_LEVELS[level])
         coarse = assign_classes(df, Q2_LEVELS[: level + 1], MIN_CELL_DEALS)
-        odd = held_out(coarse, keys)
+        held = held_out(coarse, keys)
         rows.append({"classes by": ", ".join(DIM_HEADS[k] for k in keys),
                      "classes": coarse.select(keys).unique().height,
-                     "best − basic": mark(mean_estimate(odd["g_best"] - odd["g_basic"])),
-                     "best − stand": mark(mean_estimate(odd["g_best"] - odd[gain_col(STAND)]))})  # fmt: skip
+                     "best − basic": mark(mean_estimate(held["g_best"] - held["g_basic"])),
+                     "best − stand": mark(mean_estimate(held["g_best"] - held[gain_col(STAND)]))})  # fmt: skip
     page.table(pl.DataFrame(rows), caption="The same held-out comparison with coarser hand classes (each adds one "
                "feature to the one above): what each feature of the hand adds to the table.")  # fmt: skip
 

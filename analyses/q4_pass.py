@@ -7,11 +7,11 @@ ace may pass too (R4.1 lifted; ``basic``'s pass rule then applies to every seat)
 
 *Hands without an ace* (``branch-4p``): per strength class, the paired gain of passing
 over ``basic``'s choice, and over the best canonical way of playing the hand (chosen on
-the even deals, measured on the odd ones; the canonical actions, hand classes and
-even/odd selection of :mod:`analyses.exchange`, shared with question 2). *The price of
+the selection half of the deals, measured on the held-out half; the canonical actions,
+hand classes and the split of :mod:`analyses.exchange`, shared with question 2). *The price of
 R4.1* (``branch-4p-ace-may-pass``): for hands dealt an ace, per class, the same
 comparisons; the rule's cost is what passing would gain such a player in the classes
-where passing beats playing (chosen on even deals, measured on odd), per bound hand and
+where passing beats playing (chosen on one half, measured on the other), per bound hand and
 per deal. The value of the pass option to a hand without an ace is measured the same
 way, so the two numbers compare.
 """
@@ -46,49 +46,50 @@ NO_ACE_LEVELS = (
     (ex.TRUMPS, ex.TOP, ex.KINGS, ex.JACK_PAIR, ex.DEALER),
 )
 ACE_LEVELS = ((ex.ACES,), *((ex.ACES, *level) for level in NO_ACE_LEVELS))
-BEST_PLAY = "best_play"  # the even-chosen best canonical play of a class
+BEST_PLAY = "best_play"  # the best canonical play, chosen on the selection half, of a class
 BASIC_PLAY = "basic_play"  # the exchange basic makes with the hand (ace hands)
 VERSUS_A = {"pass − basic": "basic", "pass − best play": BEST_PLAY}  # column -> the gain passing is compared with
 VERSUS_B = {"pass − basic's play": BASIC_PLAY, "pass − best play": BEST_PLAY}
 
 
 def pass_versus_play(df: pl.DataFrame, keys: list[str], reference: str = BEST_PLAY) -> pl.DataFrame:
-    """The odd deals of ``df`` (hands that may pass) with ``g_best_play`` (the best canonical
-    play of the class, chosen on the even deals), and the class's pass decision against
+    """The held-out deals of ``df`` (hands that may pass) with ``g_best_play`` (the best canonical
+    play of the class, chosen on the selection half), and the class's pass decision against
     ``reference`` (``best_play`` or a per-deal gain column such as ``basic_play``):
-    ``passes`` = passing had the higher mean gain than ``reference`` on the even deals;
+    ``passes`` = passing had the higher mean gain than ``reference`` on the selection half;
     ``pass_gain`` = g_pass − g_<reference> where the class passes, else 0. Given basic's
     choice (``basic_passed``, ``g_basic``), also ``decision_gain``: what deciding pass or play
     by the class instead of by basic's rule gains, keeping basic's exchange when both play
     (basic passed, class plays: best play − pass; basic played, class passes: pass − basic)."""
-    even = ex.half(df, even=True)
-    table = ex.best_actions(even, keys, ex.PLAYS, BEST_PLAY)
-    ref_even = ex.apply_table(even, table, keys, BEST_PLAY, ex.PLAYS)
+    chosen = ex.half(df, select=True)
+    table = ex.best_actions(chosen, keys, ex.PLAYS, BEST_PLAY)
+    ref_chosen = ex.apply_table(chosen, table, keys, BEST_PLAY, ex.PLAYS)
     decide = (
-        ref_even.group_by(keys)
+        ref_chosen.group_by(keys)
         .agg((pl.col(ex.gain_col(ex.PASS)).mean() > pl.col(ex.gain_col(reference)).mean()).alias("passes"))
     )  # fmt: skip
-    odd = ex.apply_table(ex.half(df, even=False), table, keys, BEST_PLAY, ex.PLAYS)
-    odd = odd.join(decide, on=keys, how="left", nulls_equal=True).with_columns(pl.col("passes").fill_null(False))
+    held = ex.apply_table(ex.half(df, select=False), table, keys, BEST_PLAY, ex.PLAYS)
+    held = held.join(decide, on=keys, how="left", nulls_equal=True).with_columns(pl.col("passes").fill_null(False))
     g = {a: pl.col(ex.gain_col(a)) for a in (ex.PASS, reference, BEST_PLAY, "basic")}
-    odd = odd.with_columns(pl.when(pl.col("passes")).then(g[ex.PASS] - g[reference]).otherwise(0.0).alias("pass_gain"))
-    if "basic_passed" not in odd.columns or "g_basic" not in odd.columns:
-        return odd
+    gain = pl.when(pl.col("passes")).then(g[ex.PASS] - g[reference]).otherwise(0.0)
+    held = held.with_columns(gain.alias("pass_gain"))
+    if "basic_passed" not in held.columns or "g_basic" not in held.columns:
+        return held
     decision = (
         pl.when(pl.col("basic_passed") & ~pl.col("passes")).then(g[BEST_PLAY] - g[ex.PASS])
         .when(~pl.col("basic_passed") & pl.col("passes")).then(g[ex.PASS] - g["basic"])
         .otherwise(0.0)
     )  # fmt: skip
-    return odd.with_columns(decision.alias("decision_gain"))
+    return held.with_columns(decision.alias("decision_gain"))
 
 
-def class_pass_table(df: pl.DataFrame, odd: pl.DataFrame, keys: list[str], versus: dict[str, str]) -> pl.DataFrame:
+def class_pass_table(df: pl.DataFrame, held: pl.DataFrame, keys: list[str], versus: dict[str, str]) -> pl.DataFrame:
     """Per class: ``deals`` (all), and for each (label -> gain column) of ``versus`` the paired
-    gain of passing over it as ``[lo, hi]`` text (``best_play`` on the odd deals, any other
+    gain of passing over it as ``[lo, hi]`` text (``best_play`` on the held-out deals, any other
     column on all deals), plus ``_mean_<label>`` / ``_lo_`` / ``_hi_`` for the figure."""
     parts = []
     for label, col in versus.items():
-        src = odd if col == BEST_PLAY else df
+        src = held if col == BEST_PLAY else df
         values = {label: pl.col(ex.gain_col(ex.PASS)) - pl.col(ex.gain_col(col))}
         parts.append(mean_by(ex.long_values(src, keys, values), keys + ["what"], pl.col("value")))
     m = pl.concat(parts)
@@ -144,10 +145,10 @@ def ace_table(ctx: Context, basic_option: pl.DataFrame) -> pl.DataFrame:
 
 
 # ---- the page --------------------------------------------------------------------------
-def most_for_passing(df: pl.DataFrame, odd: pl.DataFrame, keys: list[str]) -> tuple[dict, Estimate]:
-    """The class with the highest mean pass − best play on the odd deals: (its dimension
+def most_for_passing(df: pl.DataFrame, held: pl.DataFrame, keys: list[str]) -> tuple[dict, Estimate]:
+    """The class with the highest mean pass − best play on the held-out deals: (its dimension
     values, its Estimate). Chosen on the data it is measured on, so it flatters passing."""
-    t = class_pass_table(df, odd, keys, {"d": BEST_PLAY}).sort("_mean_d", descending=True).row(0, named=True)
+    t = class_pass_table(df, held, keys, {"d": BEST_PLAY}).sort("_mean_d", descending=True).row(0, named=True)
     return {k: t[k] for k in keys}, row_estimate({s: t[f"_{s}_d"] for s in ("mean", "lo", "hi", "n")})
 
 
@@ -166,36 +167,39 @@ def build(ctx: Context, out: Path) -> Page:
     full = ex.exchange_table(ctx)
     no_ace = ex.assign_classes(full.filter(pl.col("n_aces") == 0), NO_ACE_LEVELS, ex.MIN_CELL_DEALS)
     keys_a = list(NO_ACE_LEVELS[-1])
-    odd_a = pass_versus_play(no_ace, keys_a)
-    option_a, option_a_deal = cost_over(ex.half(full, even=False), odd_a)
-    decision = mean_estimate(odd_a["decision_gain"])
-    table_a = verdict_table(no_ace, odd_a, keys_a, VERSUS_A)
+    held_a = pass_versus_play(no_ace, keys_a)
+    option_a, option_a_deal = cost_over(ex.half(full, select=False), held_a)
+    decision = mean_estimate(held_a["decision_gain"])
+    table_a = verdict_table(no_ace, held_a, keys_a, VERSUS_A)
+    positions_a = ex.by_position(held_a, {"class rule − basic's rule": pl.col("decision_gain"),
+                                          "pass − best play where the class passes": pl.col("pass_gain")})  # fmt: skip
+    dealer_a = positions_a[-2]["class rule − basic's rule"]
 
     amp = ace_table(ctx, full.select("deal", "hand_dealt", "basic_option", "basic_passed"))
     aces = ex.assign_classes(amp.filter(pl.col("n_aces") > 0), ACE_LEVELS, ex.MIN_CELL_DEALS)
     keys_b = list(ACE_LEVELS[-1])
-    odd_b = pass_versus_play(aces, keys_b)
-    odd_b_basic = pass_versus_play(aces, keys_b, BASIC_PLAY)
-    amp_odd = ex.half(amp, even=False)
-    per_hand, per_deal = cost_over(amp_odd, odd_b)
-    per_hand_basic, per_deal_basic = cost_over(amp_odd, odd_b_basic)
-    top_class, top_est = most_for_passing(aces, odd_b, keys_b)
+    held_b = pass_versus_play(aces, keys_b)
+    held_b_basic = pass_versus_play(aces, keys_b, BASIC_PLAY)
+    amp_held = ex.half(amp, select=False)
+    per_hand, per_deal = cost_over(amp_held, held_b)
+    per_hand_basic, per_deal_basic = cost_over(amp_held, held_b_basic)
+    top_class, top_est = most_for_passing(aces, held_b, keys_b)
 
-    if odd_b["passes"].any():
+    if held_b["passes"].any():
         price = (f"R4.1 costs a player dealt an ace {fmt(per_hand)} points per bound hand ({fmt(per_deal)} per deal; "
                  f"n = {fmt_n(per_hand.n)} held-out hands dealt an ace): what passing would gain him in the hand "
                  "classes where passing beats his best way of playing.")  # fmt: skip
         if not clear(per_hand):
             price += " This price is not statistically clear at this sample size."
     else:
-        price = (f"R4.1 costs the players it binds nothing we can measure: on the even deals passing beat the best "
+        price = (f"R4.1 costs the players it binds nothing we can measure: on the selection half passing beat the best "
                  "play in no class of hands dealt an ace, so the held-out cost is zero (n = "
                  f"{fmt_n(per_hand.n)} held-out hands dealt an ace); in the class most in favour of passing "
                  f"({class_words(top_class, keys_b)}) passing gains {fmt(top_est)} points per hand.")  # fmt: skip
     page.answer = (
         f"{price} Without an ace, {verdict_words(table_a, keys_a)}; deciding pass or play by hand class instead of "
         f"by `basic`'s rule gains {fmt(decision)} points per hand (n = {fmt_n(decision.n)} held-out hands without an "
-        "ace, paired 95% CI)."
+        f"ace in every position, paired 95% CI); as dealer {fmt(dealer_a)} (n = {fmt_n(positions_a[-2]['deals'])})."
     )
     if not clear(decision):
         page.answer += " That gain is not statistically clear at this sample size."
@@ -208,9 +212,10 @@ def build(ctx: Context, out: Path) -> Page:
         "the others playing `basic` on the same deck order, so pass and play are compared deal by deal (paired). "
         "*Playing* a hand means standing pat or one of the canonical exchanges of question 2 (exchange the k "
         "weakest, exchange plain cards below a king, exchange plain cards but aces); the *best play* of a class is "
-        "the one with the highest mean gain on the even-numbered deals, and whether the class passes (passing "
-        "beat the best play there) is decided on the same even deals; both are measured on the odd-numbered deals "
-        "only, so they are not flattered by the choice."
+        "the one with the highest mean gain on one half of the deals (the *selection* half), and whether the class "
+        "passes (passing beat the best play there) is decided on the same half; both are measured on the other "
+        "half only (the *held-out* deals), so they are not flattered by the choice. The halves are split by a hash "
+        "of the deal number, so seat 0 holds every position, the dealer's included, about equally often in both."
     )
     page.text("*Strength classes* (of the five dealt cards):\n\n" + ex.class_legend([ex.ACES, *keys_a]) + "\n\n"
               f"A class needs {fmt_n(ex.MIN_CELL_DEALS)} deals for a row of its own; rarer hands are merged by "
@@ -220,11 +225,11 @@ def build(ctx: Context, out: Path) -> Page:
     page.heading("Without an ace: where passing beats playing")
     pass_table(page, table_a, keys_a, VERSUS_A)
     basic_rate = prop_by(no_ace, [], pl.col("basic_passed")).row(0, named=True)
-    pass_rate = share(odd_a["passes"])
+    pass_rate = share(held_a["passes"])
     page.text(
         f"`basic` passes {fmt(row_estimate(basic_rate), 1, percent=True)} of the hands without an ace "
         f"(n = {fmt_n(basic_rate['n'])}: it passes when its strength count, trumps and plain kings, is low and it "
-        f"holds no jack pair). The classes where passing beat the best play on the even deals hold "
+        f"holds no jack pair). The classes where passing beat the best play on the selection half hold "
         f"{fmt(pass_rate, 1, percent=True)} of the held-out hands without an ace. On the held-out deals:\n\n"
         f"- deciding pass or play by class instead of by `basic`'s rule (keeping `basic`'s exchange when both play) "
         f"gains {ex.mark(decision)} points per hand without an ace;\n"
@@ -232,38 +237,43 @@ def build(ctx: Context, out: Path) -> Page:
         f"makes the best play ({ex.mark(option_a_deal)} per deal of all hands)."
     )
 
+    page.table(ex.position_table(positions_a),
+               caption="Hands without an ace on the held-out deals, by seat 0's position: first to speak is the "
+                       "dealer's left (R6.1); the dealer speaks last and may take the turned-up trump card (R4.3). "
+                       "✓ = the interval excludes 0.")  # fmt: skip
+
     page.heading("The price of R4.1: hands dealt an ace")
     page.text(f"Dataset `{ACE_MAY_PASS}` deals the same cards with R4.1 lifted (`ace_forbids_pass=False`). Note that "
               "there every other player dealt an ace may pass too (`basic`'s pass rule now applies to him), so the "
               "table seat 0 faces is slightly different from the real game's. *Basic's play* is the exchange `basic` "
               f"makes with the hand in the real game (`{ex.BRANCH}`), replayed in the same deal.")  # fmt: skip
-    pass_table(page, verdict_table(aces, odd_b, keys_b, VERSUS_B), keys_b, VERSUS_B)
+    pass_table(page, verdict_table(aces, held_b, keys_b, VERSUS_B), keys_b, VERSUS_B)
     rows = [("the best play", per_hand, per_deal), ("basic's play", per_hand_basic, per_deal_basic)]
     page.table(pl.DataFrame({"if he otherwise makes": [r[0] for r in rows],
                              "held-out ace hands": [r[1].n for r in rows],
                              "cost per bound hand [95% CI]": [ex.mark(r[1]) for r in rows],
                              "held-out deals": [r[2].n for r in rows],
                              "cost per deal [95% CI]": [ex.mark(r[2]) for r in rows]}),  # fmt: skip
-               caption="The cost of R4.1: on the odd deals, the gain of passing over playing for hands dealt an ace "
-                       "in the classes where passing beat playing on the even deals (0 elsewhere), per hand dealt an "
-                       "ace and per deal of all hands. ✓ = the interval excludes 0. Where passing beat playing in no "
-                       "class, the cost is exactly 0 and so is its interval.")  # fmt: skip
-    figure(page, out, no_ace, odd_a, keys_a, aces, odd_b, keys_b)
+               caption="The cost of R4.1: on the held-out deals, the gain of passing over playing for hands dealt an "
+                       "ace in the classes where passing beat playing on the selection half (0 elsewhere), per hand "
+                       "dealt an ace and per deal of all hands. ✓ = the interval excludes 0. Where passing beat "
+                       "playing in no class, the cost is exactly 0 and so is its interval.")  # fmt: skip
+    figure(page, out, no_ace, held_a, keys_a, aces, held_b, keys_b)
     return page
 
 
-def cost_over(all_odd: pl.DataFrame, odd: pl.DataFrame) -> tuple:
-    """(per bound hand, per deal) held-out cost: ``odd`` holds the bound hands' ``pass_gain``;
-    ``all_odd`` every odd deal (the unbound ones count 0)."""
-    per_hand = mean_estimate(odd["pass_gain"])
-    per_deal = all_odd.select("deal").join(odd.select("deal", "pass_gain"), on="deal", how="left")["pass_gain"]
+def cost_over(all_held: pl.DataFrame, held: pl.DataFrame) -> tuple:
+    """(per bound hand, per deal) held-out cost: ``held`` holds the bound hands' ``pass_gain``;
+    ``all_held`` every held-out deal (the unbound ones count 0)."""
+    per_hand = mean_estimate(held["pass_gain"])
+    per_deal = all_held.select("deal").join(held.select("deal", "pass_gain"), on="deal", how="left")["pass_gain"]
     return per_hand, mean_estimate(per_deal.fill_null(0.0))
 
 
-def verdict_table(df: pl.DataFrame, odd: pl.DataFrame, keys: list[str], versus: dict[str, str]) -> pl.DataFrame:
+def verdict_table(df: pl.DataFrame, held: pl.DataFrame, keys: list[str], versus: dict[str, str]) -> pl.DataFrame:
     """:func:`class_pass_table` plus ``basic passes`` (share of the class basic passes, Wilson
     text; when basic ever passes) and ``verdict`` (from pass − best play)."""
-    t = class_pass_table(df, odd, keys, versus)
+    t = class_pass_table(df, held, keys, versus)
     if "basic_passed" in df.columns and df["basic_passed"].any():
         rate = prop_by(df, keys, pl.col("basic_passed"))
         rate = rate.with_columns(pl.struct("p", "lo", "hi", "n").map_elements(
@@ -288,17 +298,18 @@ def pass_table(page: Page, t: pl.DataFrame, keys: list[str], versus: dict[str, s
     shown = ex.class_columns(t, keys)
     cols = [ex.DIM_HEADS[k] for k in keys] + ["deals"] + (["basic passes"] if "basic passes" in t.columns else [])
     page.table(shown.select(*cols, *versus, "verdict"),
-               caption="Per class: the paired gain of passing over playing (the best play on the odd deals only; "
-                       "`basic`'s choice on all deals) and the verdict (pass or play: the interval of pass − best "
-                       "play excludes 0; otherwise unclear).")  # fmt: skip
+               caption="Per class: the paired gain of passing over playing (the best play on the held-out deals "
+                       "only; `basic`'s choice on all deals) and the verdict (pass or play: the interval of pass − "
+                       "best play excludes 0; otherwise unclear).")  # fmt: skip
     page.text(chance_misses(len(versus) * t.height))
 
 
 def figure(page: Page, out: Path, *panels) -> None:
-    """Pass − best play (odd deals) per class: hands without an ace, and with one (R4.1 lifted)."""
+    """Pass − best play (held-out deals) per class: hands without an ace, and with one (R4.1 lifted)."""
     groups = [panels[0:3], panels[3:6]]
     titles = ["no ace dealt (real rules)", "an ace dealt (R4.1 lifted)"]
-    tables = [class_pass_table(df, odd, keys, {"d": BEST_PLAY}).sort(keys, nulls_last=True) for df, odd, keys in groups]
+    tables = [class_pass_table(df, held, keys, {"d": BEST_PLAY}).sort(keys, nulls_last=True)
+              for df, held, keys in groups]
     fig, axes = plt.subplots(2, 1, figsize=(8, 1.5 + 0.22 * sum(t.height for t in tables)), squeeze=False,
                              gridspec_kw={"height_ratios": [max(1, t.height) for t in tables]})  # fmt: skip
     for ax, t, (_, _, keys), title in zip(axes[:, 0], tables, groups, titles):

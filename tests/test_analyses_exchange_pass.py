@@ -152,27 +152,43 @@ def test_best_actions_takes_the_highest_mean_first_on_ties_and_skips_unavailable
     assert got == {0: "stand", 1: "stand", 2: "pass"}  # 0: tie 2 = 2, stand first; 1: pass not open
 
 
-def test_held_out_chooses_on_even_deals_and_measures_on_odd():
-    """Even deals favour exchange 1, odd deals favour standing: the table still plays exchange 1."""
-    n = 6
+DEALS = np.arange(24)
+HELD = [int(d) for d in DEALS[ex.held_out_mask(DEALS)]]  # the held-out deals among 0..23
+CHOSEN = [int(d) for d in DEALS[~ex.held_out_mask(DEALS)]]  # the selection half
+
+
+def test_held_out_chooses_on_one_half_and_measures_on_the_other():
+    """Selection deals favour exchange 1, held-out deals favour standing: the table still plays exchange 1."""
+    n = 8
     df = pl.DataFrame({"deal": range(n), "c": [0] * n}).with_columns(
         *[pl.lit(0.0).alias(ex.gain_col(a)) for a in ex.ACTIONS],
         *[pl.lit(7, pl.UInt64).alias(ex.hand_col(a)) for a in ex.ACTIONS],
     ).with_columns(
-        pl.when(pl.col("deal") % 2 == 0).then(5.0).otherwise(-1.0).alias("g_x1"),
+        pl.when(pl.col("deal").is_in(CHOSEN)).then(5.0).otherwise(-1.0).alias("g_x1"),
         pl.lit(None, pl.Float64).alias("g_pass"),
     )  # fmt: skip
-    odd = q2.held_out(df, ["c"])
-    assert odd["deal"].to_list() == [1, 3, 5]
-    assert set(odd["best"]) == {"x1"} and odd["g_best"].to_list() == [-1.0] * 3
-    assert "follows" not in odd.columns  # no basic columns given
+    held = q2.held_out(df, ["c"])
+    assert held["deal"].to_list() == [d for d in HELD if d < n]
+    assert set(held["best"]) == {"x1"} and held["g_best"].to_list() == [-1.0] * held.height
+    assert "follows" not in held.columns  # no basic columns given
 
 
-def test_half_splits_even_and_odd_deals():
-    """Even deals choose, odd deals measure, and together they are every deal."""
-    df = pl.DataFrame({"deal": [0, 1, 2, 3, 4]})
-    assert ex.half(df, even=True)["deal"].to_list() == [0, 2, 4]
-    assert ex.half(df, even=False)["deal"].to_list() == [1, 3]
+def test_half_splits_by_a_hash_of_the_deal_not_by_the_dealer():
+    """The halves are disjoint and cover every deal; a deal's half is the low bit of splitmix64's mix of
+    its number and a salt (rams_sim.kernels.rng.mix64); every dealer position (deal mod n) and so the
+    dealer himself falls about half in each (a parity split put seat 0's deals as dealer in one half)."""
+    from rams_sim.kernels.rng import mix64
+
+    df = pl.DataFrame({"deal": DEALS})
+    assert ex.half(df, select=True)["deal"].to_list() == CHOSEN
+    assert ex.half(df, select=False)["deal"].to_list() == HELD
+    assert sorted(CHOSEN + HELD) == DEALS.tolist() and 0 < len(HELD) < len(DEALS)
+    assert HELD == [d for d in range(24) if int(mix64(np.uint64(d) ^ ex.SPLIT_SALT)) & 1]
+    deals = np.arange(400_000)
+    held = ex.held_out_mask(deals)
+    for n in (2, 4, 7):
+        for r in range(n):
+            assert abs(held[deals % n == r].mean() - 0.5) < 0.01, (n, r)
 
 
 def test_apply_table_adds_the_chosen_action_and_refuses_unknown_classes():
@@ -213,9 +229,10 @@ def test_dim_text_words():
 
 # ---- question 4 ---------------------------------------------------------------------------
 def pass_frame() -> pl.DataFrame:
-    """Class 0: passing (0) beats every play (−2) on even deals and odd ones; class 1: stand (+3) wins.
+    """Class 0: passing (0) beats every play (−2) on both halves; class 1: stand (+3) wins. Each class
+    has two deals of each half (the held-out ones: the first two of each class, in deal order).
     Basic passes in class 1 only."""
-    deal = list(range(8))
+    deal = [HELD[0], HELD[1], CHOSEN[0], CHOSEN[1], HELD[2], HELD[3], CHOSEN[2], CHOSEN[3]]
     c = [0, 0, 0, 0, 1, 1, 1, 1]
     df = pl.DataFrame({"deal": deal, "c": c}).with_columns(
         *[pl.lit(-2.0).alias(ex.gain_col(a)) for a in ex.PLAYS],
@@ -229,9 +246,9 @@ def pass_frame() -> pl.DataFrame:
     )
 
 
-def test_pass_versus_play_decides_on_even_and_measures_on_odd():
+def test_pass_versus_play_decides_on_one_half_and_measures_on_the_other():
     odd = q4.pass_versus_play(pass_frame(), ["c"]).sort("deal")
-    assert odd["deal"].to_list() == [1, 3, 5, 7]
+    assert odd["deal"].to_list() == HELD[:4]
     assert odd["passes"].to_list() == [True, True, False, False]
     assert odd["pass_gain"].to_list() == [2.0, 2.0, 0.0, 0.0]  # pass − best play where the class passes
     # class 0: basic played (−4), class passes: +4; class 1: basic passed (0), class plays stand (+3): +3
@@ -271,3 +288,15 @@ def test_a_rule_wins_a_tie_with_the_same_exchange_by_count():
     df = gains(c=[0, 0], stand=[0.0, 0.0], plain=[3.0, 1.0], x4=[3.0, 1.0])
     actions = ("stand", *[a for a in ex.EXCHANGES if a in ("plain", "x4")])
     assert ex.best_actions(df, ["c"], actions)["best"][0] == "plain"
+
+
+def test_by_position_places_seat_0_by_the_dealer():
+    """Seat 0 is the dealer when dealer == 0, first to speak (the dealer's left, R6.1) when dealer == 3;
+    each position's row holds only its deals, and the last row all of them."""
+    held = pl.DataFrame({ex.DEALER_SEAT: [0, 0, 3, 2, 1, 1], "g": [1.0, 3.0, 5.0, 7.0, 9.0, 11.0]})
+    rows = ex.by_position(held, {"g": pl.col("g")})
+    assert [r["position"] for r in rows] == ex.position_words() + ["every position"]
+    assert [r["deals"] for r in rows] == [1, 1, 2, 2, 6]
+    assert [r["g"].value for r in rows] == [5.0, 7.0, 10.0, 2.0, 6.0]
+    table = ex.position_table(rows)
+    assert table.columns == ["position", "deals", "g"] and table["deals"].to_list() == [1, 1, 2, 2, 6]
