@@ -48,6 +48,9 @@ from .stats import (  # noqa: F401  (re-exported: the pages import them from her
     one_against_others,
     row_estimate,
     simultaneous_z,
+    widen,
+    magnitude,
+    leader,
     chance_misses,
     clear,
 )
@@ -141,6 +144,19 @@ def fmt(est: Estimate, digits: int = 2, percent: bool = False) -> str:
     k = 100.0 if percent else 1.0
     unit = "%" if percent else ""
     return f"{num(est.value * k, digits)}{unit} [{num(est.low * k, digits)}, {num(est.high * k, digits)}]"
+
+
+MOST_TESTED = ("Each \"most\" above is tested against every rival: simultaneous 95% intervals of the "
+               "differences (Bonferroni).")
+
+
+def leader_words(behind: list[str], rivals: str = "one") -> str:
+    """How a "most" claim tested by :func:`analyses.stats.leader` reads: ``behind`` holds the
+    (already worded) rivals it is not clearly ahead of. A page using it ends its answer with
+    :data:`MOST_TESTED`."""
+    if not behind:
+        return f"clear of every other {rivals}"
+    return f"not clear of {', '.join(behind)}"
 
 
 def fmt_n(n: int) -> str:

@@ -31,7 +31,8 @@ from rams_sim.summary import Estimate  # noqa: E402
 
 from . import exchange as ex  # noqa: E402
 from .common import (  # noqa: E402
-    Context, Page, chance_misses, clear, fmt, fmt_n, mean_by, mean_estimate, prop_by, row_estimate, share,
+    Z95, Context, Page, chance_misses, clear, fmt, fmt_n, mean_by, mean_estimate, prop_by, row_estimate, share,
+    simultaneous_z,
 )  # fmt: skip
 
 ACE_MAY_PASS = "branch-4p-ace-may-pass"
@@ -146,10 +147,21 @@ def ace_table(ctx: Context, basic_option: pl.DataFrame) -> pl.DataFrame:
 
 # ---- the page --------------------------------------------------------------------------
 def most_for_passing(df: pl.DataFrame, held: pl.DataFrame, keys: list[str]) -> tuple[dict, Estimate]:
-    """The class with the highest mean pass − best play on the held-out deals: (its dimension
-    values, its Estimate). Chosen on the data it is measured on, so it flatters passing."""
-    t = class_pass_table(df, held, keys, {"d": BEST_PLAY}).sort("_mean_d", descending=True).row(0, named=True)
-    return {k: t[k] for k in keys}, row_estimate({s: t[f"_{s}_d"] for s in ("mean", "lo", "hi", "n")})
+    """The class most in favour of passing: (its dimension values, the Estimate of pass − best
+    play on the held-out deals). The class is the one with the highest mean pass − best play on
+    the selection half (the best play chosen there too), so its held-out figure is not flattered
+    by the choice."""
+    chosen = ex.half(df, select=True)
+    table = ex.best_actions(chosen, keys, ex.PLAYS, BEST_PLAY)
+    ref = ex.apply_table(chosen, table, keys, BEST_PLAY, ex.PLAYS)
+    means = ref.group_by(keys).agg((pl.col(ex.gain_col(ex.PASS)) - pl.col(ex.gain_col(BEST_PLAY))).mean().alias("d"))
+    top = means.drop_nulls("d").sort(["d", *keys], descending=[True] + [False] * len(keys), nulls_last=True)
+    pick = {k: top[k][0] for k in keys}
+    t = class_pass_table(df, held, keys, {"d": BEST_PLAY})
+    for k, v in pick.items():
+        t = t.filter(pl.col(k).is_null() if v is None else pl.col(k) == v)
+    row = t.row(0, named=True)
+    return pick, row_estimate({s: row[f"_{s}_d"] for s in ("mean", "lo", "hi", "n")})
 
 
 def class_words(row: dict, keys: list[str]) -> str:
@@ -194,8 +206,9 @@ def build(ctx: Context, out: Path) -> Page:
     else:
         price = (f"R4.1 costs the players it binds nothing we can measure: on the selection half passing beat the best "
                  "play in no class of hands dealt an ace, so the held-out cost is zero (n = "
-                 f"{fmt_n(per_hand.n)} held-out hands dealt an ace); in the class most in favour of passing "
-                 f"({class_words(top_class, keys_b)}) passing gains {fmt(top_est)} points per hand.")  # fmt: skip
+                 f"{fmt_n(per_hand.n)} held-out hands dealt an ace); in the class most in favour of passing on "
+                 f"the selection half ({class_words(top_class, keys_b)}) passing gains {fmt(top_est)} points per "
+                 "hand on the held-out deals.")  # fmt: skip
     page.answer = (
         f"{price} Without an ace, {verdict_words(table_a, keys_a)}; deciding pass or play by hand class instead of "
         f"by `basic`'s rule gains {fmt(decision)} points per hand (n = {fmt_n(decision.n)} held-out hands without an "
@@ -280,8 +293,20 @@ def verdict_table(df: pl.DataFrame, held: pl.DataFrame, keys: list[str], versus:
             lambda r: fmt(row_estimate(r), 0, percent=True), return_dtype=pl.Utf8).alias("basic passes"))  # fmt: skip
         t = t.join(rate.select(*keys, "basic passes"), on=keys, nulls_equal=True)
     best = [k for k, v in versus.items() if v == BEST_PLAY][0]
-    return t.with_columns(pl.struct(f"_lo_{best}", f"_hi_{best}").map_elements(
-        lambda r: verdict(r[f"_lo_{best}"], r[f"_hi_{best}"]), return_dtype=pl.Utf8).alias("verdict"))  # fmt: skip
+    return with_verdicts(t, best)
+
+
+def with_verdicts(t: pl.DataFrame, best: str) -> pl.DataFrame:
+    """``t`` plus ``verdict`` per class from pass − best play (``_mean_/_lo_/_hi_/_n_<best>``, 95%
+    normal intervals), judged on intervals widened to hold together over every class with
+    held-out data (Bonferroni, :func:`analyses.stats.simultaneous_z`): a table of many classes
+    says "pass" or "play" only where that holds for all its verdicts at once (``_sim_lo``/``_sim_hi``)."""
+    z = simultaneous_z(int(t[f"_n_{best}"].fill_null(0).gt(1).sum()))
+    half = (pl.col(f"_hi_{best}") - pl.col(f"_lo_{best}")) / 2 * (z / Z95)
+    t = t.with_columns((pl.col(f"_mean_{best}") - half).alias("_sim_lo"),
+                       (pl.col(f"_mean_{best}") + half).alias("_sim_hi"))  # fmt: skip
+    return t.with_columns(pl.struct("_sim_lo", "_sim_hi").map_elements(
+        lambda r: verdict(r["_sim_lo"], r["_sim_hi"]), return_dtype=pl.Utf8).alias("verdict"))  # fmt: skip
 
 
 def verdict_words(t: pl.DataFrame, keys: list[str]) -> str:
@@ -289,7 +314,8 @@ def verdict_words(t: pl.DataFrame, keys: list[str]) -> str:
     wins = t.filter(pl.col("verdict") == "pass").sort(keys, nulls_last=True)
     where = "; ".join(class_words({k: r[k] for k in keys}, keys) for r in wins.iter_rows(named=True))
     plays = t.filter(pl.col("verdict") == "play").height
-    text = f"passing clearly beats the best play in {wins.height} of {t.height} classes"
+    text = (f"passing clearly beats the best play (simultaneously over the classes) in {wins.height} of {t.height} "
+            "classes")
     return text + (f" ({where})" if where else "") + f" and playing clearly beats passing in {plays}"
 
 
@@ -299,8 +325,10 @@ def pass_table(page: Page, t: pl.DataFrame, keys: list[str], versus: dict[str, s
     cols = [ex.DIM_HEADS[k] for k in keys] + ["deals"] + (["basic passes"] if "basic passes" in t.columns else [])
     page.table(shown.select(*cols, *versus, "verdict"),
                caption="Per class: the paired gain of passing over playing (the best play on the held-out deals "
-                       "only; `basic`'s choice on all deals) and the verdict (pass or play: the interval of pass − "
-                       "best play excludes 0; otherwise unclear).")  # fmt: skip
+                       "only; `basic`'s choice on all deals; 95% intervals each) and the verdict: pass or play where "
+                       "the interval of pass − best play excludes 0 *simultaneously* over every class of the table "
+                       f"(Bonferroni, z = {simultaneous_z(int((t['verdict'] != 'no held-out data').sum())):.2f}), "
+                       "otherwise unclear; so all the verdicts hold together at 95%.")  # fmt: skip
     page.text(chance_misses(len(versus) * t.height))
 
 

@@ -47,7 +47,7 @@ from . import exchange as ex  # noqa: E402
 from .clustered import cluster_contrast  # noqa: E402
 from .common import (  # noqa: E402
     GAIN_WORDS, REMIZ, Context, Page, chance_misses, clear, fmt, fmt_n, mean_estimate, one_against_others,
-    paired_difference, share, unpaired_difference,
+    MOST_TESTED, leader, leader_words, magnitude, paired_difference, share, unpaired_difference,
 )  # fmt: skip
 from .data import DECK_CHOICES_4P, OPTIONS, PLAY_OPTIONS  # noqa: E402
 from .q5_position import with_position  # noqa: E402
@@ -289,13 +289,15 @@ def _answer(results: dict[str, dict[str, Estimate]]) -> str:
 
     text = ""
     if gains:
-        top = max(gains, key=lambda k: abs(gains[k].value))
-        text = f"The {_LABELS[top]} changes the game most: the mean gain moves by {said(top)}"
+        # "most" tested against every other variant (analyses.stats.leader), on the size of the move
+        top, behind = leader({k: magnitude(e) for k, e in gains.items()})
+        text = (f"The {_LABELS[top]} changes the game most ({leader_words([_LABELS[k] for k in behind], 'variant')}):"
+                f" the mean gain moves by {said(top)}")
         options = [k for k in gains if k in OPTIONS]
-        top_option = max(options, key=lambda k: abs(gains[k].value)) if options else top
+        top_option, option_behind = leader({k: magnitude(gains[k]) for k in options}) if options else (top, [])
         if top_option != top:
-            text += f"; of the rule options on the 32-card deck, the {_LABELS[top_option]} moves it most, by "
-            text += said(top_option)
+            text += (f"; of the rule options on the 32-card deck, the {_LABELS[top_option]} moves it most "
+                     f"({leader_words([_LABELS[k] for k in option_behind], 'option')}), by {said(top_option)}")
         text += "."
     if same:
         listed = "; ".join(_LABELS[k] for k in same)
@@ -416,10 +418,11 @@ def build(ctx: Context, out: Path) -> Page:
         "table (`deals-4p-random`). *Deals changed*: deals in which any seat's result differs (Wilson 95% interval); "
         "the other columns as above, variant − classic, ° = the interval holds 0."))  # fmt: skip
     page.text(chance_misses(3 * len(bind)))
-    most = max(bind, key=lambda k: bind[k]["changed"].value)
+    most, behind = leader({k: b["changed"] for k, b in bind.items()})
     page.answer += (f" At a table of random players, who break the rules of play whenever allowed, `{most}` changes "
-                    f"the most deals: {fmt(bind[most]['changed'], 1, percent=True)} of them "
-                    f"(n = {fmt_n(bind[most]['changed'].n)}).")  # fmt: skip
+                    f"the most deals ({leader_words([f'`{k}`' for k in behind], 'option')}): "
+                    f"{fmt(bind[most]['changed'], 1, percent=True)} of them (n = {fmt_n(bind[most]['changed'].n)}). "
+                    f"{MOST_TESTED}")
 
     page.heading("Self-check: options of play leave the deal before play alone")
     page.text(_self_check(checks))

@@ -31,7 +31,10 @@ from rams_sim.rules import PRESETS, Rules  # noqa: E402
 from rams_sim.summary import Estimate  # noqa: E402
 
 from .common import (  # noqa: E402
-    Context, Page, chance_misses, clear, fmt, fmt_n, mean_estimate, paired_difference, row_estimate, share,
+    MOST_TESTED, Context, Page, chance_misses, clear, fmt, fmt_n, leader, leader_words, mean_estimate,
+    paired_difference,
+    row_estimate,
+    share,
 )  # fmt: skip
 from .q6_party import length_summary, parties, wins_by_seat  # noqa: E402
 
@@ -113,13 +116,21 @@ def points(est: Estimate) -> str:
 
 
 def _answer(rows: list[dict]) -> str:
-    longest = max(rows, key=lambda r: r["length"].value)
-    shortest = min(rows, key=lambda r: r["length"].value)
-    skilled = max(rows, key=lambda r: r["skill"].value)
-    text = (f"Skill matters most in `{skilled['preset']}`: an expert among random players wins the party "
-            f"{points(skilled['skill'])} percentage points more often than a random player in his seat "
-            f"(n = {fmt_n(skilled['skill'].n)} paired parties). Parties are longest in `{longest['preset']}` "
-            f"({fmt(longest['length'], 2)} deals) and shortest in `{shortest['preset']}` ({fmt(shortest['length'], 2)}).")
+    """The headline; each "most" is tested against every other preset (:func:`analyses.stats.leader`)."""
+    by = {r["preset"]: r for r in rows}
+    skilled, skill_behind = leader({k: r["skill"] for k, r in by.items()})
+    longest, long_behind = leader({k: r["length"] for k, r in by.items()})
+    shortest, short_behind = leader({k: r["length"] for k, r in by.items()}, lowest=True)
+
+    def named(keys: list[str]) -> list[str]:
+        return [f"`{k}`" for k in keys]
+
+    text = (f"Skill matters most in `{skilled}` ({leader_words(named(skill_behind), 'preset')}): an expert among "
+            f"random players wins the party {points(by[skilled]['skill'])} percentage points more often than a random "
+            f"player in his seat (n = {fmt_n(by[skilled]['skill'].n)} paired parties). Parties are longest in "
+            f"`{longest}` ({fmt(by[longest]['length'], 2)} deals, {leader_words(named(long_behind), 'preset')}) and "
+            f"shortest in `{shortest}` ({fmt(by[shortest]['length'], 2)}, {leader_words(named(short_behind), 'preset')}"
+            f"). {MOST_TESTED}")
     unclear = [r["preset"] for r in rows if not clear(r["skill"])]
     if unclear:
         text += f" Skill's effect is not statistically clear in: {', '.join(unclear)}."

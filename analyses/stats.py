@@ -82,6 +82,40 @@ def unpaired_difference(a: Estimate, b: Estimate) -> Estimate:
     return Estimate(value, value - half, value + half, min(a.n, b.n))
 
 
+def widen(est: Estimate, z: float) -> Estimate:
+    """``est`` (a normal 95% interval) with its half-width rescaled from Z95 to ``z``."""
+    half = est.half_width * z / Z95
+    return Estimate(est.value, est.value - half, est.value + half, est.n)
+
+
+def magnitude(est: Estimate) -> Estimate:
+    """|value| with the interval mirrored where the value is negative (for "moves it most")."""
+    if est.value >= 0:
+        return est
+    return Estimate(-est.value, -est.high, -est.low, est.n)
+
+
+def leader(estimates: dict[str, Estimate], lowest: bool = False, level: float = 0.95) -> tuple[str, list[str]]:
+    """A "most" claim tested: the key of the largest estimate (the smallest with ``lowest``) and
+    the keys it is *not* clearly ahead of. Each of the k − 1 differences leader − other gets a
+    normal interval (the half-widths added in quadrature, as for independent estimates: wider
+    than needed where two estimates share their deals and so correlate positively), and the
+    intervals are simultaneous at ``level`` (:func:`simultaneous_z` over k − 1). An estimate
+    without an interval is never cleared."""
+    sign = -1.0 if lowest else 1.0
+    top = max(estimates, key=lambda k: sign * estimates[k].value)
+    z = simultaneous_z(len(estimates) - 1, level)
+    behind = []
+    for key, est in estimates.items():
+        if key == top:
+            continue
+        diff = unpaired_difference(estimates[top], est) if not lowest else unpaired_difference(est, estimates[top])
+        low = diff.value - diff.half_width * z / Z95
+        if not low > 0:  # nan (no interval) stays not cleared
+            behind.append(key)
+    return top, behind
+
+
 def quantile_estimate(values: np.ndarray, q: float, z: float = Z95) -> Estimate:
     """The ``q`` quantile of a sample of independent units with its distribution-free
     order-statistic interval: the order statistics of ranks ``(n+1)q ∓ z·√(nq(1−q))``

@@ -292,3 +292,28 @@ def test_only_names_questions_by_number():
         with pytest.raises(ValueError, match="question numbers 1-8"):
             make_reports.chosen_questions(bad)
     assert make_reports.main(["--only", "9"]) == 2
+
+
+def test_leader_tests_a_most_claim_against_every_rival():
+    """10 ± 1 leads 9.5 ± 1 by too little to be clear, and 5 ± 1 clearly; with ``lowest`` the least wins.
+    The differences' intervals hold together (Bonferroni over the rivals), so a gap clear of 0 at 95% on
+    its own (10 vs 8.5: 1.5 ± 1.41) is not clear once two rivals share the 95% (± 1.62)."""
+    from analyses.stats import leader, magnitude, unpaired_difference
+
+    Estimate = A.Estimate
+    e = {"a": Estimate(10.0, 9.0, 11.0, 100), "b": Estimate(5.0, 4.0, 6.0, 100), "c": Estimate(9.5, 8.5, 10.5, 100)}
+    assert leader(e) == ("a", ["c"])
+    assert leader(e, lowest=True) == ("b", [])
+    pair = {"a": e["a"], "d": Estimate(8.5, 7.5, 9.5, 100)}
+    assert leader(pair) == ("a", [])  # one rival: the plain 95% interval of the difference
+    assert A.clear(unpaired_difference(e["a"], pair["d"]))
+    assert leader({**pair, "b": e["b"]}) == ("a", ["d"])  # two rivals: wider intervals
+    assert leader({"a": e["a"], "x": Estimate(1.0, math.nan, math.nan, 1)}) == ("a", ["x"])  # no interval: not cleared
+    assert magnitude(Estimate(-3.0, -4.0, -2.0, 9)) == Estimate(3.0, 2.0, 4.0, 9)
+    assert magnitude(e["a"]) == e["a"]
+
+
+def test_leader_words():
+    assert A.leader_words([]) == "clear of every other one"
+    assert A.leader_words([], "preset") == "clear of every other preset"
+    assert A.leader_words(["`x`", "`y`"]) == "not clear of `x`, `y`"

@@ -279,7 +279,7 @@ def test_class_pass_table_uses_odd_deals_for_the_best_play_and_all_for_basic():
 def test_verdict_words_name_the_classes_where_passing_wins():
     t = pl.DataFrame({ex.TRUMPS: [0, 1, 2], "verdict": ["pass", "play", "unclear"]})
     assert q4.verdict_words(t, [ex.TRUMPS]) == (
-        "passing clearly beats the best play in 1 of 3 classes (trumps 0) and playing clearly beats passing in 1")
+        "passing clearly beats the best play (simultaneously over the classes) in 1 of 3 classes (trumps 0) and playing clearly beats passing in 1")
 
 
 def test_a_rule_wins_a_tie_with_the_same_exchange_by_count():
@@ -300,3 +300,17 @@ def test_by_position_places_seat_0_by_the_dealer():
     assert [r["g"].value for r in rows] == [5.0, 7.0, 10.0, 2.0, 6.0]
     table = ex.position_table(rows)
     assert table.columns == ["position", "deals", "g"] and table["deals"].to_list() == [1, 1, 2, 2, 6]
+
+
+def test_verdicts_hold_together_over_the_classes():
+    """Ten classes each clear of 0 at 95% on its own (1 [0.1, 1.9]) are "unclear" once the intervals
+    must hold together (Bonferroni over the 11 classes with an interval: z 2.84); a class at 5 stays
+    "pass", and a class without an interval has no verdict."""
+    n = 12
+    t = pl.DataFrame({"_mean_d": [1.0] * 10 + [5.0, -5.0], "_lo_d": [0.1] * 10 + [4.1, -5.9],
+                      "_hi_d": [1.9] * 10 + [5.9, -4.1], "_n_d": [100] * 11 + [1]})  # fmt: skip
+    t = t.with_columns(pl.when(pl.col("_n_d") > 1).then(pl.col("_lo_d")).otherwise(None).alias("_lo_d"))
+    out = q4.with_verdicts(t, "d")["verdict"].to_list()
+    assert out == ["unclear"] * 10 + ["pass", "no held-out data"]
+    assert [q4.verdict(0.1, 1.9)] == ["pass"]  # the same class judged alone
+    assert len(out) == n
