@@ -216,6 +216,23 @@ class Page:
             self.blocks.append(caption.strip())
         self.blocks.append(md_table(df, formats))
 
+    def split_table(self, df: pl.DataFrame, keys: list[str], parts: list[list[str]], out_dir: Path, stem: str,
+                    caption: str, data: pl.DataFrame | None = None) -> Path:
+        """A table too wide for a page: written whole to ``tables/<slug>-<stem>.csv`` beside the
+        page (``data`` if given, e.g. the numbers behind the text cells, else ``df``) and shown as
+        one table per entry of ``parts`` (columns of ``df``), each led by the ``keys`` columns.
+        Returns the CSV's path."""
+        tables = Path(out_dir) / "tables"
+        tables.mkdir(parents=True, exist_ok=True)
+        path = tables / f"{self.slug}-{stem}.csv"
+        (df if data is None else data).write_csv(path)
+        link = f"[tables/{path.name}](tables/{path.name})"
+        self.blocks.append(f"{caption.strip()} The whole table, one file for a spreadsheet or a program: {link}.")
+        for i, cols in enumerate(parts, start=1):
+            self.blocks.append(f"*Part {i} of {len(parts)}.*")
+            self.blocks.append(md_table(df.select(*keys, *cols)))
+        return path
+
     def figure(self, fig, out_dir: Path, stem: str, caption: str) -> None:
         """Save a matplotlib figure as ``figures/<slug>-<stem>.png`` and show it on the page."""
         import matplotlib.pyplot as plt

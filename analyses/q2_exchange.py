@@ -183,7 +183,7 @@ def build(ctx: Context, out: Path) -> Page:
     page.heading("The strategy table")
     strategy_table(page, held, dims)
     page.heading("Every action, by class")
-    actions_table(page, df, dims)
+    actions_table(page, df, dims, out)
     figure(page, base, out)
     return page
 
@@ -202,8 +202,10 @@ def strategy_table(page: Page, held: pl.DataFrame, dims: list[str]) -> None:
     page.text(chance_misses(3 * table.height))
 
 
-def actions_table(page: Page, df: pl.DataFrame, dims: list[str]) -> None:
-    """Per class on all deals: the gain of standing pat and every other action's paired gain over it."""
+def actions_table(page: Page, df: pl.DataFrame, dims: list[str], out: Path) -> None:
+    """Per class on all deals: the gain of standing pat and every other action's paired gain over it:
+    on the page in two parts (stand, pass and the two rules; exchange 1-5), whole in a CSV with the
+    numbers (mean, lo, hi, n per class and action)."""
     means = class_means(df, dims)
     text = pl.struct("mean", "lo", "hi", "n").map_elements(lambda r: cell_text(r, 1), return_dtype=pl.Utf8)
     means = means.with_columns(text.alias("t"))
@@ -211,9 +213,15 @@ def actions_table(page: Page, df: pl.DataFrame, dims: list[str]) -> None:
     wide = class_columns(means.pivot(on="what", index=dims, values="t").join(n, on=dims, nulls_equal=True), dims)
     heads = {STAND: "stand pat (gain)", **{a: f"{ACTION_WORDS[a]} − stand" for a in ACTIONS if a != STAND}}
     shown = [a for a in heads if a in wide.columns]
-    page.table(wide.select(*[DIM_HEADS[d] for d in dims], "deals", *shown).rename({a: heads[a] for a in shown}),
-               caption="All deals: the mean gain of standing pat, and each other action's paired gain over standing "
-                       "pat (a dash: the action is not open to the class).")  # fmt: skip
+    keys = [DIM_HEADS[d] for d in dims]
+    table = wide.select(*keys, "deals", *shown).rename({a: heads[a] for a in shown})
+    first = [heads[a] for a in shown if a not in WEAKEST]
+    numbers = class_columns(means.select(*dims, pl.col("what").replace_strict(heads).alias("action"), "n", "mean",
+                                         "lo", "hi"), dims)  # fmt: skip
+    page.split_table(table, keys, [["deals", *first], [heads[a] for a in shown if a in WEAKEST]], out, "actions",
+                     caption="All deals: the mean gain of standing pat, and each other action's paired gain over "
+                             "standing pat (a dash: the action is not open to the class).",
+                     data=numbers)  # fmt: skip
     page.text(chance_misses(int(means.height)))
 
 

@@ -198,17 +198,18 @@ def build(ctx: Context, out: Path) -> Page:
     top_class, top_est = most_for_passing(aces, held_b, keys_b)
 
     if held_b["passes"].any():
-        price = (f"R4.1 costs a player dealt an ace {fmt(per_hand)} points per bound hand ({fmt(per_deal)} per deal; "
+        price = (f"At a table of `basic` players, R4.1 costs a player dealt an ace {fmt(per_hand)} points per bound "
+                 f"hand ({fmt(per_deal)} per deal; "
                  f"n = {fmt_n(per_hand.n)} held-out hands dealt an ace): what passing would gain him in the hand "
                  "classes where passing beats his best way of playing.")  # fmt: skip
         if not clear(per_hand):
             price += " This price is not statistically clear at this sample size."
     else:
-        price = (f"R4.1 costs the players it binds nothing we can measure: on the selection half passing beat the best "
-                 "play in no class of hands dealt an ace, so the held-out cost is zero (n = "
-                 f"{fmt_n(per_hand.n)} held-out hands dealt an ace); in the class most in favour of passing on "
-                 f"the selection half ({class_words(top_class, keys_b)}) passing gains {fmt(top_est)} points per "
-                 "hand on the held-out deals.")  # fmt: skip
+        price = (f"At a table of `basic` players, R4.1 costs the players it binds nothing we can measure: on the "
+                 "selection half passing beat the best play in no class of hands dealt an ace, so the held-out "
+                 f"cost is zero (n = {fmt_n(per_hand.n)} held-out hands dealt an ace); in the class most in "
+                 f"favour of passing on the selection half ({class_words(top_class, keys_b)}) passing gains "
+                 f"{fmt(top_est)} points per hand on the held-out deals.")  # fmt: skip
     page.answer = (
         f"{price} Without an ace, {verdict_words(table_a, keys_a)}; deciding pass or play by hand class instead of "
         f"by `basic`'s rule gains {fmt(decision)} points per hand (n = {fmt_n(decision.n)} held-out hands without an "

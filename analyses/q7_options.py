@@ -74,10 +74,12 @@ _LABELS = {"overtrump": "ruff = overtrump (R6.3)", "must-head": "must head the t
            "no-ace-cover": "trump ace need not cover (R6.7 off)", "declare-then-buy": "declare, then buy (R4.0)",
            "deck24": "24-card deck", "deck36": "36-card deck", "deck52": "52-card deck"}  # fmt: skip
 _PLAY_ONLY = ("overtrump", "must-head", "no-ace-cover")
-_SAME_WHY = {"overtrump": "they never wanted a trump that overtrumping forbids",
-             "must-head": "they never wanted a card that heading the trick forbids",
-             "no-ace-cover": "they covered with the trump ace anyway",
-             "declare-then-buy": "knowing who plays, they bought the same cards"}  # fmt: skip
+# why an option cannot move `basic` players: a property of how basic is written (rams_sim/policies.py), not of the game
+_SAME_WHY = {"overtrump": "basic plays the cheapest card that wins the trick whenever it has one, and when it "
+                          "trumps, an overtrump is such a card, so the rule never forbids the card basic picks",
+             "must-head": "basic plays a winning card whenever it has one, which is what the rule demands",
+             "declare-then-buy": "basic decides its pass and its discards from its own hand alone, never from who "
+                                 "else plays, so the order of declaring and buying cannot move them"}  # fmt: skip
 VARIANTS = tuple(
     Variant(k, _LABELS[k], f"deals-4p-{k}", f"branch-4p-{k}", f"party-100-{k}", True, k in _PLAY_ONLY) for k in OPTIONS
 ) + tuple(Variant(k, _LABELS[k], f"deals-4p-{k}", None, f"party-100-{k}", False, False) for k in DECK_CHOICES_4P)
@@ -301,8 +303,9 @@ def _answer(results: dict[str, dict[str, Estimate]]) -> str:
         text += "."
     if same:
         listed = "; ".join(_LABELS[k] for k in same)
-        text += (f" {listed[0].upper() + listed[1:]}: identical to classic in every deal and party, so for basic "
-                 "players these options change nothing.")  # fmt: skip
+        text += (f" {listed[0].upper() + listed[1:]}: identical to classic in every deal and party with `basic` "
+                 "players, by construction: the way `basic` is written never lets these rules forbid its choice, so "
+                 "this says nothing about the game; players the rules bind feel them (below).")  # fmt: skip
     unclear = [_LABELS[k] for k, e in gains.items() if not clear(e)]
     if unclear:
         text += f" The change of the mean gain is not statistically clear for: {', '.join(unclear)}."
@@ -402,9 +405,10 @@ def build(ctx: Context, out: Path) -> Page:
     if same:
         why = "; ".join(f"with `{k}` {_SAME_WHY[k]}" for k in same if k in _SAME_WHY)
         page.text(f"{', '.join(f'`{k}`' for k in same)}: every deal, branched deal and party came out exactly as in "
-                  "the classic game (every paired difference is 0, so the interval is the single point 0). As far as "
-                  f"the scores show, the basic players chose the same in every deal ({why}), so for basic players these options change "
-                  "nothing. Players who choose differently feel them: see the table of random players below.")  # fmt: skip
+                  "the classic game (every paired difference is 0, so the interval is the single point 0). This "
+                  f"follows from how the `basic` policy is written, not from the game ({why}): the data only "
+                  "confirm that the engine applies these rules without side effects. Players who would choose "
+                  "otherwise feel them: see the table of random players below.")  # fmt: skip
     _figure(results, out, page)
 
     page.heading("When the play options bind: a table of random players")

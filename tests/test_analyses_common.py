@@ -252,6 +252,21 @@ def test_page_renders_answer_tables_and_provenance(tmp_path):
     assert (tmp_path / "out" / "figures" / "9-test-line.png").exists()
 
 
+def test_a_split_table_shows_its_parts_with_the_keys_and_writes_the_whole_to_csv(tmp_path):
+    page = Page("9-test", "9. A test", "Is this a test?")
+    df = pl.DataFrame({"k": ["a", "b"], "x": [1, 2], "y": [3, 4], "z": [5, 6]})
+    path = page.split_table(df, ["k"], [["x"], ["y", "z"]], tmp_path, "wide", "Wide.")
+    assert path == tmp_path / "tables" / "9-test-wide.csv"
+    assert pl.read_csv(path).equals(df)
+    text = "\n\n".join(page.blocks)
+    assert "[tables/9-test-wide.csv](tables/9-test-wide.csv)" in text
+    assert "| k | x |\n|---|---|\n| a | 1 |" in text and "| k | y | z |" in text
+    assert "*Part 1 of 2.*" in text and "*Part 2 of 2.*" in text
+    numbers = pl.DataFrame({"k": ["a"], "mean": [1.5]})
+    page.split_table(df, ["k"], [["x"]], tmp_path, "other", "Other.", data=numbers)
+    assert pl.read_csv(tmp_path / "tables" / "9-test-other.csv").equals(numbers)
+
+
 def test_index_and_self_contained_html(tmp_path):
     """index.md links every page with its answer; index.html embeds the figures (no external files)."""
     out = tmp_path
