@@ -291,12 +291,14 @@ def _answer(results: dict[str, dict[str, Estimate]]) -> str:
 
     text = ""
     if gains:
-        # "most" tested against every other variant (analyses.stats.leader), on the size of the move
-        top, behind = leader({k: magnitude(e) for k, e in gains.items()})
+        # "most" tested against every other variant (analyses.stats.leader), on the size of the move; the
+        # variants identical to classic are rivals too (a move of exactly 0)
+        every = {k: magnitude(r["gain"]) for k, r in results.items()}
+        top, behind = leader(every)
         text = (f"The {_LABELS[top]} changes the game most ({leader_words([_LABELS[k] for k in behind], 'variant')}):"
                 f" the mean gain moves by {said(top)}")
         options = [k for k in gains if k in OPTIONS]
-        top_option, option_behind = leader({k: magnitude(gains[k]) for k in options}) if options else (top, [])
+        top_option, option_behind = leader({k: e for k, e in every.items() if k in OPTIONS}) if options else (top, [])
         if top_option != top:
             text += (f"; of the rule options on the 32-card deck, the {_LABELS[top_option]} moves it most "
                      f"({leader_words([_LABELS[k] for k in option_behind], 'option')}), by {said(top_option)}")
