@@ -190,6 +190,8 @@ def md_table(df: pl.DataFrame, formats: dict[str, object] | None = None) -> str:
 
 
 # ---- pages ---------------------------------------------------------------------------
+TAKEAWAYS = (3, 5)  # a page opens with this many plain rules of thumb (issue 14)
+
 @dataclass
 class Page:
     """One report page: a question, its answer, tables, figures and the provenance of its data."""
@@ -201,6 +203,7 @@ class Page:
     blocks: list[str] = field(default_factory=list)
     datasets: list[str] = field(default_factory=list)
     figures: list[Path] = field(default_factory=list)
+    takeaways: list[str] = field(default_factory=list)  # TAKEAWAYS plain rules of thumb, each with its numbers
 
     def text(self, markdown: str) -> None:
         """A paragraph (or any Markdown block)."""
@@ -255,7 +258,12 @@ class Page:
         """The page as Markdown."""
         if not self.answer:
             raise ValueError(f"page {self.slug} has no answer")
-        parts = [f"# {self.title}", f"**Question.** {self.question}", f"**Answer.** {self.answer}", *self.blocks]
+        if not TAKEAWAYS[0] <= len(self.takeaways) <= TAKEAWAYS[1]:
+            raise ValueError(f"page {self.slug} has {len(self.takeaways)} takeaways, not {TAKEAWAYS[0]}-{TAKEAWAYS[1]}")
+        takeaways = "\n".join(f"- {t}" for t in self.takeaways)
+        parts = [f"# {self.title}", f"**Question.** {self.question}", f"**Answer.** {self.answer}",
+                 f"**What a player takes away** (95% intervals; the sample sizes are in the tables below):\n\n"
+                 f"{takeaways}", *self.blocks]  # fmt: skip
         parts += ["## Provenance", provenance_table(ctx, self.datasets)]
         return "\n\n".join(parts) + "\n"
 

@@ -54,6 +54,20 @@ def ensure_all(ctx: Context, names: list[str], console: Console) -> None:
             bar.update(task, completed=spec.count)
 
 
+READING = (
+    "**How to read the numbers.** A figure written *value [low, high]* is an estimate and its 95% confidence "
+    "interval: "
+    "had the simulation been run again with other deals, 95 intervals in 100 built this way would hold the true "
+    "value, so a narrow interval means the number is well measured, not that it is large. A *paired difference* "
+    "compares two choices (or two rules) on the same deals, deal by deal, so the luck of the cards cancels: "
+    "a paired gain *over `basic`* is what a player gains per deal on average by choosing as the page says instead "
+    "of as `basic` does, and an interval that excludes 0 (marked ✓ in tables; ° where it holds 0) says the "
+    "difference is real. *Gain* is the points a player writes off his score in a deal: the score counts down, so "
+    "higher is better. Where a page names the largest of several effects, or gives a verdict per row of a table, "
+    "it tests them together (simultaneous intervals), not one at a time."
+)
+
+
 def write_index(pages: list[Page], out: Path, scale: float) -> None:
     """reports/index.md: one line per question with its answer, and how the reports were made."""
     lines = [f"# {TITLE}", "",
@@ -63,6 +77,7 @@ def write_index(pages: list[Page], out: Path, scale: float) -> None:
     if scale != 1:
         lines += [f"**These reports were made at scale {scale:g}: every dataset is smaller than the committed "
                   "reports' and the intervals wider.**", ""]  # fmt: skip
+    lines += [READING, ""]
     for page in pages:
         lines += [f"## [{page.title}]({page.slug}.md)", "", page.answer, ""]
     (out / "index.md").write_text("\n".join(lines), encoding="utf-8")
@@ -94,7 +109,8 @@ def write_html(pages: list[Page], out: Path) -> None:
         html = markdown.markdown(text, extensions=["tables"])
         body.append(f'<section id="{page.slug}">{_embed_images(html, out)}</section>')
     doc = (f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{TITLE}</title>"
-           f"<style>{STYLE}</style></head><body><h1>{TITLE}</h1><nav><ol>{toc}</ol></nav>{''.join(body)}</body></html>\n")  # fmt: skip
+           f"<style>{STYLE}</style></head><body><h1>{TITLE}</h1>{markdown.markdown(READING)}<nav><ol>{toc}</ol></nav>"
+           f"{''.join(body)}</body></html>\n")  # fmt: skip
     (out / "index.html").write_text(doc, encoding="utf-8")
 
 

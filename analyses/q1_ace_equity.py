@@ -140,6 +140,10 @@ def _abs(est: Estimate) -> Estimate:
     return Estimate(-est.value, -est.high, -est.low, est.n)
 
 
+def _scaled(est: Estimate, k: float) -> Estimate:
+    return Estimate(est.value * k, est.low * k, est.high * k, est.n)
+
+
 def _find(table: pl.DataFrame, **where) -> dict:
     return table.filter(pl.all_horizontal([pl.col(k) == v for k, v in where.items()])).row(0, named=True)
 
@@ -189,6 +193,26 @@ def build(ctx: Context, out: Path) -> Page:
     if not clear(gap):
         page.answer += " Whether it is worth more as trump is not statistically clear."
 
+    values = {suit: class_diff(_find(pooled, players=HEADLINE_PLAYERS, ace=suit, kind=ANY_KIND), "gain")
+              for suit in range(C.N_SUITS)}  # fmt: skip
+    as_trump = {suit: class_diff(_find(split, players=HEADLINE_PLAYERS, ace=suit, kind=AS_TRUMP), "gain")
+                for suit in range(C.N_SUITS)}  # fmt: skip
+    plain = {suit: class_diff(_find(split, players=HEADLINE_PLAYERS, ace=suit, kind=OFF_TRUMP), "gain")
+             for suit in range(C.N_SUITS)}  # fmt: skip
+    remiz_points = class_diff(head, "remiz")
+    page.takeaways = [
+        f"A lone {ace} is worth {fmt(value, 1)} points a deal at {HEADLINE_PLAYERS} players: {fmt(trump, 1)} when "
+        f"{C.SUIT_NAMES[HEADLINE_SUIT]} are trump, {fmt(off, 1)} when they are not.",
+        "The four aces, each dealt alone, per deal: " + ", ".join(
+            f"{C.SUIT_SYMBOLS[suit]}A {fmt(values[suit], 1)}" for suit in range(C.N_SUITS)) + " (their bonuses are "
+        "♠5 ♣10 ♦15 ♥20, R7.1).",
+        "As trump an ace is worth far more than as a plain ace: " + ", ".join(
+            f"{C.SUIT_SYMBOLS[suit]}A {fmt(as_trump[suit], 1)} against {fmt(plain[suit], 1)}" for suit in
+            range(C.N_SUITS)) + ".",
+        f"Holding the {ace} alone {'raises' if remiz_points.value > 0 else 'lowers'} the chance of a remiz by "
+        f"{fmt(_abs(_scaled(remiz_points, 100)), 1)} percentage points against an ace-less hand, which may still "
+        "pass (R4.1); as trump, kept to the play, the ace always takes a trick (R6.4).",
+    ]  # fmt: skip
     page.text(
         f"Units: {GAIN_WORDS}. Policies: `basic` at every seat, the dealer rotating. **Hand classes** go by the "
         "aces of the *dealt* hand (before the exchange): *no ace*; *♥A only* = dealt the ♥A and no other ace "

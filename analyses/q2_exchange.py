@@ -152,6 +152,16 @@ def build(ctx: Context, out: Path) -> Page:
     )
     if not clear(vs_basic):
         page.answer += " The gain over `basic` is not statistically clear at this sample size."
+    first = positions[0]
+    page.takeaways = [
+        f"Keep trumps and aces, exchange the rest: that one rule gains {fmt(rule)} points a deal over `basic`'s "
+        f"exchange, and the full table below chooses just that in {fmt(share(same), 1, percent=True)} of deals.",
+        f"Exchange rather than stand pat: the best exchange of a class beats standing pat by {fmt(x_stand)} points "
+        "a deal.",
+        f"Choosing the exchange by class gains the dealer {fmt(dealer['best − basic'])} a deal over `basic`, and "
+        f"first hand {fmt(first['best − basic'])} (the table below has every position).",
+        f"A full table by hand class adds little to the one rule: {fmt(vs_basic)} against {fmt(rule)} over `basic`.",
+    ]  # fmt: skip
     page.text(INTRO.format(branch=BRANCH, run=RUN))
     short = fmt_n(int((df["k_max"] < len(WEAKEST)).sum()))
     page.text(ACTIONS_TEXT.format(short=short, deals=fmt_n(df.height)))

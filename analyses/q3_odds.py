@@ -251,6 +251,18 @@ def build(ctx: Context, out: Path) -> Page:
         f"(n = {fmt_n(basic['deals'])})."
     )  # fmt: skip
 
+    odds = dealt_odds(head["deck"])
+    decks = sorted(dealt["deck"].unique().to_list())
+    page.takeaways = [
+        f"A rams comes about once in {fmt_n(round(1 / float(exact_head)))} dealt hands at the classic table "
+        f"({head['deck']} cards; exact), a trump rams {one_in(odds['trump_rams'])}.",
+        f"A jack pair is common: {pct(float(odds['jack_pair']))} of dealt hands ({one_in(odds['jack_pair'])}); "
+        f"four aces {one_in(odds['four_aces'])} and four jacks {one_in(odds['four_jacks'])} (exact).",
+        "The deck changes the odds: a rams is dealt " + ", ".join(
+            f"{one_in(dealt_odds(d)['rams'])} with {d} cards" for d in decks) + " (exact).",
+        f"With `basic` players {pct(basic['p_no play'], basic['lo_no play'], basic['hi_no play'], 1)} of classic "
+        f"deals end before any card is played (n = {fmt_n(basic['deals'])} deals).",
+    ]  # fmt: skip
     page.text(
         "Definitions (R5, and `rams_sim/odds.py`): **four aces** = all four aces; **rams** = five cards of one suit, "
         "a **trump rams** if the suit is that of the turned-up card, else a **plain-suit rams**; **four jacks**; a "

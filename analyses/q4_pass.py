@@ -217,6 +217,21 @@ def build(ctx: Context, out: Path) -> Page:
     )
     if not clear(decision):
         page.answer += " That gain is not statistically clear at this sample size."
+    wins = table_a.filter(pl.col("verdict") == "pass")
+    plays = table_a.filter(pl.col("verdict") == "play").height
+    page.takeaways = [
+        f"Without an ace, play far more often than `basic` does: `basic` passes "
+        f"{fmt(row_estimate(prop_by(no_ace, [], pl.col('basic_passed')).row(0, named=True)), 1, percent=True)} of "
+        f"those hands, but playing clearly beats passing in {plays} of {table_a.height} hand classes and passing "
+        f"in {wins.height}.",
+        f"Deciding pass or play by hand class gains {fmt(decision)} points per hand without an ace over `basic`'s "
+        f"rule, and {fmt(dealer_a)} as dealer.",
+        f"The right to pass is worth little to a player who plays well: {fmt(option_a)} points per hand without an "
+        "ace.",
+        "With an ace you may not pass (R4.1), and at a table of `basic` players that costs "
+        + ("nothing we can measure: no class of ace hands gained by passing." if not held_b["passes"].any() else
+           f"{fmt(per_hand)} points per bound hand."),
+    ]  # fmt: skip
 
     page.text(
         "Units: *gain* = points written off the score in the deal (−delta; the score counts down, so higher is "

@@ -79,18 +79,30 @@ def build(ctx: Context, out: Path) -> Page:
 
     e4 = edges[4]
     first4 = row_estimate(gains.filter((pl.col("players") == 4) & (pl.col("position") == 1)).row(0, named=True))
+    dealer4 = row_estimate(gains.filter((pl.col("players") == 4) & (pl.col("position") == 0)).row(0, named=True))
     verdict = "an advantage" if e4.value > 0 else "a handicap"
     page.answer = (
-        f"At the classic four-player table, dealing is {verdict}: the dealer gains {fmt(e4)} points per deal "
-        f"more than the average other player of the same deal (n = {fmt_n(e4.n)} deals, paired 95% CI). "
-        f"First hand, who exchanges first, gains {fmt(first4)} per deal; first hand minus the seat on the "
-        f"dealer's right is {fmt(gaps[4])} per deal (paired): "
+        f"At the classic four-player table, dealing is {verdict}. Per deal, the dealer gains {fmt(dealer4)} points "
+        f"and first hand, who exchanges first, {fmt(first4)} (mean gains). As differences within the same deals "
+        f"(paired 95% CIs, n = {fmt_n(e4.n)} deals): the dealer gains {fmt(e4)} more than the average other player, "
+        f"and first hand {fmt(gaps[4])} more than the seat on the dealer's right: "
         + ("not statistically clear." if not clear(gaps[4]) else
            f"first hand does {'better' if gaps[4].value > 0 else 'worse'}"
            + (", but by little beside the dealer's edge." if abs(gaps[4].value) < abs(e4.value) / 5 else "."))
     )
     if not clear(e4):
         page.answer += " The dealer's edge is not statistically clear at this sample size."
+    take4 = row_estimate(pl.concat(takes).filter(pl.col("players") == 4).row(0, named=True))
+    page.takeaways = [
+        f"Dealing is worth {fmt(e4)} points a deal at 4 players over the average other seat (the dealer exchanges "
+        "last, and he may take the turned-up trump card, R4.3).",
+        f"The dealer takes the turned-up trump card in {fmt(take4, 1, percent=True)} of deals at 4 players "
+        "(`basic`).",
+        "The dealer's edge by table size: " + ", ".join(f"{fmt(e)} at {p} players" for p, e in edges.items())
+        + ".",
+        f"Among the others, order matters little: first hand gains {fmt(gaps[4])} a deal more than the seat on the "
+        "dealer's right.",
+    ]  # fmt: skip
     page.text(f"Units: {GAIN_WORDS}. Policies: `basic` at every seat. *Position* = (seat − dealer) mod players: "
               "0 is the dealer, 1 first hand (left of the dealer, who exchanges first and leads the first trick), "
               "players − 1 the seat on the dealer's right.")  # fmt: skip

@@ -309,4 +309,15 @@ def build(ctx: Context, out: Path) -> Page:
     )
     if not clear(edge):
         page.answer += " Seat 0's edge over the other seats is not statistically clear at this sample size."
+    by_start = {start: length_summary(parties(ctx.scan(party_name(start, SETTLES[0])))) for start in STARTS}
+    page.takeaways = [
+        f"A four-player party from {BASE_START} takes {fmt(length['mean'])} deals on average (median "
+        f"{num(length['median'].value, 0)}).",
+        "The start score sets the length: " + ", ".join(
+            f"from {start} {fmt(summary['mean'])} deals" for start, summary in sorted(by_start.items())) + ".",
+        f"Dealing first is {'a small edge' if clear(edge) else 'no clear edge'} over a whole party: seat 0 wins "
+        f"{_pct(seat0)} of parties against a fair {num(100 * wins['fair'][0], 1)}%.",
+        f"Under the default settlement each loser pays his remaining score, and the winner collects "
+        f"{fmt(winner, 1)} points.",
+    ]  # fmt: skip
     return page

@@ -104,6 +104,8 @@ MEASURES = {
     "length": ("6", "party length (deals, from 100)", "deals"),
     "seat0": ("6", "seat 0 (first dealer) wins the party", "share"),
 }
+# the least half-span of a panel of the figure, by unit (a share's in proportions: 0.01 = 1 percentage point)
+MIN_SPAN = {"points": 0.5, "share": 0.01, "deals": 0.5}
 DEAL_MEASURES = ("gain", "remiz", "before_play", "declared", "pass", "dealer_edge")
 BEFORE_PLAY_COLUMNS = ("passed", "discarded", "took_trump", "hand_final", "declaration")  # fixed before the first lead
 
@@ -266,6 +268,9 @@ def _figure(results: dict[str, dict[str, Estimate]], out: Path, page: Page) -> N
             ax.errorbar([e.value * k], [i], xerr=[[(e.value - e.low) * k], [(e.high - e.value) * k]], fmt="o",
                         color="C0" if v.paired else "C1", capsize=3, ms=4)  # fmt: skip
         ax.axvline(0, color="grey", lw=0.8)
+        lo, hi = ax.get_xlim()
+        floor = MIN_SPAN[MEASURES[m][2]] * k  # a tiny effect stays tiny: the axis spans at least ±floor
+        ax.set_xlim(min(lo, -floor), max(hi, floor))
         ax.set_title(f"({MEASURES[m][0]}) {MEASURES[m][1]}" if MEASURES[m][0] != "–" else MEASURES[m][1], fontsize=8)
         ax.tick_params(labelsize=7)
         ax.set_xlabel("percentage points" if k == 100 else MEASURES[m][2], fontsize=7)
@@ -275,7 +280,13 @@ def _figure(results: dict[str, dict[str, Estimate]], out: Path, page: Page) -> N
     axes.flat[0].invert_yaxis()
     fig.tight_layout()
     page.figure(fig, out, "changes", "Change of each measure (variant − classic) with its 95% interval; blue: paired "
-                "(same deals or parties), orange: unpaired (another deck).")  # fmt: skip
+                "(same deals or parties), orange: unpaired (another deck). Each axis spans at least ±"
+                f"{MIN_SPAN['points']:g} points, ±{100 * MIN_SPAN['share']:g} percentage points or "
+                f"±{MIN_SPAN['deals']:g} deals, so an effect too small to matter at the table looks small.")  # fmt: skip
+
+
+def _first_up(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _answer(results: dict[str, dict[str, Estimate]]) -> str:
@@ -429,6 +440,21 @@ def build(ctx: Context, out: Path) -> Page:
                     f"the most deals ({leader_words([f'`{k}`' for k in behind], 'option')}): "
                     f"{fmt(bind[most]['changed'], 1, percent=True)} of them (n = {fmt_n(bind[most]['changed'].n)}). "
                     f"{MOST_TESTED}")
+
+    same = [k for k, r in results.items() if all(identical(e) for e in r.values())]
+    moved = {k: r["gain"] for k, r in results.items() if k in OPTIONS and k not in same}
+    page.takeaways = [
+        "The deck changes the game far more than any rule option: the mean gain per seat-deal moves by "
+        + ", ".join(f"{fmt(results[k]['gain'], 2)} with {DECK_CHOICES_4P[k]} cards" for k in DECK_CHOICES_4P)
+        + " (against 32).",
+        *([f"{_first_up('; '.join(_LABELS[k] for k in same))}: never change a `basic` player's "
+           "result, because `basic` never makes the choices these rules forbid."] if same else []),
+        "Against players who would break them, the rules of play bite: at a table of random players they change "
+        + ", ".join(f"{fmt(b['changed'], 1, percent=True)} of deals (`{k}`)" for k, b in bind.items()) + ".",
+        *(["The other options move the mean gain of `basic` players by little: "
+           + ", ".join(f"{fmt(e, 3)} ({_LABELS[k]})" for k, e in moved.items()) + " points per seat-deal."]
+          if moved else []),
+    ]  # fmt: skip
 
     page.heading("Self-check: options of play leave the deal before play alone")
     page.text(_self_check(checks))

@@ -137,6 +137,25 @@ def _answer(rows: list[dict]) -> str:
     return text
 
 
+def _takeaways(rows: list[dict]) -> list[str]:
+    """Plain rules of thumb from the side-by-side rows (each figure with its 95% interval)."""
+    by_skill = sorted(rows, key=lambda r: r["skill"].value)
+    by_length = sorted(rows, key=lambda r: r["length"].value)
+    above = [r["preset"] for r in rows if r["dealer"].low > r["fair"]]
+    below = [r["preset"] for r in rows if r["dealer"].high < r["fair"]]
+    return [
+        f"Skill pays {'in every system' if all(r['skill'].low > 0 for r in rows) else 'unevenly'}, by very "
+        "different amounts: an expert among random players wins "
+        f"{points(by_skill[-1]['skill'])} percentage points more parties than a random player in "
+        f"`{by_skill[-1]['preset']}`, {points(by_skill[0]['skill'])} in `{by_skill[0]['preset']}`.",
+        f"A party lasts from {fmt(by_length[0]['length'], 2)} deals (`{by_length[0]['preset']}`) to "
+        f"{fmt(by_length[-1]['length'], 2)} (`{by_length[-1]['preset']}`), with `basic` players.",
+        f"Dealing first wins more than a fair share of parties in {len(above)} of {len(rows)} systems"
+        + (f" ({', '.join(f'`{p}`' for p in above)})" if above else "")
+        + f" and less in {len(below)}" + (f" ({', '.join(f'`{p}`' for p in below)})" if below else "") + ".",
+    ]
+
+
 def build(ctx: Context, out: Path) -> Page:
     page = Page("8-variants", "8. The rule systems side by side",
                 "How do the rule systems of the sources compare: how long is a party, how often do the first dealer "
@@ -144,6 +163,7 @@ def build(ctx: Context, out: Path) -> Page:
     page.uses(*DATASETS)
     rows = [preset_row(ctx, p) for p in IMPLEMENTED]
     page.answer = _answer(rows)
+    page.takeaways = _takeaways(rows)
     missing = [p for p, info in PRESETS.items() if not info.implemented]
     page.text(
         "Each preset is played at its own table size, deck and start score (RULES.md R9; `rams-sim rules show NAME`). "
@@ -192,14 +212,18 @@ def build(ctx: Context, out: Path) -> Page:
                "exists in `duel`, `duel-trump`, `modern` and `zone`, the dave in the duel presets, the redeal in "
                "`modern`, the прокат in `zone`; elsewhere these are 0 (or 1 for the stake) by construction.")  # fmt: skip
 
-    fig, axes = plt.subplots(1, 2, figsize=(10, 3.6))
+    # horizontal bars: the preset names read level, one per row, never overlapping
+    fig, axes = plt.subplots(1, 2, figsize=(10, 0.45 * len(rows) + 1.2), sharey=True)
     names = [r["preset"] for r in rows]
     for ax, key, label, scale in ((axes[0], "length", "party length (deals)", 1.0),
-                                  (axes[1], "skill", "expert − random party wins (points of %)", 100.0)):  # fmt: skip
+                                  (axes[1], "skill", "expert − random: party wins (percentage points)", 100.0)):  # fmt: skip
         est = [r[key] for r in rows]
-        ax.bar(names, [e.value * scale for e in est], yerr=[e.half_width * scale for e in est], capsize=4,
-               color="#4c72b0")  # fmt: skip
-        ax.set_ylabel(label)
-        ax.tick_params(axis="x", rotation=30)
-    page.figure(fig, out, "side-by-side", "Party length and the value of skill by rule system; bars are 95% intervals.")
+        ax.barh(names, [e.value * scale for e in est], xerr=[e.half_width * scale for e in est], capsize=3,
+                color="#4c72b0")  # fmt: skip
+        ax.set_xlabel(label)
+        ax.grid(axis="x", alpha=0.3)
+    axes[0].invert_yaxis()
+    fig.tight_layout()
+    page.figure(fig, out, "side-by-side", "Party length and the value of skill by rule system; error bars are 95% "
+                "intervals.")  # fmt: skip
     return page

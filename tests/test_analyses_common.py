@@ -7,6 +7,7 @@ reuse is checked on a tiny real run.
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import numpy as np
 import polars as pl
@@ -241,6 +242,9 @@ def test_page_renders_answer_tables_and_provenance(tmp_path):
     with pytest.raises(ValueError, match="no answer"):
         page.render(ctx)
     page.answer = "Yes: 1.00 [0.90, 1.10]."
+    with pytest.raises(ValueError, match="takeaways"):
+        page.render(ctx)
+    page.takeaways = ["One.", "Two.", "Three 3.0 [2.9, 3.1]."]
     page.uses("tiny")
     page.table(pl.DataFrame({"x": [1]}))
     fig, ax = plt.subplots()
@@ -248,6 +252,8 @@ def test_page_renders_answer_tables_and_provenance(tmp_path):
     page.figure(fig, tmp_path / "out", "line", "A line.")
     text = page.render(ctx)
     assert "**Answer.** Yes" in text and "| x |" in text and "figures/9-test-line.png" in text
+    assert "**What a player takes away**" in text and "- One.\n- Two.\n- Three 3.0 [2.9, 3.1]." in text
+    assert text.index("takes away") < text.index("| x |")  # it opens the page
     assert "| `tiny` | deals | 2,000 | 3 | classic, 4 players, ruff=overtrump | basic ×4 |" in text
     assert (tmp_path / "out" / "figures" / "9-test-line.png").exists()
 
@@ -332,3 +338,16 @@ def test_leader_words():
     assert A.leader_words([]) == "clear of every other one"
     assert A.leader_words([], "preset") == "clear of every other preset"
     assert A.leader_words(["`x`", "`y`"]) == "not clear of `x`, `y`"
+
+
+def test_every_committed_page_opens_with_three_to_five_takeaways():
+    """reports/ as committed: each question page opens (after its answer) with 3-5 rules of thumb."""
+    import re
+
+    pages = sorted((Path(__file__).resolve().parents[1] / "reports").glob("[0-9]-*.md"))
+    assert len(pages) == len(make_reports.QUESTIONS)
+    for path in pages:
+        blocks = path.read_text(encoding="utf-8").split("\n\n")
+        assert blocks[3].startswith("**What a player takes away**"), path.name
+        bullets = re.findall(r"^- ", blocks[4], flags=re.M)
+        assert 3 <= len(bullets) <= 5, path.name
