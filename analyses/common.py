@@ -146,6 +146,44 @@ def fmt(est: Estimate, digits: int = 2, percent: bool = False) -> str:
     return f"{num(est.value * k, digits)}{unit} [{num(est.low * k, digits)}, {num(est.high * k, digits)}]"
 
 
+def across_players(page: "Page", what: str, estimates: dict[str, Estimate], datasets: dict[str, str],
+                   digits: int = 2, percent: bool = False, versus: float | None = 0.0, heading: bool = True) -> str:
+    """A page's headline ``what`` measured under each kind of player (name -> Estimate, basic first), shown as
+    a small table (with each dataset's name) under the heading "Does it hold for other players?"; returns the
+    sentence for the answer. The answer *holds* when every interval excludes ``versus`` on the side of basic's
+    estimate (``versus`` None: a level with no yes-or-no conclusion; the values are only reported)."""
+    if heading:
+        page.heading("Does it hold for other players?")
+    page.table(pl.DataFrame({"players at every seat": [f"`{k}`" for k in estimates],
+                             "dataset": [f"`{datasets[k]}`" for k in estimates],
+                             "n": [e.n for e in estimates.values()],
+                             what: [fmt(e, digits, percent) for e in estimates.values()]}),  # fmt: skip
+               caption=f"The headline, {what}, with each kind of player at every seat (95% intervals)."
+                       + (" `pimc` searches 32 sampled deals per decision here, fewer than its default, on fewer "
+                          "deals." if "pimc" in estimates else ""))  # fmt: skip
+    first = next(iter(estimates.values()))
+    others = ", ".join(f"`{k}` {fmt(e, digits, percent)}" for k, e in list(estimates.items())[1:])
+    if versus is None:
+        return f"With other players at every seat: {others} (95% CIs)."
+    above = first.value > versus
+    words = {"holds": [], "reversed": [], "unclear": []}
+    for k, e in list(estimates.items())[1:]:
+        kind = "unclear" if not clear(e, versus) else "holds" if (e.value > versus) == above else "reversed"
+        words[kind].append(f"`{k}` {fmt(e, digits, percent)}")
+    mark = f"{100 * versus:g}%" if percent else f"{versus:g}"
+    parts = []
+    if words["holds"]:
+        parts.append(f"it holds for {' and '.join(words['holds'])}")
+    if words["reversed"]:
+        parts.append(f"it is reversed for {' and '.join(words['reversed'])}")
+    if words["unclear"]:
+        parts.append(f"for {' and '.join(words['unclear'])} the interval holds {mark}, so it is not clear")
+    if not clear(first, versus):
+        parts.insert(0, f"even for `basic` the interval holds {mark}")
+    text = "; ".join(parts)
+    return f"With other players at every seat, {text} (95% CIs)."
+
+
 MOST_TESTED = ("Each \"most\" above is tested against every rival: simultaneous 95% intervals of the "
                "differences (Bonferroni).")
 

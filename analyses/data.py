@@ -32,6 +32,10 @@ OPTIONS = {
 }
 PLAY_OPTIONS = ("overtrump", "must-head", "no-ace-cover")  # options of R6 only: they cannot change the exchange
 DECK_CHOICES_4P = {"deck24": "24", "deck36": "36", "deck52": "52"}  # classic 4p is 32 cards ([000])
+SEARCH = "pimc"  # the kinds of player every headline is checked under: basic, expert and the search
+SEARCH_POLICY = "pimc:samples=32"  # fewer worlds than the default 128, so the reports stay under 20 minutes
+SEARCH_DEALS, SEARCH_PARTIES = 30_000, 3_000
+PLAYER_KINDS = ("basic", "expert", SEARCH)
 
 
 def _deal_seed(players: int, deck: int) -> int:
@@ -59,8 +63,13 @@ def _build() -> dict[str, Data]:
     for policy in POLICIES:
         if policy != "basic":
             add(Data(f"deals-4p-{policy}", DEALS, Rules.classic(), 1_000_000, SEED_4P, (policy,)))
+    # the strongest player, the search (issue "Strong play"), at every seat on the same deals: a smaller n, as it
+    # costs about 2 ms a deal at 32 worlds (questions 1, 3, 5, 7 ask whether their answers hold for it)
+    add(Data(f"deals-4p-{SEARCH}", DEALS, Rules.classic(), SEARCH_DEALS, SEED_4P, (SEARCH_POLICY,)))
     # every exchange option of seat 0, same deals as deals-4p (questions 2, 4)
     add(Data("branch-4p", BRANCHES, Rules.classic(), 1_000_000, SEED_4P, seat=0))
+    # ... with expert players (questions 2, 4: do their answers hold for them? the same deals as deals-4p-expert)
+    add(Data("branch-4p-expert", BRANCHES, Rules.classic(), 1_000_000, SEED_4P, ("expert",), seat=0))
     # the same with a pass open to a seat dealt an ace (question 4: the price of R4.1)
     add(Data("branch-4p-ace-may-pass", BRANCHES, Rules.classic(ace_forbids_pass=False), 500_000, SEED_4P, seat=0))
     # parties (question 6): every start and settlement; settlement does not change the play,
@@ -79,6 +88,12 @@ def _build() -> dict[str, Data]:
     # the play options at a table of random players, who break them when allowed (same deals as deals-4p-random)
     for name in PLAY_OPTIONS:
         add(Data(f"deals-4p-random-{name}", DEALS, Rules.classic(**OPTIONS[name]), 1_000_000, SEED_4P, ("random",)))
+    for name in PLAY_OPTIONS:  # ... and at a table of searching players, whom the rules of play bind too
+        add(Data(f"deals-4p-{SEARCH}-{name}", DEALS, Rules.classic(**OPTIONS[name]), SEARCH_DEALS, SEED_4P,
+                 (SEARCH_POLICY,)))  # fmt: skip
+    # parties of expert and of searching players (question 6: does the party's shape hold for them?)
+    add(Data("party-100-expert", PARTIES, Rules.classic(), 100_000, 3100, ("expert",)))
+    add(Data(f"party-100-{SEARCH}", PARTIES, Rules.classic(), SEARCH_PARTIES, 3100, (SEARCH_POLICY,)))
     for name, deck in DECK_CHOICES_4P.items():
         add(Data(f"party-100-{name}", PARTIES, Rules.classic(deck=deck), 100_000, 3100))
     # every implemented preset side by side (question 8): basic parties and deals, and the

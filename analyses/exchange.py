@@ -40,6 +40,8 @@ from .common import Context, clear, fmt, mean_estimate, row_estimate
 
 BRANCH = "branch-4p"
 RUN = "deals-4p"
+# the same with `expert` at every seat (seat 0 after his branched exchange too): does the page's answer hold?
+BRANCH_EXPERT, RUN_EXPERT = "branch-4p-expert", "deals-4p-expert"
 SEAT = 0  # the branched seat of every branch dataset
 OPTION_STAND = 0  # the branch option code of standing pat (BRANCH_COLUMNS); a pass is OPTION_PASS
 
@@ -221,13 +223,15 @@ def same_deals(ctx: Context, a: str, b: str, allowed: tuple[str, ...] = ()) -> N
         raise ValueError(f"{a} and {b} are not the same deals: they differ in {', '.join(diff)}")
 
 
-def exchange_table(ctx: Context) -> pl.DataFrame:
-    """Every branched deal of ``branch-4p`` with class dimensions, canonical gains and basic's choice."""
-    same_deals(ctx, BRANCH, RUN)
-    branch = ctx.scan(BRANCH)
+def exchange_table(ctx: Context, branch_name: str = BRANCH, run_name: str = RUN) -> pl.DataFrame:
+    """Every branched deal of ``branch_name`` (default ``branch-4p``) with class dimensions, canonical
+    gains and the run's own choice (``run_name``: the same deals with the same policies; its policy's
+    choice lands in the ``*_basic`` columns, basic's by default)."""
+    same_deals(ctx, branch_name, run_name)
+    branch = ctx.scan(branch_name)
     hands = with_features(deal_hands(branch))
     df = canonical_gains(branch, hands)
-    return df.join(basic_choice(branch, ctx.scan(RUN), df["deal"]), on="deal", how="left")
+    return df.join(basic_choice(branch, ctx.scan(run_name), df["deal"]), on="deal", how="left")
 
 
 # ---- classes with back-off -------------------------------------------------------------

@@ -32,12 +32,12 @@ from rams_sim.summary import Z95, Estimate  # noqa: E402
 
 from .clustered import class_diff, class_mean, class_table  # noqa: E402
 from .common import (  # noqa: E402
-    GAIN, GAIN_WORDS, REMIZ, Context, Page, chance_misses, clear, fmt, fmt_n, unpaired_difference,
+    GAIN, GAIN_WORDS, REMIZ, Context, Page, across_players, chance_misses, clear, fmt, fmt_n, unpaired_difference,
 )  # fmt: skip
-from .data import TABLE_SIZES  # noqa: E402
+from .data import SEARCH, TABLE_SIZES  # noqa: E402
 from .q5_position import with_position  # noqa: E402
 
-DATASETS = tuple(f"deals-{p}p" for p in TABLE_SIZES)
+DATASETS = tuple(f"deals-{p}p" for p in TABLE_SIZES) + ("deals-4p-expert", f"deals-4p-{SEARCH}")  # + other players
 HEADLINE_PLAYERS = 4  # the classic table (R9)
 HEADLINE_SUIT = C.HEARTS  # the question asks for the ♥A
 COLUMNS = ("deal", "seat", "dealer", "players", "trump", "hand_dealt", "aces", "passed", "tricks", "delta", "outcome")
@@ -159,6 +159,12 @@ def _wide(table: pl.DataFrame, classes: list[tuple[int, int]], show) -> pl.DataF
     return pl.DataFrame(rows)
 
 
+def lone_ace_value(ctx: Context, name: str, suit: int = HEADLINE_SUIT) -> Estimate:
+    """The value of being dealt ``suit``'s ace alone over an ace-less hand in dataset ``name`` (4 players)."""
+    pooled = ace_tables(load(ctx, name))["pooled"]
+    return class_diff(_find(pooled, players=HEADLINE_PLAYERS, ace=suit, kind=ANY_KIND), "gain")
+
+
 def build(ctx: Context, out: Path) -> Page:
     page = Page("1-ace-equity", "1. The equity of an ace",
                 "For each ace (♠A ♣A ♦A ♥A), as trump and off-trump: what does it change in its holder's score "
@@ -192,6 +198,10 @@ def build(ctx: Context, out: Path) -> Page:
         page.answer += f" The value of the {ace} is not statistically clear at this sample size."
     if not clear(gap):
         page.answer += " Whether it is worth more as trump is not statistically clear."
+    kinds = {"basic": f"deals-{HEADLINE_PLAYERS}p", "expert": f"deals-{HEADLINE_PLAYERS}p-expert",
+             SEARCH: f"deals-{HEADLINE_PLAYERS}p-{SEARCH}"}  # fmt: skip
+    page.uses(*kinds.values())
+    across = {"basic": value, **{k: lone_ace_value(ctx, name) for k, name in kinds.items() if k != "basic"}}
 
     values = {suit: class_diff(_find(pooled, players=HEADLINE_PLAYERS, ace=suit, kind=ANY_KIND), "gain")
               for suit in range(C.N_SUITS)}  # fmt: skip
@@ -313,4 +323,5 @@ def build(ctx: Context, out: Path) -> Page:
     axes[0].legend(fontsize=8)
     page.figure(fig, out, "value-by-table", "Value of a single dealt ace over an ace-less hand, by table size, as "
                 "trump and off-trump; bars are 95% deal-clustered intervals.")  # fmt: skip
+    page.answer += " " + across_players(page, f"the value of the {ace} alone (points per deal)", across, kinds)
     return page

@@ -26,15 +26,16 @@ import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
 
 from .common import (  # noqa: E402
-    Context, Page, chance_misses, clear, fmt, fmt_n, mean_by, mean_estimate, num, share,
+    Context, Page, across_players, chance_misses, clear, fmt, fmt_n, mean_by, mean_estimate, num, share,
 )  # fmt: skip
 from .exchange import (  # noqa: E402
-    ACES, ACTION_WORDS, ACTIONS, BRANCH, DEALER, DIM_HEADS, EXCHANGES, JACK_PAIR, LONGEST, MIN_CELL_DEALS, OTHER, PASS,
-    PLAIN, RUN, STAND, TOP, TRUMPS, WEAKEST, apply_table, assign_classes, best_actions, cell_text, class_columns,
-    by_position, class_legend, dim_text, exchange_table, gain_col, half, hand_col, long_values, mark, position_table,
+    ACES, ACTION_WORDS, ACTIONS, BRANCH, BRANCH_EXPERT, DEALER, DIM_HEADS, EXCHANGES, JACK_PAIR, LONGEST,
+    MIN_CELL_DEALS, OTHER, PASS, PLAIN, RUN, RUN_EXPERT, STAND, TOP, TRUMPS, WEAKEST, apply_table, assign_classes,
+    best_actions, by_position, cell_text, class_columns, class_legend, dim_text, exchange_table, gain_col, half,
+    hand_col, long_values, mark, position_table,
 )  # fmt: skip
 
-DATASETS = (BRANCH, RUN)
+DATASETS = (BRANCH, RUN, BRANCH_EXPERT, RUN_EXPERT)
 # Classes of question 2, coarse to fine: a deal belongs to the finest level whose class
 # holds at least MIN_CELL_DEALS of the deals not already in a finer class.
 Q2_LEVELS = (
@@ -195,6 +196,17 @@ def build(ctx: Context, out: Path) -> Page:
     page.heading("Every action, by class")
     actions_table(page, df, dims, out)
     figure(page, base, out)
+    expert_table = assign_classes(exchange_table(ctx, BRANCH_EXPERT, RUN_EXPERT), Q2_LEVELS, MIN_CELL_DEALS)
+    expert = held_out(expert_table, dims)
+    own = {"basic": vs_basic, "expert": mean_estimate(expert["g_best"] - expert["g_basic"])}
+    page.answer += " " + across_players(page, "a class table's gain over the players' own exchange (points per deal)",
+                                        own, {"basic": BRANCH, "expert": BRANCH_EXPERT})  # fmt: skip
+    page.takeaways.append(f"Most of that is `basic`'s weakness: against `expert`'s own exchange a class table gains "
+                          f"only {fmt(own['expert'])} points a deal.")
+    page.text("With `expert` players the table is chosen again, on the selection half of their own branched deals, "
+              "and measured against `expert`'s own exchange on the held-out half. `pimc` is not measured here: "
+              "replaying each of a searching player's 28 or so exchange options costs too much for the reports' "
+              "time budget.")  # fmt: skip
     return page
 
 

@@ -37,8 +37,8 @@ from rams_sim.record import Declaration, Outcome  # noqa: E402
 from rams_sim.summary import Z95, wilson_bounds  # noqa: E402
 
 from .clustered import clustered_means, clustered_wilson, design_effect, effective_wilson  # noqa: E402
-from .common import Context, Page, chance_misses, fmt_n, simultaneous_z  # noqa: E402
-from .data import POLICIES, REGISTRY  # noqa: E402
+from .common import Context, Page, across_players, chance_misses, fmt_n, row_estimate, simultaneous_z  # noqa: E402
+from .data import PLAYER_KINDS, POLICIES, REGISTRY, SEARCH  # noqa: E402
 
 HEADLINE = ("deals-4p", "rams")  # the classic table (R9) and the declaration the question names
 JACK_PAIR_KIND, FOUR_JACKS_KIND = 1, 2  # hand_features' `jacks`: R5.5 jack_kind
@@ -84,7 +84,7 @@ def deal_datasets(registry: dict = REGISTRY) -> list[tuple[str, int, int]]:
     return sorted(out, key=lambda t: (t[2], t[1]))
 
 
-POLICY_DATASETS = {policy: "deals-4p" if policy == "basic" else f"deals-4p-{policy}" for policy in POLICIES}
+POLICY_DATASETS = {policy: "deals-4p" if policy == "basic" else f"deals-4p-{policy}" for policy in (*POLICIES, SEARCH)}
 DEALT = deal_datasets()
 DATASETS = tuple(dict.fromkeys([name for name, _, _ in DEALT] + list(POLICY_DATASETS.values())))
 
@@ -349,6 +349,12 @@ def build(ctx: Context, out: Path) -> Page:
     page.table(_endings_rows(by_policy, ["policy"], shown),
                caption="The classic 4-player table (32 cards), each policy at every seat, the same deals (95% "
                "intervals).")  # fmt: skip
+    kinds = {k: POLICY_DATASETS[k] for k in PLAYER_KINDS}
+    ends = {k: row_estimate({"p": r["p_no play"], "lo": r["lo_no play"], "hi": r["hi_no play"], "n": r["deals"]})
+            for k in kinds for r in [by_policy.filter(pl.col("policy") == k).row(0, named=True)]}  # fmt: skip
+    page.answer += (" The odds of a dealt hand do not depend on the players; how often a deal ends before play "
+                    "does. " + across_players(page, "deals that end before play", ends, kinds, 1, percent=True,
+                                              versus=None))  # fmt: skip
     return page
 
 

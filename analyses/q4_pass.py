@@ -31,12 +31,12 @@ from rams_sim.summary import Estimate  # noqa: E402
 
 from . import exchange as ex  # noqa: E402
 from .common import (  # noqa: E402
-    Z95, Context, Page, chance_misses, clear, fmt, fmt_n, mean_by, mean_estimate, prop_by, row_estimate, share,
-    simultaneous_z,
+    Z95, Context, Page, across_players, chance_misses, clear, fmt, fmt_n, mean_by, mean_estimate, prop_by,
+    row_estimate, share, simultaneous_z,
 )  # fmt: skip
 
 ACE_MAY_PASS = "branch-4p-ace-may-pass"
-DATASETS = (ex.BRANCH, ex.RUN, ACE_MAY_PASS)
+DATASETS = (ex.BRANCH, ex.RUN, ACE_MAY_PASS, ex.BRANCH_EXPERT, ex.RUN_EXPERT)
 ALLOWED_DIFFERENCE = ("ace_forbids_pass",)  # the one rule ACE_MAY_PASS changes
 
 # Strength classes, coarse to fine (back-off as in exchange.assign_classes).
@@ -287,6 +287,18 @@ def build(ctx: Context, out: Path) -> Page:
                        "ace in the classes where passing beat playing on the selection half (0 elsewhere), per hand "
                        "dealt an ace and per deal of all hands. ✓ = the interval excludes 0. Where passing beat "
                        "playing in no class, the cost is exactly 0 and so is its interval.")  # fmt: skip
+    full_e = ex.exchange_table(ctx, ex.BRANCH_EXPERT, ex.RUN_EXPERT)
+    no_ace_e = ex.assign_classes(full_e.filter(pl.col("n_aces") == 0), NO_ACE_LEVELS, ex.MIN_CELL_DEALS)
+    own = {"basic": decision, "expert": mean_estimate(pass_versus_play(no_ace_e, keys_a)["decision_gain"])}
+    page.answer += " " + across_players(page, "deciding pass or play by class instead of by the players' own rule "
+                                        "(points per hand without an ace)", own,
+                                        {"basic": ex.BRANCH, "expert": ex.BRANCH_EXPERT})  # fmt: skip
+    page.takeaways.append(f"Most of that is `basic`'s weakness: against `expert`'s own pass rule, deciding by class "
+                          f"gains only {fmt(own['expert'])} points per hand without an ace.")
+    page.text("With `expert` players the classes' pass-or-play decisions are made again on the selection half of "
+              "their own branched deals and measured against `expert`'s own pass rule on the held-out half. `pimc` "
+              "is not measured here: replaying every exchange option of a searching player costs too much for the "
+              "reports' time budget.")  # fmt: skip
     figure(page, out, no_ace, held_a, keys_a, aces, held_b, keys_b)
     return page
 

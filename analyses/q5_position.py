@@ -20,11 +20,11 @@ import polars as pl  # noqa: E402
 
 from .common import (  # noqa: E402
     GAIN, GAIN_WORDS, Context, Page, chance_misses, clear, fmt, fmt_n, mean_by, mean_estimate, one_against_others,
-    prop_by, row_estimate,
+    across_players, prop_by, row_estimate,
 )  # fmt: skip
-from .data import TABLE_SIZES  # noqa: E402
+from .data import SEARCH, TABLE_SIZES  # noqa: E402
 
-DATASETS = tuple(f"deals-{p}p" for p in TABLE_SIZES)
+DATASETS = tuple(f"deals-{p}p" for p in TABLE_SIZES) + ("deals-4p-expert", f"deals-4p-{SEARCH}")  # + other players
 
 
 def with_position(lf: pl.LazyFrame) -> pl.LazyFrame:
@@ -94,8 +94,9 @@ def build(ctx: Context, out: Path) -> Page:
         page.answer += " The dealer's edge is not statistically clear at this sample size."
     take4 = row_estimate(pl.concat(takes).filter(pl.col("players") == 4).row(0, named=True))
     page.takeaways = [
-        f"Dealing is worth {fmt(e4)} points a deal at 4 players over the average other seat (the dealer exchanges "
-        "last, and he may take the turned-up trump card, R4.3).",
+        f"Dealing is worth {fmt(e4)} points a deal at 4 players over the average other seat with `basic` players "
+        "(the dealer exchanges last, and he may take the turned-up trump card, R4.3); with stronger players less "
+        "(see \"Does it hold for other players?\").",
         f"The dealer takes the turned-up trump card in {fmt(take4, 1, percent=True)} of deals at 4 players "
         "(`basic`).",
         "The dealer's edge by table size: " + ", ".join(f"{fmt(e)} at {p} players" for p, e in edges.items())
@@ -143,4 +144,9 @@ def build(ctx: Context, out: Path) -> Page:
     ax.set_ylabel("gain per deal (points written off)")
     ax.legend(fontsize=8, ncol=2)
     page.figure(fig, out, "by-position", "Mean gain per deal by position, each table size; bars are 95% intervals.")
+    kinds = {"basic": "deals-4p", "expert": "deals-4p-expert", SEARCH: f"deals-4p-{SEARCH}"}
+    page.uses(*kinds.values())
+    across = {k: edges[4] if k == "basic" else mean_estimate(dealer_edge(
+        ctx.scan(name).select("deal", "seat", "dealer", "players", "delta")).to_numpy()) for k, name in kinds.items()}
+    page.answer += " " + across_players(page, "the dealer's edge (points per deal, paired)", across, kinds)
     return page

@@ -37,9 +37,9 @@ from rams_sim.summary import Estimate, wilson_bounds  # noqa: E402
 
 from .common import (  # noqa: E402
     Context, Page, chance_misses, clear, fmt, fmt_n, mean_by, mean_estimate, num, one_against_others, quantile_estimate,
-    row_estimate,
+    across_players, row_estimate,
 )  # fmt: skip
-from .data import SETTLES, STARTS, TABLE_SIZES  # noqa: E402
+from .data import SEARCH, SETTLES, STARTS, TABLE_SIZES  # noqa: E402
 
 BASE_PLAYERS = 4  # the classic table the start and settlement comparisons use
 BASE_START = 100  # R8.1 default
@@ -59,7 +59,7 @@ def size_name(players: int) -> str:
 
 DATASETS = tuple(party_name(s, t) for s in STARTS for t in SETTLES) + tuple(
     size_name(p) for p in TABLE_SIZES if p != BASE_PLAYERS
-)
+) + (f"party-{BASE_START}-expert", f"party-{BASE_START}-{SEARCH}")  # the same parties, other players
 
 
 # ---- computations --------------------------------------------------------------------
@@ -320,4 +320,17 @@ def build(ctx: Context, out: Path) -> Page:
         f"Under the default settlement each loser pays his remaining score, and the winner collects "
         f"{fmt(winner, 1)} points.",
     ]  # fmt: skip
+    kinds = {"basic": party_name(BASE_START, "remaining"), "expert": f"party-{BASE_START}-expert",
+             SEARCH: f"party-{BASE_START}-{SEARCH}"}  # fmt: skip
+    page.uses(*kinds.values())
+    lengths = {k: length["mean"] if k == "basic" else length_summary(parties(ctx.scan(name)))["mean"]
+               for k, name in kinds.items()}  # fmt: skip
+    firsts = {k: seat0 if k == "basic" else row_estimate(
+        wins_by_seat(ctx.scan(name)).filter(pl.col("seat") == FIRST_DEALER).row(0, named=True))
+        for k, name in kinds.items()}  # fmt: skip
+    fair = float(wins["fair"][0])
+    page.answer += " " + across_players(page, "seat 0's share of the parties won", firsts, kinds, 1, percent=True,
+                                        versus=fair)  # fmt: skip
+    length_text = across_players(page, "party length (deals)", lengths, kinds, versus=None, heading=False)
+    page.answer += " For the party's length, " + length_text[0].lower() + length_text[1:]
     return page

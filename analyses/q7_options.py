@@ -49,7 +49,7 @@ from .common import (  # noqa: E402
     GAIN_WORDS, REMIZ, Context, Page, chance_misses, clear, fmt, fmt_n, mean_estimate, one_against_others,
     MOST_TESTED, leader, leader_words, magnitude, paired_difference, share, unpaired_difference,
 )  # fmt: skip
-from .data import DECK_CHOICES_4P, OPTIONS, PLAY_OPTIONS  # noqa: E402
+from .data import DECK_CHOICES_4P, OPTIONS, PLAY_OPTIONS, SEARCH  # noqa: E402
 from .q5_position import with_position  # noqa: E402
 
 CLASSIC_DEALS, CLASSIC_BRANCH, CLASSIC_PARTY = "deals-4p", "branch-4p", "party-100-remaining"
@@ -85,9 +85,11 @@ VARIANTS = tuple(
 ) + tuple(Variant(k, _LABELS[k], f"deals-4p-{k}", None, f"party-100-{k}", False, False) for k in DECK_CHOICES_4P)
 
 RANDOM_DEALS = "deals-4p-random"  # a table of random players, who break the play options whenever allowed
+SEARCH_DEALS = f"deals-4p-{SEARCH}"  # a table of searching players, whom the play options may bind
 DATASETS = (CLASSIC_DEALS, CLASSIC_BRANCH, CLASSIC_PARTY) + tuple(
     n for v in VARIANTS for n in (v.deals, v.branch, v.party) if n is not None
-) + (RANDOM_DEALS,) + tuple(f"{RANDOM_DEALS}-{k}" for k in PLAY_OPTIONS)
+) + (RANDOM_DEALS,) + tuple(f"{RANDOM_DEALS}-{k}" for k in PLAY_OPTIONS) + (SEARCH_DEALS,) + tuple(
+    f"{SEARCH_DEALS}-{k}" for k in PLAY_OPTIONS)
 
 # measure key -> (question, words on the page, unit); the order of the tables and figure
 MEASURES = {
@@ -282,7 +284,8 @@ def _figure(results: dict[str, dict[str, Estimate]], out: Path, page: Page) -> N
     page.figure(fig, out, "changes", "Change of each measure (variant − classic) with its 95% interval; blue: paired "
                 "(same deals or parties), orange: unpaired (another deck). Each axis spans at least ±"
                 f"{MIN_SPAN['points']:g} points, ±{100 * MIN_SPAN['share']:g} percentage points or "
-                f"±{MIN_SPAN['deals']:g} deals, so an effect too small to matter at the table looks small.")  # fmt: skip
+                f"±{MIN_SPAN['deals']:g} deals, so an effect too small to matter at the table looks "
+                "small.")  # fmt: skip
 
 
 def _first_up(text: str) -> str:
@@ -440,6 +443,25 @@ def build(ctx: Context, out: Path) -> Page:
                     f"the most deals ({leader_words([f'`{k}`' for k in behind], 'option')}): "
                     f"{fmt(bind[most]['changed'], 1, percent=True)} of them (n = {fmt_n(bind[most]['changed'].n)}). "
                     f"{MOST_TESTED}")
+
+    page.heading("When the play options bind: a table of searching players")
+    searched = {k: binding(ctx.scan(SEARCH_DEALS), ctx.scan(f"{SEARCH_DEALS}-{k}")) for k in PLAY_OPTIONS}
+    page.uses(SEARCH_DEALS, *(f"{SEARCH_DEALS}-{k}" for k in PLAY_OPTIONS))
+    rows = [{"variant": f"`{k}`", "deals": fmt_n(b["changed"].n), "deals changed": fmt(b["changed"], 2, percent=True),
+             "gain per seat-deal": _cell(b["gain"], "points"), "remiz rate": _cell(b["remiz"], "share"),
+             "points moved": fmt(b["moved"], 3)} for k, b in searched.items()]  # fmt: skip
+    page.table(pl.DataFrame(rows), caption=(
+        "The same options at a table where all four seats play `pimc` (the search of docs/SEARCH.md, 32 sampled "
+        "deals per decision): a player who chooses each card by looking ahead, not by a fixed rule, so the rules of "
+        f"play can forbid the card it wants. Paired on the same deals against the classic rules (`{SEARCH_DEALS}`); "
+        "columns as above."))  # fmt: skip
+    page.text(chance_misses(3 * len(searched)))
+    page.answer += (" With searching players at every seat (`pimc`, n = "
+                    f"{fmt_n(next(iter(searched.values()))['changed'].n)} deals each) the rules of play change "
+                    + ", ".join(f"{fmt(b['changed'], 1, percent=True)} of deals (`{k}`)" for k, b in searched.items())
+                    + " and move the mean gain per seat-deal by "
+                    + ", ".join(f"{fmt(b['gain'], 3)}" + ("" if clear(b["gain"]) else " (not clear)")
+                                for b in searched.values()) + ".")  # fmt: skip
 
     same = [k for k, r in results.items() if all(identical(e) for e in r.values())]
     moved = {k: r["gain"] for k, r in results.items() if k in OPTIONS and k not in same}

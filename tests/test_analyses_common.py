@@ -351,3 +351,21 @@ def test_every_committed_page_opens_with_three_to_five_takeaways():
         assert blocks[3].startswith("**What a player takes away**"), path.name
         bullets = re.findall(r"^- ", blocks[4], flags=re.M)
         assert 3 <= len(bullets) <= 5, path.name
+
+
+def test_across_players_says_where_a_headline_holds():
+    """Each other kind of player either confirms basic's side of ``versus``, reverses it, or is not clear."""
+    page = Page("9-test", "9. A test", "Is this a test?")
+    est = A.Estimate
+    kinds = {"basic": "d-basic", "expert": "d-expert", "pimc": "d-pimc"}
+    text = A.across_players(page, "edge", {"basic": est(6.0, 5.9, 6.1, 100), "expert": est(3.0, 2.9, 3.1, 90),
+                                           "pimc": est(0.5, -0.1, 1.1, 10)}, kinds)  # fmt: skip
+    assert text.startswith("With other players at every seat, it holds for `expert` 3.00 [2.90, 3.10]; for `pimc`")
+    assert "the interval holds 0, so it is not clear" in text
+    text = A.across_players(page, "share", {"basic": est(0.27, 0.26, 0.28, 100), "expert": est(0.2, 0.19, 0.21, 9),
+                                            "pimc": est(0.3, 0.28, 0.32, 9)}, kinds, percent=True, versus=0.25)
+    assert "it holds for `pimc`" in text and "it is reversed for `expert`" in text
+    text = A.across_players(page, "length", {k: est(7.0, 6.9, 7.1, 5) for k in kinds}, kinds, versus=None)
+    assert text == "With other players at every seat: `expert` 7.00 [6.90, 7.10], `pimc` 7.00 [6.90, 7.10] (95% CIs)."
+    blocks = "\n\n".join(page.blocks)
+    assert blocks.count("## Does it hold for other players?") == 3 and "| `pimc` | `d-pimc` | 10 |" in blocks
