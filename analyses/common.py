@@ -227,6 +227,13 @@ def md_table(df: pl.DataFrame, formats: dict[str, object] | None = None) -> str:
     return "\n".join([head, rule, *body])
 
 
+def _rounded(df: pl.DataFrame) -> pl.DataFrame:
+    """Floats to CSV_DECIMALS: a parallel group-by sums in no fixed order, so the last digits of a mean or
+    an interval vary from run to run; rounded, a data file is the same every time (as the pages are)."""
+    return df.with_columns(pl.col(pl.Float64).round(CSV_DECIMALS))
+
+
+CSV_DECIMALS = 6
 # ---- pages ---------------------------------------------------------------------------
 TAKEAWAYS = (3, 5)  # a page opens with this many plain rules of thumb (issue 14)
 
@@ -257,6 +264,14 @@ class Page:
             self.blocks.append(caption.strip())
         self.blocks.append(md_table(df, formats))
 
+    def data_file(self, df: pl.DataFrame, out_dir: Path, stem: str) -> str:
+        """Write ``df`` to ``tables/<slug>-<stem>.csv`` beside the page; return a Markdown link to it."""
+        tables = Path(out_dir) / "tables"
+        tables.mkdir(parents=True, exist_ok=True)
+        path = tables / f"{self.slug}-{stem}.csv"
+        _rounded(df).write_csv(path)
+        return f"[tables/{path.name}](tables/{path.name})"
+
     def split_table(self, df: pl.DataFrame, keys: list[str], parts: list[list[str]], out_dir: Path, stem: str,
                     caption: str, data: pl.DataFrame | None = None) -> Path:
         """A table too wide for a page: written whole to ``tables/<slug>-<stem>.csv`` beside the
@@ -266,7 +281,7 @@ class Page:
         tables = Path(out_dir) / "tables"
         tables.mkdir(parents=True, exist_ok=True)
         path = tables / f"{self.slug}-{stem}.csv"
-        (df if data is None else data).write_csv(path)
+        _rounded(df if data is None else data).write_csv(path)
         link = f"[tables/{path.name}](tables/{path.name})"
         self.blocks.append(f"{caption.strip()} The whole table, one file for a spreadsheet or a program: {link}.")
         for i, cols in enumerate(parts, start=1):

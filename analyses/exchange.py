@@ -52,7 +52,8 @@ LOW, PLAIN = "low", "plain"  # exchange every plain card below a king / every pl
 EXCHANGES = (PLAIN, LOW, *WEAKEST)  # on a tie of means the earlier wins: the rules first
 PLAYS = (STAND, *EXCHANGES)  # every canonical action that plays the deal
 ACTIONS = (PASS, *PLAYS)
-ACTION_WORDS = {PASS: "pass", STAND: "stand pat", **{f"x{k}": f"exchange {k}" for k in range(1, HAND_SIZE + 1)},
+ACTION_WORDS = {PASS: "pass", STAND: "stand pat", **{f"x{k}": f"exchange {k}" for k in range(1, HAND_SIZE)},
+                f"x{HAND_SIZE}": f"exchange all {HAND_SIZE} (aces too)",
                 LOW: "exchange plain cards below K", PLAIN: "exchange plain cards but aces"}  # fmt: skip
 
 
@@ -368,7 +369,7 @@ def class_columns(df: pl.DataFrame, dims: list[str]) -> pl.DataFrame:
     text under its page heading, first."""
     text = [pl.col(d).map_elements(lambda v, d=d: dim_text(d, v), return_dtype=pl.Utf8, skip_nulls=False)
             .alias(DIM_HEADS[d]) for d in dims]  # fmt: skip
-    return df.sort(dims, nulls_last=True).select(*text, *[c for c in df.columns if c not in dims])
+    return df.sort(dims, nulls_last=True, maintain_order=True).select(*text, *[c for c in df.columns if c not in dims])
 
 
 def est_text(est: Estimate, digits: int = 2) -> str:

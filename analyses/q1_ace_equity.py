@@ -159,6 +159,25 @@ def _wide(table: pl.DataFrame, classes: list[tuple[int, int]], show) -> pl.DataF
     return pl.DataFrame(rows)
 
 
+def _below_no_ace(split: pl.DataFrame) -> str:
+    """Why a lone plain ace can be worth less than no ace: the table sizes where every plain ace's value
+    is clearly below 0, with the remiz rates that explain it (R4.1 takes away the pass, R7.2 adds the ace
+    to the remiz)."""
+    sizes = [p for p in TABLE_SIZES if all(class_diff(_find(split, players=p, ace=s, kind=OFF_TRUMP), "gain").high < 0
+                                          for s in range(C.N_SUITS))]  # fmt: skip
+    if not sizes:
+        return "A lone plain ace is worth more than no ace, or not clearly less, at every table size."
+    p = sizes[-1]
+    none = class_mean(_find(split, players=p, ace=NO_ACE, kind=ANY_KIND), "remiz", share=True)
+    ace = class_mean(_find(split, players=p, ace=HEADLINE_SUIT, kind=OFF_TRUMP), "remiz", share=True)
+    return (f"Why a lone plain ace is worth *less* than no ace at {', '.join(map(str, sizes))} players: the holder "
+            "may not pass (R4.1), while an ace-less hand may throw in a weak hand, and a remiz writes on 5 *plus "
+            "the ace's value* (R7.2). At "
+            f"{p} players a hand with the {C.SUIT_SYMBOLS[HEADLINE_SUIT]}A alone, off-trump, ends in a remiz "
+            f"{fmt(_scaled(ace, 100), 1)}% of the time, an ace-less hand {fmt(_scaled(none, 100), 1)}% (deal-clustered "
+            "95% intervals; the remiz table below has every class).")
+
+
 def lone_ace_value(ctx: Context, name: str, suit: int = HEADLINE_SUIT) -> Estimate:
     """The value of being dealt ``suit``'s ace alone over an ace-less hand in dataset ``name`` (4 players)."""
     pooled = ace_tables(load(ctx, name))["pooled"]
@@ -252,6 +271,7 @@ def build(ctx: Context, out: Path) -> Page:
     page.table(table, caption="Mean gain over an ace-less hand of the same table size, points per deal, with the "
                "95% interval and the number of hands of the class.")  # fmt: skip
     page.text(chance_misses(table.height * len(TABLE_SIZES)))
+    page.text(_below_no_ace(split))
     pooled_table = _wide(pooled, singles, lambda r: _cell(class_diff(r, "gain")))
     page.table(pooled_table, caption="The same, a single ace whatever the trump suit.")
     page.text(chance_misses(pooled_table.height * len(TABLE_SIZES)))
@@ -292,21 +312,26 @@ def build(ctx: Context, out: Path) -> Page:
                   + ("" if clear(rest) else " (not statistically clear)") + ".")  # fmt: skip
 
     page.heading("By position")
-    pos_rows = []
+    pos_rows, numbers = [], []
     for p in TABLE_SIZES:
         for pos in range(p):
-            line = {"players": p, "position": pos,
-                    "no ace: gain": _cell(class_mean(_find(position, players=p, position=pos, ace=NO_ACE), "gain"))}
+            cells = {"no ace: gain": class_mean(_find(position, players=p, position=pos, ace=NO_ACE), "gain")}
             for s in range(C.N_SUITS):
-                r = _find(position, players=p, position=pos, ace=s)
-                line[f"{C.SUIT_SYMBOLS[s]}A only: value"] = _cell(class_diff(r, "gain"))
+                cells[f"{C.SUIT_SYMBOLS[s]}A only: value"] = class_diff(_find(position, players=p, position=pos, ace=s),
+                                                                       "gain")  # fmt: skip
             for a in (NO_ACE, HEADLINE_SUIT):
                 r = _find(position, players=p, position=pos, ace=a)
-                line[f"{ace_label(a)}: remiz"] = fmt(class_mean(r, "remiz", share=True), 1, percent=True)
-            pos_rows.append(line)
-    page.table(pl.DataFrame(pos_rows), caption="Per position: the mean gain of an ace-less hand, the value of each "
-               f"single ace (trump or not) over it, points per deal (95% intervals, n hands), and the remiz rate of "
-               f"ace-less hands and of hands with the {ace} alone (same n as the gain and value columns).")  # fmt: skip
+                cells[f"{ace_label(a)}: remiz"] = class_mean(r, "remiz", share=True)
+            numbers += [{"players": p, "position": pos, "measure": k, "value": e.value, "lo": e.low, "hi": e.high,
+                         "n": e.n} for k, e in cells.items()]  # fmt: skip
+            if p == HEADLINE_PLAYERS:  # the page shows the classic table; every table size is in the CSV
+                pos_rows.append({"position": pos, **{k: fmt(e, 1, percent=True) if k.endswith("remiz") else fmt(e)
+                                                     for k, e in cells.items()}})  # fmt: skip
+    link = page.data_file(pl.DataFrame(numbers), out, "by-position")
+    page.table(pl.DataFrame(pos_rows), caption=f"Per position at {HEADLINE_PLAYERS} players (0 = the dealer): the "
+               "mean gain of an ace-less hand, the value of each single ace (trump or not) over it, points per deal, "
+               f"and the remiz rate of ace-less hands and of hands with the {ace} alone (95% intervals). Every table "
+               f"size, with the sample sizes: {link}.")  # fmt: skip
     page.text(chance_misses(len(pos_rows) * (C.N_SUITS + 3)))
 
     fig, axes = plt.subplots(1, C.N_SUITS, figsize=(12, 3.6), sharey=True)

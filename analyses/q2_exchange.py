@@ -114,7 +114,10 @@ ACTIONS_TEXT = (
     "trumps by rank; **exchange plain cards below K**: discard every plain card below a king (keep trumps, aces and "
     "kings: close to what `basic` does, which also keeps a jack pair); **exchange plain cards but aces**: keep only "
     "trumps and aces. When the talon is short (R4.4) an exchange takes as many of its cards as the talon serves, "
-    "weakest first ({short} of {deals} deals had a talon short of five)."
+    "weakest first ({short} of {deals} deals had a talon short of five). Because aces and trumps come last in "
+    "the weakest order, *exchange k* throws away a plain ace or a trump only when the hand has fewer than k weaker "
+    "cards, and *exchange all 5* throws away the whole hand, aces included: where a class's best is that, its hands "
+    "are worth less than a fresh five from the talon."
 )
 SELECTION_TEXT = (
     "*Choosing without flattering.* Each class's best action is chosen on one half of the deals (the *selection* "
@@ -238,8 +241,9 @@ def actions_table(page: Page, df: pl.DataFrame, dims: list[str], out: Path) -> N
     keys = [DIM_HEADS[d] for d in dims]
     table = wide.select(*keys, "deals", *shown).rename({a: heads[a] for a in shown})
     first = [heads[a] for a in shown if a not in WEAKEST]
-    numbers = class_columns(means.select(*dims, pl.col("what").replace_strict(heads).alias("action"), "n", "mean",
-                                         "lo", "hi"), dims)  # fmt: skip
+    order = {a: i for i, a in enumerate(heads)}  # the CSV's rows in the page's order: class, then action
+    numbers = class_columns(means.sort(pl.col("what").replace_strict(order)).select(
+        *dims, pl.col("what").replace_strict(heads).alias("action"), "n", "mean", "lo", "hi"), dims)  # fmt: skip
     page.split_table(table, keys, [["deals", *first], [heads[a] for a in shown if a in WEAKEST]], out, "actions",
                      caption="All deals: the mean gain of standing pat, and each other action's paired gain over "
                              "standing pat (a dash: the action is not open to the class).",

@@ -218,6 +218,25 @@ def one_in(p: Fraction | float) -> str:
     return f"1 in {fmt_n(round(1 / float(p)))}" if p else "never"
 
 
+def _why_more_after(declared: pl.DataFrame, deck: int) -> str:
+    """Why far more hands declare than are dealt a declaration: the ratios for `basic`, and the rules that
+    make them (the exchange, R4.4; the dealer's trump card, R4.3; basic's draw for a rams)."""
+    odds = dealt_odds(deck)
+    basic = {r["flag"]: r for r in declared.filter(pl.col("policy") == "basic").iter_rows(named=True)}
+    pairs = [(DECLARATION_WORDS[f], basic[label], float(odds[f])) for f, label in
+             (("trump_rams", "trump rams (counted)"), ("four_aces", "four aces"),
+              ("rams", "a rams (counted or outranked)")) if label in basic and odds[f] > 0]  # fmt: skip
+    ratios = "; ".join(f"{words}: {pct(r['p'], r['lo'], r['hi'])} declared against {pct(exact)} dealt, about "
+                       f"{r['p'] / exact:.0f}×" for words, r, exact in pairs)  # fmt: skip
+    return ("Why so many more hands declare than are dealt a declaration (`basic`): " + ratios + ". A declaration "
+            "is made with the hand after the exchange, and the exchange is a second deal of up to five cards from the "
+            "talon (R4.4); the dealer may also take the turned-up trump card (R4.3), so four trumps in his hand "
+            "become a trump rams. `basic` keeps its aces and its higher trumps and, holding four cards of one suit, "
+            "discards the odd card to draw for the fifth (its `rams_draw`, rams_sim/policies.py), so what it is dealt "
+            "close to a declaration it often completes. The other policies keep and draw otherwise, so their rates "
+            "differ.")
+
+
 # ---- page ----------------------------------------------------------------------------
 def build(ctx: Context, out: Path) -> Page:
     page = Page("3-odds", "3. The odds of a rams",
@@ -323,6 +342,7 @@ def build(ctx: Context, out: Path) -> Page:
     page.table(declared, caption="Share of hands that declared each, with its 95% interval; the exact odds of the "
                "dealt hand beside it.")  # fmt: skip
     page.text(chance_misses((declared.width - 2) * declared.height))
+    page.text(_why_more_after(declared_by_policy, ctx.registry[POLICY_DATASETS["basic"]].rules.deck_size))
 
     rows = []
     for (deck, players), g in declared_by_table.group_by(["deck", "players"], maintain_order=True):

@@ -268,6 +268,8 @@ def test_a_split_table_shows_its_parts_with_the_keys_and_writes_the_whole_to_csv
     assert "[tables/9-test-wide.csv](tables/9-test-wide.csv)" in text
     assert "| k | x |\n|---|---|\n| a | 1 |" in text and "| k | y | z |" in text
     assert "*Part 1 of 2.*" in text and "*Part 2 of 2.*" in text
+    assert page.data_file(df, tmp_path, "raw") == "[tables/9-test-raw.csv](tables/9-test-raw.csv)"
+    assert pl.read_csv(tmp_path / "tables" / "9-test-raw.csv").equals(df)
     numbers = pl.DataFrame({"k": ["a"], "mean": [1.5]})
     page.split_table(df, ["k"], [["x"]], tmp_path, "other", "Other.", data=numbers)
     assert pl.read_csv(tmp_path / "tables" / "9-test-other.csv").equals(numbers)
