@@ -27,6 +27,7 @@ import polars as pl  # noqa: E402
 
 from .common import (  # noqa: E402
     Context, Page, across_players, chance_misses, clear, fmt, fmt_n, mean_by, mean_estimate, num, share,
+    unpaired_difference,
 )  # fmt: skip
 from .exchange import (  # noqa: E402
     ACES, ACTION_WORDS, ACTIONS, BRANCH, BRANCH_EXPERT, DEALER, DIM_HEADS, EXCHANGES, JACK_PAIR, LONGEST,
@@ -202,8 +203,14 @@ def build(ctx: Context, out: Path) -> Page:
     expert_table = assign_classes(exchange_table(ctx, BRANCH_EXPERT, RUN_EXPERT), Q2_LEVELS, MIN_CELL_DEALS)
     expert = held_out(expert_table, dims)
     own = {"basic": vs_basic, "expert": mean_estimate(expert["g_best"] - expert["g_basic"])}
-    page.answer += " " + across_players(page, "a class table's gain over the players' own exchange (points per deal)",
-                                        own, {"basic": BRANCH, "expert": BRANCH_EXPERT})  # fmt: skip
+    across_players(page, "a class table's gain over the players' own exchange (points per deal)", own,
+                   {"basic": BRANCH, "expert": BRANCH_EXPERT})  # fmt: skip
+    page.answer += (f" With `expert` at every seat a class table, chosen again on their deals, beats `expert`'s own "
+                    f"exchange by {fmt(own['expert'])} points per deal (n = {fmt_n(own['expert'].n)} held-out deals): "
+                    + ("it still pays" if clear(own["expert"]) else "not clearly more than nothing")
+                    + (", but clearly less than against `basic`." if clear(unpaired_difference(vs_basic, own["expert"]))
+                       and own["expert"].value < vs_basic.value else ".")
+                    + " `pimc` is not measured here (below).")  # fmt: skip
     page.takeaways.append(f"Most of that is `basic`'s weakness: against `expert`'s own exchange a class table gains "
                           f"only {fmt(own['expert'])} points a deal.")
     page.text("With `expert` players the table is chosen again, on the selection half of their own branched deals, "

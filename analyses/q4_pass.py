@@ -32,7 +32,7 @@ from rams_sim.summary import Estimate  # noqa: E402
 from . import exchange as ex  # noqa: E402
 from .common import (  # noqa: E402
     Z95, Context, Page, across_players, chance_misses, clear, fmt, fmt_n, mean_by, mean_estimate, prop_by,
-    row_estimate, share, simultaneous_z,
+    row_estimate, share, simultaneous_z, unpaired_difference,
 )  # fmt: skip
 
 ACE_MAY_PASS = "branch-4p-ace-may-pass"
@@ -290,9 +290,14 @@ def build(ctx: Context, out: Path) -> Page:
     full_e = ex.exchange_table(ctx, ex.BRANCH_EXPERT, ex.RUN_EXPERT)
     no_ace_e = ex.assign_classes(full_e.filter(pl.col("n_aces") == 0), NO_ACE_LEVELS, ex.MIN_CELL_DEALS)
     own = {"basic": decision, "expert": mean_estimate(pass_versus_play(no_ace_e, keys_a)["decision_gain"])}
-    page.answer += " " + across_players(page, "deciding pass or play by class instead of by the players' own rule "
-                                        "(points per hand without an ace)", own,
-                                        {"basic": ex.BRANCH, "expert": ex.BRANCH_EXPERT})  # fmt: skip
+    across_players(page, "deciding pass or play by class instead of by the players' own rule (points per hand "
+                   "without an ace)", own, {"basic": ex.BRANCH, "expert": ex.BRANCH_EXPERT})  # fmt: skip
+    page.answer += (f" With `expert` at every seat, deciding by class instead of by `expert`'s own rule gains "
+                    f"{fmt(own['expert'])} points per hand without an ace (n = {fmt_n(own['expert'].n)}): "
+                    + ("it still pays" if clear(own["expert"]) else "not clearly more than nothing")
+                    + (", but clearly less than against `basic`." if clear(unpaired_difference(decision, own["expert"]))
+                       and own["expert"].value < decision.value else ".")
+                    + " `pimc` is not measured here (below).")  # fmt: skip
     page.takeaways.append(f"Most of that is `basic`'s weakness: against `expert`'s own pass rule, deciding by class "
                           f"gains only {fmt(own['expert'])} points per hand without an ace.")
     page.text("With `expert` players the classes' pass-or-play decisions are made again on the selection half of "
