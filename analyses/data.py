@@ -107,6 +107,8 @@ def _build() -> dict[str, Data]:
         add(Data(f"variant-{preset}-parties", PARTIES, rules, 100_000, 8100 + i))
         add(Data(f"variant-{preset}-random", PARTIES, rules, 50_000, 8200 + i, ("random",) + others))
         add(Data(f"variant-{preset}-expert0", PARTIES, rules, 50_000, 8200 + i, ("expert",) + others))
+        # the same parties with expert players at every seat (does the side-by-side hold for them?)
+        add(Data(f"variant-{preset}-parties-expert", PARTIES, rules, 50_000, 8100 + i, ("expert",)))
     return reg
 
 

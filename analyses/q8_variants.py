@@ -40,7 +40,7 @@ from .q6_party import length_summary, parties, wins_by_seat  # noqa: E402
 
 IMPLEMENTED = tuple(p for p, info in PRESETS.items() if info.implemented)
 KINDS = ("deals", "parties", "random", "expert0")
-DATASETS = tuple(f"variant-{p}-{k}" for p in IMPLEMENTED for k in KINDS)
+DATASETS = tuple(f"variant-{p}-{k}" for p in IMPLEMENTED for k in (*KINDS, "parties-expert"))
 # outcomes in which the deal is played out or nobody/one player plays: every other outcome
 # ends the deal at a declaration (R5), whatever codes a preset adds
 NOT_DECLARATION = (Outcome.PLAYED, Outcome.LONE, Outcome.NOBODY, Outcome.VOID)
@@ -115,7 +115,7 @@ def points(est: Estimate) -> str:
     return ("+" + text) if est.value > 0 else text
 
 
-def _answer(rows: list[dict]) -> str:
+def _answer(rows: list[dict], extra: str = "") -> str:
     """The headline; each "most" is tested against every other preset (:func:`analyses.stats.leader`)."""
     by = {r["preset"]: r for r in rows}
     skilled, skill_behind = leader({k: r["skill"] for k, r in by.items()})
@@ -130,11 +130,25 @@ def _answer(rows: list[dict]) -> str:
             f"player in his seat (n = {fmt_n(by[skilled]['skill'].n)} paired parties). Parties are longest in "
             f"`{longest}` ({fmt(by[longest]['length'], 2)} deals, {leader_words(named(long_behind), 'preset')}) and "
             f"shortest in `{shortest}` ({fmt(by[shortest]['length'], 2)}, {leader_words(named(short_behind), 'preset')}"
-            f"). {MOST_TESTED}")
+            f"). {extra + ' ' if extra else ''}{MOST_TESTED}")
     unclear = [r["preset"] for r in rows if not clear(r["skill"])]
     if unclear:
         text += f" Skill's effect is not statistically clear in: {', '.join(unclear)}."
     return text
+
+
+def _expert_lengths(rows: list[dict], expert: dict[str, Estimate]) -> str:
+    """Does the order of party lengths hold with `expert` players at every seat? (the same parties' seeds)"""
+    longest, long_behind = leader(expert)
+    shortest, short_behind = leader(expert, lowest=True)
+    basic_long = max(rows, key=lambda r: r["length"].value)["preset"]
+    basic_short = min(rows, key=lambda r: r["length"].value)["preset"]
+    same = "the same" if (longest, shortest) == (basic_long, basic_short) else "not the same"
+    return (f"With `expert` players at every seat ({fmt_n(next(iter(expert.values())).n)} parties a preset) the "
+            f"longest parties are in `{longest}` ({fmt(expert[longest], 2)} deals, "
+            f"{leader_words([f'`{k}`' for k in long_behind], 'preset')}) and the shortest in `{shortest}` "
+            f"({fmt(expert[shortest], 2)}, {leader_words([f'`{k}`' for k in short_behind], 'preset')}): {same} "
+            "ends of the scale as with `basic`.")
 
 
 def _takeaways(rows: list[dict]) -> list[str]:
@@ -162,7 +176,8 @@ def build(ctx: Context, out: Path) -> Page:
                 "and first hand win it, how much does skill matter, and how often does a deal end in a declaration?")  # fmt: skip
     page.uses(*DATASETS)
     rows = [preset_row(ctx, p) for p in IMPLEMENTED]
-    page.answer = _answer(rows)
+    expert = {p: length_summary(parties(ctx.scan(f"variant-{p}-parties-expert")))["mean"] for p in IMPLEMENTED}
+    page.answer = _answer(rows, _expert_lengths(rows, expert))
     page.takeaways = _takeaways(rows)
     missing = [p for p, info in PRESETS.items() if not info.implemented]
     page.text(
