@@ -107,6 +107,9 @@ def _build() -> dict[str, Data]:
         add(Data(f"variant-{preset}-parties", PARTIES, rules, 100_000, 8100 + i))
         add(Data(f"variant-{preset}-random", PARTIES, rules, 50_000, 8200 + i, ("random",) + others))
         add(Data(f"variant-{preset}-expert0", PARTIES, rules, 50_000, 8200 + i, ("expert",) + others))
+        # skill among ordinary players: an expert at seat 0 among basic players, against variant-<preset>-parties
+        add(Data(f"variant-{preset}-expert0-basic", PARTIES, rules, 100_000, 8100 + i,
+                 ("expert",) + ("basic",) * (rules.players - 1)))  # fmt: skip
         # the same parties with expert players at every seat (does the side-by-side hold for them?)
         add(Data(f"variant-{preset}-parties-expert", PARTIES, rules, 50_000, 8100 + i, ("expert",)))
     return reg

@@ -40,7 +40,7 @@ from .q6_party import length_summary, parties, wins_by_seat  # noqa: E402
 
 IMPLEMENTED = tuple(p for p, info in PRESETS.items() if info.implemented)
 KINDS = ("deals", "parties", "random", "expert0")
-DATASETS = tuple(f"variant-{p}-{k}" for p in IMPLEMENTED for k in (*KINDS, "parties-expert"))
+DATASETS = tuple(f"variant-{p}-{k}" for p in IMPLEMENTED for k in (*KINDS, "parties-expert", "expert0-basic"))
 # outcomes in which the deal is played out or nobody/one player plays: every other outcome
 # ends the deal at a declaration (R5), whatever codes a preset adds
 NOT_DECLARATION = (Outcome.PLAYED, Outcome.LONE, Outcome.NOBODY, Outcome.VOID)
@@ -102,6 +102,8 @@ def preset_row(ctx: Context, preset: str) -> dict:
         "fair": wins[FIRST_DEALER]["fair"],
         "dealer": row_estimate(wins[FIRST_DEALER]), "first_hand": row_estimate(wins[FIRST_HAND]),
         "skill": skill(as_random, as_expert),
+        # the same among basic players: seat 0 expert vs basic on the same seeds (the parties of variant-*-parties)
+        "skill_basic": skill(seat_wins(lf), seat_wins(ctx.scan(f"{name}-expert0-basic"))),
         "as_random": share(as_random["won"] > 0), "as_expert": share(as_expert["won"] > 0),
         "declared": declaration_ends(ctx.scan(f"{name}-deals")),
         "ends": end_shares(lf),
@@ -155,6 +157,8 @@ def _takeaways(rows: list[dict]) -> list[str]:
     """Plain rules of thumb from the side-by-side rows (each figure with its 95% interval)."""
     by_skill = sorted(rows, key=lambda r: r["skill"].value)
     by_length = sorted(rows, key=lambda r: r["length"].value)
+    by_basic = sorted(rows, key=lambda r: r["skill_basic"].value)
+    worse = ", ".join(f"`{r['preset']}`" for r in rows if r["skill_basic"].high < 0)  # clearly below 0
     above = [r["preset"] for r in rows if r["dealer"].low > r["fair"]]
     below = [r["preset"] for r in rows if r["dealer"].high < r["fair"]]
     return [
@@ -162,6 +166,10 @@ def _takeaways(rows: list[dict]) -> list[str]:
         "different amounts: an expert among random players wins "
         f"{points(by_skill[-1]['skill'])} percentage points more parties than a random player in "
         f"`{by_skill[-1]['preset']}`, {points(by_skill[0]['skill'])} in `{by_skill[0]['preset']}`.",
+        f"Among ordinary (`basic`) players an expert at seat 0 wins from {points(by_basic[-1]['skill_basic'])} "
+        f"percentage points more parties than a `basic` player in his seat (`{by_basic[-1]['preset']}`) to "
+        f"{points(by_basic[0]['skill_basic'])} (`{by_basic[0]['preset']}`)"
+        + (f": in {worse} the `expert` policy plays worse than `basic`." if worse else "."),
         f"A party lasts from {fmt(by_length[0]['length'], 2)} deals (`{by_length[0]['preset']}`) to "
         f"{fmt(by_length[-1]['length'], 2)} (`{by_length[-1]['preset']}`), with `basic` players.",
         f"Dealing first wins more than a fair share of parties in {len(above)} of {len(rows)} systems"
@@ -200,6 +208,7 @@ def build(ctx: Context, out: Path) -> Page:
         "seat 0 wins as random": fmt(r["as_random"], 1, percent=True),
         "as expert": fmt(r["as_expert"], 1, percent=True),
         "skill: expert − random, points": points(r["skill"]) + ("" if clear(r["skill"]) else " °"),
+        "skill among basic players, points": points(r["skill_basic"]) + ("" if clear(r["skill_basic"]) else " °"),
         "deals ending at a declaration": fmt(r["declared"], 2, percent=True),
     } for r in rows]  # fmt: skip
     page.heading("Side by side")
