@@ -195,6 +195,7 @@ def build(ctx: Context, out: Path) -> Page:
         "seat 0, who deals the first deal; *first hand* is seat 1, on his left; the fair share is the share of finished "
         "parties divided by the number of players. *Skill*: seat 0 plays `expert` among `random` players, and again "
         "`random` among the same players on the same seeds; the difference of his party wins, paired by party. "
+        "*Skill among basic players*: the same with `basic` players around him, against `basic` in his seat. "
         "*Ends at a declaration*: the deal is decided before the first lead by four aces, a rams or jacks (R5) or a "
         "preset's own winning declaration, `basic` players."
         + (f" Not implemented yet, so not on this page: {', '.join(f'`{m}`' for m in missing)}." if missing else "")
@@ -212,8 +213,12 @@ def build(ctx: Context, out: Path) -> Page:
         "deals ending at a declaration": fmt(r["declared"], 2, percent=True),
     } for r in rows]  # fmt: skip
     page.heading("Side by side")
-    page.table(pl.DataFrame(table), caption="95% intervals in brackets (normal for means and paired differences, "
-               "Wilson for shares); ° marks an interval that holds 0.")  # fmt: skip
+    wide = pl.DataFrame(table)
+    first = ["players", "deck", "start", "parties", "party length, deals", "median", "first dealer wins",
+             "first hand wins", "fair share"]  # fmt: skip
+    page.split_table(wide, ["preset"], [first, [c for c in wide.columns if c not in ("preset", *first)]], out,
+                     "side-by-side", caption="95% intervals in brackets (normal for means and paired differences, "
+                     "Wilson for shares); ° marks an interval that holds 0.")  # fmt: skip
     page.text(chance_misses(6 * len(rows)) + " Unfinished parties (stopped at `max_deals`): "
               + ", ".join(f"`{r['preset']}` {r['unfinished']}" for r in rows) + ".")  # fmt: skip
     page.text("Skill sample sizes: " + ", ".join(f"`{r['preset']}` {fmt_n(r['skill'].n)} parties" for r in rows)
