@@ -298,8 +298,8 @@ def build(ctx: Context, out: Path) -> Page:
                     + (", but clearly less than against `basic`." if clear(unpaired_difference(decision, own["expert"]))
                        and own["expert"].value < decision.value else ".")
                     + " `pimc` is not measured here (below).")  # fmt: skip
-    page.takeaways.append(f"Most of that is `basic`'s weakness: against `expert`'s own pass rule, deciding by class "
-                          f"gains only {fmt(own['expert'])} points per hand without an ace.")
+    page.takeaways.insert(2, f"Most of that is `basic`'s weakness: against `expert`'s own pass rule, deciding by "
+                             f"class gains only {fmt(own['expert'])} points per hand without an ace.")
     page.text("With `expert` players the classes' pass-or-play decisions are made again on the selection half of "
               "their own branched deals and measured against `expert`'s own pass rule on the held-out half. `pimc` "
               "is not measured here: replaying every exchange option of a searching player costs too much for the "
