@@ -36,7 +36,7 @@ from rams_sim.kernels.codes import OPTION_PASS
 from rams_sim.kernels.rng import MIX1, MIX2
 from rams_sim.summary import Estimate
 
-from .common import Context, clear, fmt, mean_estimate, row_estimate
+from .common import Context, clear, fmt, mean_estimate, row_estimate, unpaired_difference
 
 BRANCH = "branch-4p"
 RUN = "deals-4p"
@@ -298,6 +298,15 @@ def by_position(held: pl.DataFrame, comparisons: dict[str, pl.Expr], players: in
 def position_table(rows: list[dict]) -> pl.DataFrame:
     """:func:`by_position`'s rows as a page table (estimates as text with ✓ where clear of 0)."""
     return pl.DataFrame({k: [r[k] if k in ("position", "deals") else mark(r[k]) for r in rows] for k in rows[0]})
+
+
+def against_basic(basic: Estimate, expert: Estimate) -> str:
+    """How a gain measured again with `expert` players compares (pages 2 and 4): whether it still pays
+    (its interval clear of 0) and whether it is clearly smaller than the gain against `basic`
+    (independent estimates: their difference's interval clear of 0)."""
+    pays = "it still pays" if clear(expert) else "not clearly more than nothing"
+    less = clear(unpaired_difference(basic, expert)) and expert.value < basic.value
+    return pays + (", but clearly less than against `basic`." if less else ".")
 
 
 def half(df: pl.DataFrame, select: bool) -> pl.DataFrame:

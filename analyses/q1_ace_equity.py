@@ -228,7 +228,7 @@ def build(ctx: Context, out: Path) -> Page:
                 for suit in range(C.N_SUITS)}  # fmt: skip
     plain = {suit: class_diff(_find(split, players=HEADLINE_PLAYERS, ace=suit, kind=OFF_TRUMP), "gain")
              for suit in range(C.N_SUITS)}  # fmt: skip
-    remiz_points = class_diff(head, "remiz")
+    remiz_points = class_diff(head, "remiz")  # the remiz section below shows it too
     page.takeaways = [
         f"A lone {ace} is worth {fmt(value, 1)} points a deal at {HEADLINE_PLAYERS} players: {fmt(trump, 1)} when "
         f"{C.SUIT_NAMES[HEADLINE_SUIT]} are trump, {fmt(off, 1)} when they are not.",
@@ -284,8 +284,7 @@ def build(ctx: Context, out: Path) -> Page:
                   lambda r: _cell(class_mean(r, "remiz", share=True), 1, percent=True))  # fmt: skip
     page.table(remiz, caption="Share of deals that end in a remiz for the holder (all deals of the class, passes "
                "included), with the 95% interval and the number of hands.")  # fmt: skip
-    head_remiz = class_diff(head, "remiz")
-    points = Estimate(head_remiz.value * 100, head_remiz.low * 100, head_remiz.high * 100, head_remiz.n)
+    points = _scaled(remiz_points, 100)
     change = "raises" if points.value > 0 else "lowers"
     page.text(f"At {HEADLINE_PLAYERS} players, being dealt the {ace} alone {change} the chance of a remiz by "
               f"{fmt(_abs(points), 1)} percentage points against an ace-less hand (deal-clustered 95% interval)"

@@ -27,11 +27,11 @@ import polars as pl  # noqa: E402
 
 from .common import (  # noqa: E402
     Context, Page, across_players, chance_misses, clear, fmt, fmt_n, mean_by, mean_estimate, num, share,
-    unpaired_difference,
 )  # fmt: skip
 from .exchange import (  # noqa: E402
     ACES, ACTION_WORDS, ACTIONS, BRANCH, BRANCH_EXPERT, DEALER, DIM_HEADS, EXCHANGES, JACK_PAIR, LONGEST,
-    MIN_CELL_DEALS, OTHER, PASS, PLAIN, RUN, RUN_EXPERT, STAND, TOP, TRUMPS, WEAKEST, apply_table, assign_classes,
+    MIN_CELL_DEALS, OTHER, PASS, PLAIN, RUN, RUN_EXPERT, STAND, TOP, TRUMPS, WEAKEST, against_basic, apply_table,
+    assign_classes,
     best_actions, by_position, cell_text, class_columns, class_legend, dim_text, exchange_table, gain_col, half,
     hand_col, long_values, mark, position_table,
 )  # fmt: skip
@@ -207,10 +207,7 @@ def build(ctx: Context, out: Path) -> Page:
                    {"basic": BRANCH, "expert": BRANCH_EXPERT})  # fmt: skip
     page.answer += (f" With `expert` at every seat a class table, chosen again on their deals, beats `expert`'s own "
                     f"exchange by {fmt(own['expert'])} points per deal (n = {fmt_n(own['expert'].n)} held-out deals): "
-                    + ("it still pays" if clear(own["expert"]) else "not clearly more than nothing")
-                    + (", but clearly less than against `basic`." if clear(unpaired_difference(vs_basic, own["expert"]))
-                       and own["expert"].value < vs_basic.value else ".")
-                    + " `pimc` is not measured here (below).")  # fmt: skip
+                    f"{against_basic(vs_basic, own['expert'])} `pimc` is not measured here (below).")  # fmt: skip
     page.takeaways.append(f"Most of that is `basic`'s weakness: against `expert`'s own exchange a class table gains "
                           f"only {fmt(own['expert'])} points a deal.")
     page.text("With `expert` players the table is chosen again, on the selection half of their own branched deals, "

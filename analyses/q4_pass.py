@@ -32,7 +32,7 @@ from rams_sim.summary import Estimate  # noqa: E402
 from . import exchange as ex  # noqa: E402
 from .common import (  # noqa: E402
     Z95, Context, Page, across_players, chance_misses, clear, fmt, fmt_n, mean_by, mean_estimate, prop_by,
-    row_estimate, share, simultaneous_z, unpaired_difference,
+    row_estimate, share, simultaneous_z,
 )  # fmt: skip
 
 ACE_MAY_PASS = "branch-4p-ace-may-pass"
@@ -219,9 +219,10 @@ def build(ctx: Context, out: Path) -> Page:
         page.answer += " That gain is not statistically clear at this sample size."
     wins = table_a.filter(pl.col("verdict") == "pass")
     plays = table_a.filter(pl.col("verdict") == "play").height
+    basic_rate = prop_by(no_ace, [], pl.col("basic_passed")).row(0, named=True)
     page.takeaways = [
         f"Without an ace, play far more often than `basic` does: `basic` passes "
-        f"{fmt(row_estimate(prop_by(no_ace, [], pl.col('basic_passed')).row(0, named=True)), 1, percent=True)} of "
+        f"{fmt(row_estimate(basic_rate), 1, percent=True)} of "
         f"those hands, but playing clearly beats passing in {plays} of {table_a.height} hand classes and passing "
         f"in {wins.height}.",
         f"Deciding pass or play by hand class gains {fmt(decision)} points per hand without an ace over `basic`'s "
@@ -253,7 +254,6 @@ def build(ctx: Context, out: Path) -> Page:
 
     page.heading("Without an ace: where passing beats playing")
     pass_table(page, table_a, keys_a, VERSUS_A)
-    basic_rate = prop_by(no_ace, [], pl.col("basic_passed")).row(0, named=True)
     pass_rate = share(held_a["passes"])
     page.text(
         f"`basic` passes {fmt(row_estimate(basic_rate), 1, percent=True)} of the hands without an ace "
@@ -294,10 +294,7 @@ def build(ctx: Context, out: Path) -> Page:
                    "without an ace)", own, {"basic": ex.BRANCH, "expert": ex.BRANCH_EXPERT})  # fmt: skip
     page.answer += (f" With `expert` at every seat, deciding by class instead of by `expert`'s own rule gains "
                     f"{fmt(own['expert'])} points per hand without an ace (n = {fmt_n(own['expert'].n)}): "
-                    + ("it still pays" if clear(own["expert"]) else "not clearly more than nothing")
-                    + (", but clearly less than against `basic`." if clear(unpaired_difference(decision, own["expert"]))
-                       and own["expert"].value < decision.value else ".")
-                    + " `pimc` is not measured here (below).")  # fmt: skip
+                    f"{ex.against_basic(decision, own['expert'])} `pimc` is not measured here (below).")  # fmt: skip
     page.takeaways.insert(2, f"Most of that is `basic`'s weakness: against `expert`'s own pass rule, deciding by "
                              f"class gains only {fmt(own['expert'])} points per hand without an ace.")
     page.text("With `expert` players the classes' pass-or-play decisions are made again on the selection half of "

@@ -288,6 +288,14 @@ def _figure(results: dict[str, dict[str, Estimate]], out: Path, page: Page) -> N
                 "small.")  # fmt: skip
 
 
+def _binding_rows(bind: dict[str, dict[str, Estimate]]) -> pl.DataFrame:
+    """:func:`binding`'s results for each play option as a page table (one row per option)."""
+    return pl.DataFrame([{"variant": f"`{k}`", "deals": fmt_n(b["changed"].n),
+                          "deals changed": fmt(b["changed"], 2, percent=True),
+                          "gain per seat-deal": _cell(b["gain"], "points"), "remiz rate": _cell(b["remiz"], "share"),
+                          "points moved": fmt(b["moved"], 3)} for k, b in bind.items()])  # fmt: skip
+
+
 def _first_up(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -429,10 +437,7 @@ def build(ctx: Context, out: Path) -> Page:
 
     page.heading("When the play options bind: a table of random players")
     bind = {k: binding(ctx.scan(RANDOM_DEALS), ctx.scan(f"{RANDOM_DEALS}-{k}")) for k in PLAY_OPTIONS}
-    rows = [{"variant": f"`{k}`", "deals": fmt_n(b["changed"].n), "deals changed": fmt(b["changed"], 2, percent=True),
-             "gain per seat-deal": _cell(b["gain"], "points"), "remiz rate": _cell(b["remiz"], "share"),
-             "points moved": fmt(b["moved"], 3)} for k, b in bind.items()]  # fmt: skip
-    page.table(pl.DataFrame(rows), caption=(
+    page.table(_binding_rows(bind), caption=(
         "The same options at a table where all four seats play `random` (every legal card equally likely, so a player "
         "breaks a rule of play whenever it allows him to), paired on the same deals against the classic rules at that "
         "table (`deals-4p-random`). *Deals changed*: deals in which any seat's result differs (Wilson 95% interval); "
@@ -447,10 +452,7 @@ def build(ctx: Context, out: Path) -> Page:
     page.heading("When the play options bind: a table of searching players")
     searched = {k: binding(ctx.scan(SEARCH_DEALS), ctx.scan(f"{SEARCH_DEALS}-{k}")) for k in PLAY_OPTIONS}
     page.uses(SEARCH_DEALS, *(f"{SEARCH_DEALS}-{k}" for k in PLAY_OPTIONS))
-    rows = [{"variant": f"`{k}`", "deals": fmt_n(b["changed"].n), "deals changed": fmt(b["changed"], 2, percent=True),
-             "gain per seat-deal": _cell(b["gain"], "points"), "remiz rate": _cell(b["remiz"], "share"),
-             "points moved": fmt(b["moved"], 3)} for k, b in searched.items()]  # fmt: skip
-    page.table(pl.DataFrame(rows), caption=(
+    page.table(_binding_rows(searched), caption=(
         "The same options at a table where all four seats play `pimc` (the search of docs/SEARCH.md, 32 sampled "
         "deals per decision): a player who chooses each card by looking ahead, not by a fixed rule, so the rules of "
         f"play can forbid the card it wants. Paired on the same deals against the classic rules (`{SEARCH_DEALS}`); "

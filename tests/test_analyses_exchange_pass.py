@@ -314,3 +314,12 @@ def test_verdicts_hold_together_over_the_classes():
     assert out == ["unclear"] * 10 + ["pass", "no held-out data"]
     assert [q4.verdict(0.1, 1.9)] == ["pass"]  # the same class judged alone
     assert len(out) == n
+
+
+def test_against_basic_says_whether_the_expert_gain_pays_and_is_clearly_smaller():
+    est = ex.Estimate
+    basic = est(1.56, 1.53, 1.60, 500)
+    assert ex.against_basic(basic, est(0.28, 0.25, 0.30, 500)) == "it still pays, but clearly less than against `basic`."
+    assert ex.against_basic(basic, est(0.10, -0.2, 0.4, 500)) == "not clearly more than nothing, but clearly less than " \
+        "against `basic`."
+    assert ex.against_basic(basic, est(1.50, 1.40, 1.60, 500)) == "it still pays."
