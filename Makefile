@@ -59,6 +59,9 @@ test-nojit: $(TEST_STAMP) ## the rule tests with NUMBA_DISABLE_JIT=1: the kernel
 reports: $(STAMP) ## simulate what the questions need (reused if present), run analyses/, write reports/
 	$(BIN)/python -m analyses.make_reports --data data/reports --out reports
 
+table: $(STAMP) ## find the table policy's strategy table again (iterated best response, ~10 min): rams_sim/data/table.csv
+	$(BIN)/python -m analyses.table_policy
+
 bench: $(STAMP) ## measure deals/second, compile time and peak memory; time `rams-sim run --deals 1e7` end to end
 	$(BIN)/python bench/bench_engine.py
 	$(BIN)/python bench/bench_pimc.py
@@ -68,4 +71,4 @@ clean: ## remove the virtualenv and caches
 	rm -rf $(VENV) .pytest_cache .hypothesis
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 
-.PHONY: help setup run test test-slow test-all test-nojit reports bench clean
+.PHONY: help setup run test test-slow test-all test-nojit reports table bench clean

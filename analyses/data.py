@@ -66,6 +66,12 @@ def _build() -> dict[str, Data]:
     # the strongest player, the search (issue "Strong play"), at every seat on the same deals: a smaller n, as it
     # costs about 2 ms a deal at 32 worlds (questions 1, 3, 5, 7 ask whether their answers hold for it)
     add(Data(f"deals-4p-{SEARCH}", DEALS, Rules.classic(), SEARCH_DEALS, SEED_4P, (SEARCH_POLICY,)))
+    # the table policy (question 2): seat 0 plays `table` among basic, among expert players; a searching seat 0
+    # among expert players: each paired with seat 0 of deals-4p, deals-4p-expert (the same deals)
+    add(Data("deals-4p-table0", DEALS, Rules.classic(), 1_000_000, SEED_4P, ("table", "basic", "basic", "basic")))
+    add(Data("deals-4p-table0-expert", DEALS, Rules.classic(), 1_000_000, SEED_4P, ("table",) + ("expert",) * 3))
+    add(Data(f"deals-4p-{SEARCH}0-expert", DEALS, Rules.classic(), SEARCH_DEALS, SEED_4P,
+             (SEARCH_POLICY,) + ("expert",) * 3))  # fmt: skip
     # every exchange option of seat 0, same deals as deals-4p (questions 2, 4)
     add(Data("branch-4p", BRANCHES, Rules.classic(), 1_000_000, SEED_4P, seat=0))
     # ... with expert players (questions 2, 4: do their answers hold for them? the same deals as deals-4p-expert)

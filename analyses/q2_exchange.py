@@ -28,6 +28,7 @@ import polars as pl  # noqa: E402
 from .common import (  # noqa: E402
     Context, Page, across_players, chance_misses, clear, fmt, fmt_n, mean_by, mean_estimate, num, share,
 )  # fmt: skip
+from .q2_table import section as table_section  # noqa: E402
 from .exchange import (  # noqa: E402
     ACES, ACTION_WORDS, ACTIONS, BRANCH, BRANCH_EXPERT, DEALER, DIM_HEADS, EXCHANGES, JACK_PAIR, LONGEST,
     MIN_CELL_DEALS, OTHER, PASS, PLAIN, RUN, RUN_EXPERT, STAND, TOP, TRUMPS, WEAKEST, against_basic, apply_table,
@@ -214,6 +215,7 @@ def build(ctx: Context, out: Path) -> Page:
               "and measured against `expert`'s own exchange on the held-out half. `pimc` is not measured here: "
               "replaying each of a searching player's 28 or so exchange options costs too much for the reports' "
               "time budget.")  # fmt: skip
+    table_section(ctx, page, out)
     return page
 
 

@@ -44,7 +44,7 @@ import numpy as np
 import polars as pl
 
 from . import cards as C
-from .policies import PolicyKind, as_spec
+from .policies import ROLLOUT_KINDS, as_spec
 from .kernels import codes
 from .kernels import state as S
 from .notation import (
@@ -550,8 +550,9 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
     except ValueError as err:
         raise AdviceError(str(err)) from None
     for spec in (others_spec, rollout_spec):
-        if spec.kind == PolicyKind.PIMC:
-            raise AdviceError("the rollouts are played by a scripted policy (random, basic, cautious, greedy, expert), not pimc")
+        if spec.kind not in ROLLOUT_KINDS:
+            raise AdviceError(f"the rollouts are played by a scripted policy (random, basic, cautious, greedy, expert), "
+                              f"not {spec.name}")  # fmt: skip
     jack_points = parse_jacks(jacks, n) if isinstance(jacks, str) else dict(jacks or {})
     said = parse_intents(intents, n) if isinstance(intents, str) else dict(intents or {})
     pos = build_position(rules, seat, dealer, hand, trump_card, score_list, exchanged, played, discarded, took_trump,

@@ -62,7 +62,9 @@ def build_policies(specs: list[str], players: int) -> list[PolicySpec]:
 
 def _policy_help() -> str:
     names = ", ".join(k.name.lower() for k in PolicyKind)
-    params = "; ".join(f"{k.name.lower()}: {', '.join(PARAMS_BY_KIND[k]) or 'none'}" for k in PolicyKind)
+    params = "; ".join(f"{k.name.lower()}: {', '.join(PARAMS_BY_KIND[k]) or 'none'}"
+                       + (" and file=PATH, a strategy table CSV (default: the shipped one)" if k == PolicyKind.TABLE else "")
+                       for k in PolicyKind)  # fmt: skip
     return (
         f"Policy of every seat (NAME) or of one seat (SEAT=NAME), repeatable; default basic everywhere. NAME is one of "
         f"{names}, optionally with parameters NAME:KEY=VALUE,... e.g. basic:pass_threshold=1.5,announce=false. "

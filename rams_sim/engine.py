@@ -22,6 +22,7 @@ from .kernels.search import search_on
 from .kernels.trick import trick_winner as _trick_winner
 from .parallel import in_blocks
 from .policies import PolicyKind, PolicySpec, pack_policies, seat_policies
+from .strategy_table import check_game
 from .record import DealOutcome, DealRecord, PartyRecord, Trick
 from .rules import Rules
 
@@ -44,7 +45,9 @@ class PolicyError(RuntimeError):
 
 
 def _policy_arrays(rules: Rules, policies) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    return pack_policies(seat_policies(policies, rules.players))
+    specs = seat_policies(policies, rules.players)
+    check_game(rules, specs)
+    return pack_policies(specs)
 
 
 def _search(kinds: np.ndarray):

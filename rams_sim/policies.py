@@ -159,6 +159,15 @@ card id). Its randomness is keyed by (seed, deal, seat, decision). A decision wi
 open option takes it without drawing. Its other parameters are expert's, its fallback
 where no world can be drawn. ``pimc:samples=32,rollout=basic`` sets both.
 
+``table`` (issue "Reports whose answers hold"; classic Rams and the presets that only change its
+options). Expert at every decision but two: whether to pass (R4.1) and what to discard (R4.4)
+come from a strategy table by the dealt hand's class and the seat's position
+(:mod:`rams_sim.strategy_table` defines the classes, positions and actions: pass, stand,
+exchange the k weakest, exchange every plain card below a king or every plain card but aces).
+The package ships a table found by iterated best response on ``rams-sim branch`` data
+(``make table``); ``table:file=PATH`` plays another. Its other parameters are expert's; its
+table cells follow them in the parameter row (:data:`TABLE_BASE`).
+
 ``announce`` (every policy, R8.2-R8.3): ``True`` announces reaching zero at once, which
 ends the party; ``False`` never announces, so further tricks overshoot (R10.12).
 """
@@ -185,6 +194,7 @@ class PolicyKind(IntEnum):
     GREEDY = 3
     EXPERT = 4
     PIMC = 5
+    TABLE = 6
 
 
 # parameter name -> default, in the order the kernels read them (index = position)
@@ -240,6 +250,9 @@ PIMC_PARAMS: dict[str, float] = {
     # the pimc seat's settlement a party: 0 -> -0.09, 10 -> +0.16, 30 -> +0.23, 60 -> +0.25, 150 -> +0.24)
     "prokat_weight": 60.0,
 }
+# table (rams_sim.strategy_table): expert's decisions and parameters but the pass and the exchange
+TABLE_PARAMS: dict[str, float] = dict(EXPERT_PARAMS)
+TABLE_BASE = 32  # the first parameter slot of a table seat's cells (after every kind's named parameters)
 ROLLOUT_KINDS = (PolicyKind.RANDOM, PolicyKind.BASIC, PolicyKind.CAUTIOUS, PolicyKind.GREEDY, PolicyKind.EXPERT)
 PARAMS_BY_KIND: dict[PolicyKind, dict[str, float]] = {
     PolicyKind.RANDOM: RANDOM_PARAMS,
@@ -248,7 +261,9 @@ PARAMS_BY_KIND: dict[PolicyKind, dict[str, float]] = {
     PolicyKind.GREEDY: GREEDY_PARAMS,
     PolicyKind.EXPERT: EXPERT_PARAMS,
     PolicyKind.PIMC: PIMC_PARAMS,
+    PolicyKind.TABLE: TABLE_PARAMS,
 }
+assert MAX_POLICY_PARAMS == TABLE_BASE and max(map(len, PARAMS_BY_KIND.values())) <= TABLE_BASE
 # index of each basic parameter, for the kernels and the reference engine
 B_PASS_THRESHOLD, B_TRUMP_WEIGHT, B_HIGH_TRUMP_BONUS, B_HIGH_TRUMP_RANK = 0, 1, 2, 3
 B_KING_WEIGHT, B_KEEP_TRUMP_RANK, B_KEEP_KINGS, B_RAMS_DRAW = 4, 5, 6, 7
@@ -293,6 +308,7 @@ class PolicySpec:
     kind: PolicyKind = PolicyKind.BASIC
     params: dict[str, float] = field(default_factory=dict)
     announce: bool = True
+    table: str = ""  # table only: the strategy table's file, "" = the package's own (rams_sim.strategy_table)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "kind", PolicyKind(self.kind))
@@ -303,6 +319,10 @@ class PolicySpec:
                 raise ValueError(f"policy {self.name} has no parameter {name!r}; its parameters: {valid}")
             if not np.isfinite(float(value)):
                 raise ValueError(f"policy parameter {name} must be a finite number; got {value!r}")
+        if self.table and self.kind != PolicyKind.TABLE:
+            raise ValueError(f"policy {self.name} has no parameter 'file'; only table reads a strategy table file")
+        if self.kind == PolicyKind.TABLE:
+            self.strategy()  # a table that cannot be read is refused here, in one line
         if self.kind == PolicyKind.PIMC:
             samples = self.params.get("samples", PIMC_PARAMS["samples"])
             if samples != int(samples) or not 1 <= samples <= MAX_SAMPLES:
@@ -320,6 +340,12 @@ class PolicySpec:
         """The policy's name, e.g. ``"basic"``."""
         return self.kind.name.lower()
 
+    def strategy(self):
+        """table only: the loaded :class:`rams_sim.strategy_table.StrategyTable` (raises ValueError)."""
+        from .strategy_table import SHIPPED_NAME, load
+
+        return load(self.table or SHIPPED_NAME)
+
     def vector(self) -> np.ndarray:
         """The parameters in kernel order, defaults filled in: float64[MAX_POLICY_PARAMS]."""
         out = np.zeros(MAX_POLICY_PARAMS, dtype=np.float64)
@@ -330,10 +356,16 @@ class PolicySpec:
     def to_dict(self) -> dict:
         """JSON-ready description with every parameter, for provenance."""
         full = dict(zip(PARAMS_BY_KIND[self.kind], self.vector().tolist()))
-        return {"policy": self.name, "params": full, "announce": self.announce}
+        out = {"policy": self.name, "params": full, "announce": self.announce}
+        if self.kind == PolicyKind.TABLE:
+            table = self.strategy()
+            out["table"] = {"file": table.name, "sha256": table.sha256}
+        return out
 
     def __str__(self) -> str:
         extra = [f"{k}={PolicyKind(int(v)).name.lower()}" if k == "rollout" else f"{k}={v:g}" for k, v in self.params.items()]
+        if self.table:
+            extra.append(f"file={self.table}")
         if not self.announce:
             extra.append("announce=false")
         return self.name + (":" + ",".join(extra) if extra else "")
@@ -349,6 +381,7 @@ class PolicySpec:
             raise ValueError(f"unknown policy {name.strip()!r}; known policies: {valid}") from None
         params: dict[str, float] = {}
         announce = True
+        table = ""
         for item in filter(None, (s.strip() for s in re.split(r",", rest))):
             key, sep, value = item.partition("=")
             key = key.strip()
@@ -358,6 +391,11 @@ class PolicySpec:
                 if value.lower() not in ("true", "false", "1", "0", "always", "never"):
                     raise ValueError(f"announce must be true or false; got {value!r}")
                 announce = value.lower() in ("true", "1", "always")
+                continue
+            if key == "file":  # table: a strategy table file
+                if kind != PolicyKind.TABLE:
+                    raise ValueError(f"policy {kind.name.lower()} has no parameter 'file'; only table reads a file")
+                table = value.strip()
                 continue
             if key == "rollout" and kind == PolicyKind.PIMC:  # a policy name
                 try:
@@ -370,7 +408,7 @@ class PolicySpec:
                 params[key] = float(value)
             except ValueError:
                 raise ValueError(f"policy parameter {key} must be a number; got {value!r}") from None
-        return cls(kind, params, announce)
+        return cls(kind, params, announce, table)
 
 
 def as_spec(policy: "PolicySpec | str") -> PolicySpec:
@@ -392,10 +430,21 @@ def seat_policies(policies, players: int) -> list[PolicySpec]:
 def pack_policies(specs: list[PolicySpec]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Pack per-seat policies for the kernels.
 
-    Returns ``kinds`` int8[n_seats], ``params`` float64[n_seats, MAX_POLICY_PARAMS] and
-    ``announce`` int8[n_seats].
+    Returns ``kinds`` int8[n_seats], ``params`` float64[n_seats, P] and ``announce``
+    int8[n_seats]. P is MAX_POLICY_PARAMS, or with a ``table`` seat TABLE_BASE + n_seats x
+    N_CLASSES: its strategy table's cells for this table size follow the named parameters
+    (raises ValueError if the table has no rows for ``n_seats`` players).
     """
     kinds = np.array([int(s.kind) for s in specs], dtype=np.int8)
     params = np.stack([s.vector() for s in specs]) if specs else np.zeros((0, MAX_POLICY_PARAMS))
+    tables = [i for i, s in enumerate(specs) if s.kind == PolicyKind.TABLE]
+    if tables:
+        cells = {i: specs[i].strategy().cells(len(specs)) for i in tables}
+        width = TABLE_BASE + len(next(iter(cells.values())))
+        wide = np.zeros((len(specs), width), np.float64)
+        wide[:, :MAX_POLICY_PARAMS] = params
+        for i, row in cells.items():
+            wide[i, TABLE_BASE:] = row
+        params = wide
     announce = np.array([int(s.announce) for s in specs], dtype=np.int8)
     return kinds, params, announce

@@ -39,6 +39,7 @@ from .policies import PolicySpec, seat_policies
 from .provenance import METADATA_KEY, now_utc, software, to_json
 from .read import MANIFEST, PART_GLOB, PARTIAL_SUFFIX
 from .rules import Rules
+from .strategy_table import check_game
 
 DEALS, PARTIES, BRANCHES = "deals", "parties", "branches"
 KINDS = (DEALS, PARTIES, BRANCHES)
@@ -88,6 +89,10 @@ class RunSpec:
         if self.kind not in KINDS:
             raise RunError(f"unknown run kind {self.kind!r}; known: {', '.join(KINDS)}")
         object.__setattr__(self, "policies", tuple(seat_policies(list(self.policies), self.rules.players)))
+        try:
+            check_game(self.rules, self.policies)
+        except ValueError as err:
+            raise RunError(str(err)) from None
         if not 0 <= self.seed <= MAX_SEED:
             raise RunError(f"seed must be a whole number from 0 to 2**64 - 1; got {self.seed}")
         if self.count <= 0:

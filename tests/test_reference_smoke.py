@@ -156,8 +156,8 @@ def test_four_aces_end_the_party():
 
 
 def test_short_talon_policy_error(monkeypatch):
-    monkeypatch.setattr(R.BasicPolicy, "wants_pass", lambda self, hand, trump: False)
-    monkeypatch.setattr(R.BasicPolicy, "choose_discard", lambda self, hand, trump, d, t: list(hand))
+    monkeypatch.setattr(R.BasicPolicy, "wants_pass", lambda self, hand, trump, position, players: False)
+    monkeypatch.setattr(R.BasicPolicy, "choose_discard", lambda self, hand, trump, d, t, position, players: list(hand))
     with pytest.raises(ValueError, match="R4.4"):
         R.play_deal(Rules(players=4), "basic", seed=0)
 

@@ -292,7 +292,7 @@ def test_preset_constructors_name_their_preset():
 # ---- policies (the docstring of rams_sim/policies.py, docs/VARIANTS.md, README.md) -----------
 
 # README.md "The data": policy codes "0 random, 1 basic, 2 cautious, 3 greedy, 4 expert"
-POLICY_CODES = {"random": 0, "basic": 1, "cautious": 2, "greedy": 3, "expert": 4, "pimc": 5}
+POLICY_CODES = {"random": 0, "basic": 1, "cautious": 2, "greedy": 3, "expert": 4, "pimc": 5, "table": 6}
 
 # Each kind's parameters: name -> (slot in the packed params array, default). The slots are not
 # in the docs: they are typed here from the layout rams-sim ships (basic's parameters first,
@@ -341,6 +341,9 @@ POLICY_PARAMS = {
     "pimc": {**BASIC, "pass_threshold": (0, 0.5), "keep_kings": (6, 0.0), "void_weight": (18, 0.0),
              "read_intents": (19, 1.0), "intent_weight": (20, 8.0), "samples": (21, 128.0), "rollout": (22, 4.0),
              "prokat_weight": (23, 60.0)},  # fmt: skip
+    # policies.py table: "Its other parameters are expert's" (its table cells follow from TABLE_BASE, 32)
+    "table": {**BASIC, "pass_threshold": (0, 0.5), "keep_kings": (6, 0.0), "void_weight": (18, 0.0),
+              "read_intents": (19, 1.0), "intent_weight": (20, 8.0)},  # fmt: skip
 }
 
 # the index constants the kernels and the reference engine read parameters by

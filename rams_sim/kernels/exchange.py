@@ -31,7 +31,8 @@ def can_pass(dealt, is_dealer, ace_forbids_pass, turned_ace_binds_dealer, trump_
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _exchange_seat(kinds, params, rng, order, cardsets, seat, is_dealer, trump, talon_pos, deck_size, forced, option):
+def _exchange_seat(kinds, params, rng, order, cardsets, seat, is_dealer, trump, talon_pos, deck_size, forced, option,
+                   position):  # fmt: skip
     """R4: one seat discards, then draws as many; returns the new talon position, -1 on a
     policy error, -2 when a ``forced`` discard ``option`` exceeds the talon."""
     hand = cardsets[HAND, seat]
@@ -44,7 +45,7 @@ def _exchange_seat(kinds, params, rng, order, cardsets, seat, is_dealer, trump, 
         if popcount(disc) > talon:
             return -2  # R4.4: this option is not open
     else:
-        disc = choose_discards(kinds[seat], params, seat, rng, hand, trump, talon, is_dealer)
+        disc = choose_discards(kinds[seat], params, seat, rng, hand, trump, talon, is_dealer, position)
     k = popcount(disc)
     if k > talon or disc & ~hand != ZERO:
         return -1  # R4.4: a policy error, never clamped
@@ -111,12 +112,12 @@ def exchange_from(r, n, dealer, trump_card, kinds, params, rng, order, cardsets,
                 st[ACTIVE, seat] = 0
                 st[PASSED, seat] = 1
             elif option == NO_OPTION and may_pass and wants_pass(kinds[seat], params, seat, rng, cardsets[HAND, seat],
-                                                                 trump):  # fmt: skip
+                                                                 trump, k):  # fmt: skip
                 st[ACTIVE, seat] = 0
                 st[PASSED, seat] = 1
             if not buy_later and st[ACTIVE, seat]:
                 talon_pos = _exchange_seat(kinds, params, rng, order, cardsets, seat, seat == dealer, trump, talon_pos,
-                                           r.deck_size, option != NO_OPTION, option)  # fmt: skip
+                                           r.deck_size, option != NO_OPTION, option, k)  # fmt: skip
                 if talon_pos < 0:
                     return UNAVAILABLE if talon_pos == -2 else ERR_DISCARD
     if r.intent_round and phase0 <= PHASE_INTENT:
@@ -147,7 +148,7 @@ def exchange_from(r, n, dealer, trump_card, kinds, params, rng, order, cardsets,
                 option = search_decision(search, PHASE_BUY, 2 * n + k, talon_pos, seat, r, kinds, params, announce,
                                          order, rng, cardsets, st, trick, info, log, dealer, trump_card, scores)  # fmt: skip
             talon_pos = _exchange_seat(kinds, params, rng, order, cardsets, seat, seat == dealer, trump, talon_pos,
-                                       r.deck_size, option != NO_OPTION, option)  # fmt: skip
+                                       r.deck_size, option != NO_OPTION, option, k)  # fmt: skip
             if talon_pos < 0:
                 return UNAVAILABLE if talon_pos == -2 else ERR_DISCARD
     return OK

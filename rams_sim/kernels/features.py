@@ -8,11 +8,11 @@ concept (a jack pair, a rams, R5), it is computed by the same primitive the engi
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit, prange
 
-from ..cards import ACE, HAND_SIZE, KING, N_SUITS, RANKS_PER_SUIT, SUIT_MASKS
+from ..cards import HAND_SIZE, KING, N_SUITS, RANKS_PER_SUIT, SUIT_MASKS
 from .bits import ONE, ZERO, aces_mask, has, jack_kind, lowest, popcount, rams_suit
+from .policy import weakest
 
 # columns of hand_features' output (int8)
 F_ACES = 0  # bit mask of the suits whose ace is held
@@ -61,23 +61,21 @@ def weakest_discards(masks, trumps, out):
     k weakest of the five dealt cards (the ``option`` code of ``rams-sim branch``: a bit mask
     over the dealt cards in ascending id order; 0 = stand).
 
-    "Weakest" is a fixed, policy-free order: non-trumps below trumps, non-ace plain cards
-    below aces, then by rank, then by card id.
+    "Weakest" is a fixed, policy-free order (:func:`rams_sim.kernels.policy.weakest`, the
+    ``table`` policy's): non-trumps below trumps, non-ace plain cards below aces, then by
+    rank, then by card id.
     """
     for i in prange(masks.shape[0]):
         hand = masks[i]
         trump = trumps[i]
-        keys = np.empty(HAND_SIZE, np.int64)
-        m = hand
-        for j in range(HAND_SIZE):
-            card = lowest(m)
-            m &= m - ONE
-            rank = card % RANKS_PER_SUIT
-            keys[j] = ((card // RANKS_PER_SUIT == trump) * 2 + (rank == ACE)) * 1000 + rank * 64 + card
-        order = np.argsort(keys)
-        option = 0
         out[i, 0] = 0
-        for k in range(HAND_SIZE):
-            option |= 1 << order[k]
-            out[i, k + 1] = option
-
+        for k in range(1, HAND_SIZE + 1):
+            chosen = weakest(hand, trump, k)
+            option = 0
+            m = hand
+            for j in range(HAND_SIZE):
+                card = lowest(m)
+                m &= m - ONE
+                if has(chosen, card):
+                    option |= 1 << j
+            out[i, k] = option

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..cards import ACE, HAND_SIZE, KING, N_SUITS, RANKS_PER_SUIT, SUIT_MASKS
+from ..cards import ACE, HAND_SIZE, JACK, KING, N_SUITS, RANKS_PER_SUIT, SUIT_MASKS
 from ..policies import (
     B_HIGH_TRUMP_BONUS,
     B_HIGH_TRUMP_RANK,
@@ -31,8 +31,13 @@ from ..policies import (
     X_INTENT_WEIGHT,
     X_READ_INTENTS,
     X_VOID_WEIGHT,
+    TABLE_BASE,
     PolicyKind,
 )
+from ..strategy_table import (
+    CODE_LOW, CODE_PLAIN, MAX_ACES, MAX_LONGEST, MAX_TRUMPS, MIN_LONGEST, N_CLASSES, PASS_FLAG, TOP_HIGH, TOP_LOW,
+    TOP_MID, TOP_NONE,
+)  # fmt: skip
 from .bits import (
     ACE_CARDS, KINGS, ONE, RANK_MASKS, ZERO, above, bit, has, highest, jack_kind, lowest, nth_card, pair_jacks, popcount,
     rams_suit,
@@ -48,6 +53,7 @@ CAUTIOUS = int(PolicyKind.CAUTIOUS)
 GREEDY = int(PolicyKind.GREEDY)
 EXPERT = int(PolicyKind.EXPERT)
 PIMC = int(PolicyKind.PIMC)  # its cards come from kernels/pimc.py; its other decisions are basic-like
+TABLE = int(PolicyKind.TABLE)  # expert, but its pass and exchange come from its strategy table
 
 KEEP_ACE = 100.0  # basic's keep values (policies.py)
 KEEP_TRUMP = 50.0
@@ -65,13 +71,13 @@ def uses_coins(kind):
 @njit(cache=True, _nrt=False, inline="always")
 def uses_threats(kind):
     """Whether a policy kind reads its threats when it plays (they are computed only then)."""
-    return kind == CAUTIOUS or kind == EXPERT
+    return kind == CAUTIOUS or kind == EXPERT or kind == TABLE
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def reads_intents(kind, params, seat):
     """Whether a seat's policy reads the others' R4.0a announcements when it plays (expert, unless switched off)."""
-    return kind == EXPERT and params[seat, X_READ_INTENTS] != 0.0
+    return (kind == EXPERT or kind == TABLE) and params[seat, X_READ_INTENTS] != 0.0
 
 
 @njit(cache=True, _nrt=False)
@@ -192,10 +198,13 @@ def _least_kept(mask, hand, trump, params, seat):
 
 # ---- R4: pass or play ------------------------------------------------------------
 @njit(cache=True, _nrt=False, inline="always")
-def wants_pass(kind, params, seat, rng, hand, trump):
-    """Whether a seat allowed to pass (R4.1) passes with ``hand``."""
+def wants_pass(kind, params, seat, rng, hand, trump, position):
+    """Whether a seat allowed to pass (R4.1) passes with ``hand``; ``position`` 0 .. n-1 is
+    his place in the round (0 left of the dealer, n-1 the dealer; read by table only)."""
     if kind == RANDOM:
         return bounded(rng, seat + 1, 2) == 1
+    if kind == TABLE:
+        return table_cell(params, seat, hand, trump, position) >= PASS_FLAG
     return _strength(hand, trump, params, seat) < params[seat, B_PASS_THRESHOLD] and jack_kind(hand) == 0
 
 
@@ -212,10 +221,13 @@ def choose_intent(kind, params, seat, rng, hand, trump):
 
 # ---- R4: the exchange -----------------------------------------------------------
 @njit(cache=True, _nrt=False, inline="always")
-def choose_discards(kind, params, seat, rng, hand, trump, talon_size, is_dealer):
-    """The discard set (uint64, empty = stand) of a seat that plays; at most ``talon_size`` cards."""
+def choose_discards(kind, params, seat, rng, hand, trump, talon_size, is_dealer, position):
+    """The discard set (uint64, empty = stand) of a seat that plays; at most ``talon_size`` cards
+    (``position`` as in :func:`wants_pass`)."""
     if kind == RANDOM:
         return _random_discards(rng, seat + 1, hand, talon_size)
+    if kind == TABLE:
+        return _table_discards(table_cell(params, seat, hand, trump, position) % PASS_FLAG, hand, trump, talon_size)
     if kind == GREEDY:
         return _greedy_discards(params, seat, hand, trump, talon_size, is_dealer)
     return _basic_discards(params, seat, hand, trump, talon_size, is_dealer)
@@ -300,6 +312,72 @@ def _greedy_discards(params, seat, hand, trump, talon_size, is_dealer):
     return _at_most(hand & ~SUIT_MASKS[keep_suit] & ~ACE_CARDS, hand, trump, params, seat, talon_size)
 
 
+# ---- the table policy (rams_sim.strategy_table) -------------------------------------
+@njit(cache=True, _nrt=False, inline="always")
+def hand_class(hand, trump):
+    """The strategy table's class index of ``hand`` with trump suit ``trump`` (strategy_table.class_index)."""
+    aces = min(popcount(hand & ACE_CARDS), MAX_ACES)
+    trumps = hand & SUIT_MASKS[trump]
+    n_trumps = min(popcount(trumps), MAX_TRUMPS)
+    top = TOP_NONE
+    if trumps != ZERO:
+        rank = _rank(highest(trumps))
+        top = TOP_HIGH if rank >= KING else (TOP_MID if rank >= JACK else TOP_LOW)
+    pair = 1 if jack_kind(hand) > 0 else 0
+    longest = 0
+    for suit in range(N_SUITS):
+        longest = max(longest, popcount(hand & SUIT_MASKS[suit]))
+    longest = min(max(longest, MIN_LONGEST), MAX_LONGEST)
+    return (((aces * 4 + n_trumps) * 4 + top) * 2 + pair) * 3 + (longest - MIN_LONGEST)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def table_cell(params, seat, hand, trump, position):
+    """The table seat's cell for ``hand`` at ``position``: play code, plus PASS_FLAG if it passes."""
+    return int(params[seat, TABLE_BASE + position * N_CLASSES + hand_class(hand, trump)])
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def weakness(card, trump):
+    """The order of "weakest first" (strategy_table): plain non-aces by rank, then plain aces,
+    then trumps by rank; ties by card id. Smaller is weaker."""
+    rank = card % RANKS_PER_SUIT
+    return ((card // RANKS_PER_SUIT == trump) * 2 + (rank == ACE)) * 1000 + rank * 64 + card
+
+
+@njit(cache=True, _nrt=False)
+def weakest(hand, trump, k):
+    """The ``k`` weakest cards of ``hand`` (uint64 mask; all of them if it holds fewer)."""
+    out = ZERO
+    for _ in range(k):
+        rest = hand & ~out
+        if rest == ZERO:
+            break
+        pick = lowest(rest)
+        m = rest & (rest - ONE)
+        while m != ZERO:
+            card = lowest(m)
+            if weakness(card, trump) < weakness(pick, trump):
+                pick = card
+            m &= m - ONE
+        out |= bit(pick)
+    return out
+
+
+@njit(cache=True, _nrt=False)
+def _table_discards(play, hand, trump, talon_size):
+    """The discards of table play code ``play``: x<k> the k weakest, low every plain card below a
+    king, plain every plain card but aces; on a short talon the talon-size weakest of them (R4.4)."""
+    if play == CODE_LOW or play == CODE_PLAIN:
+        plain = hand & ~SUIT_MASKS[trump] & ~ACE_CARDS
+        if play == CODE_LOW:
+            plain &= ~KINGS
+        k = popcount(plain)
+    else:
+        k = play
+    return weakest(hand, trump, min(k, talon_size))
+
+
 # ---- R4.3: the dealer and the trump card ----------------------------------------
 @njit(cache=True, _nrt=False)
 def trump_exchange(kind, params, seat, rng, hand, trump_card, forced):
@@ -344,7 +422,7 @@ def choose_card(kind, params, seat, rng, legal, best, n_trick, trump, my_tricks,
         return lowest(legal)
     if kind == GREEDY:
         return _greedy_card(legal, best, n_trick, trump)
-    if kind == EXPERT:
+    if kind == EXPERT or kind == TABLE:
         trump_weight = params[seat, X_INTENT_WEIGHT] if trumps_behind else 1.0
         void_weight = params[seat, X_VOID_WEIGHT]
         return _expert_card(legal, best, n_trick, trump, my_tricks, threats, remaining, void_weight, trump_weight)

@@ -45,7 +45,8 @@ def ask_pass(table, seat: int, option=None) -> None:
     """The seat says "pass" or "play" (R4 choice 3), where R4.1 allows a pass; ``option``
     (PASS, or 0 for "play") is said instead of asking his policy."""
     if option is None:
-        passes = may_pass(table, seat) and table.policies[seat].wants_pass(list(table.hand[seat]), table.trump)
+        passes = may_pass(table, seat) and table.policies[seat].wants_pass(
+            list(table.hand[seat]), table.trump, table.seats.index(seat), len(table.seats))
     else:
         passes = option == PASS
         if passes and not may_pass(table, seat):
@@ -61,7 +62,8 @@ def ask_exchange(table, seat: int, option=None) -> None:
     hand = table.hand[seat]
     talon_size = table.talon_size
     if option is None:
-        chosen = table.policies[seat].choose_discard(list(hand), table.trump, seat == table.dealer, talon_size)
+        chosen = table.policies[seat].choose_discard(list(hand), table.trump, seat == table.dealer, talon_size,
+                                                     table.seats.index(seat), len(table.seats))  # fmt: skip
     else:
         chosen = [card for j, card in enumerate(hand) if option >> j & 1]
     discard = sorted(int(c) for c in chosen)

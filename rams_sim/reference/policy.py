@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import cards as C
+from .. import strategy_table as T
 from ..kernels.rng import Stream
 from ..policies import (
     B_HIGH_TRUMP_BONUS,
@@ -116,7 +117,7 @@ class RandomPolicy:
             self.stream = Stream(self.key, self.seat)
         return self.stream.bounded(count)
 
-    def wants_pass(self, hand, trump) -> bool:
+    def wants_pass(self, hand, trump, position, players) -> bool:
         """Pass (where R4.1 allows it) iff ``bounded(2) == 1``."""
         return self.draw(2) == 1
 
@@ -124,7 +125,7 @@ class RandomPolicy:
         """R4.0a: "on suits" iff ``bounded(2) == 1``, else "on trumps"."""
         return Intent.ON_SUITS if self.draw(2) == 1 else Intent.ON_TRUMPS
 
-    def choose_discard(self, hand, trump, is_dealer, talon_size) -> list[int]:
+    def choose_discard(self, hand, trump, is_dealer, talon_size, position, players) -> list[int]:
         """Pick a discard mask over the hand's cards c0..c4 (ascending), popcount <= talon."""
         choices = DISCARD_MASKS[min(talon_size, C.HAND_SIZE)]
         mask = choices[self.draw(len(choices))]
@@ -202,7 +203,7 @@ class BasicPolicy:
         return RANK[card] == C.KING and self.keep_kings
 
     # ---- decisions -------------------------------------------------------------------
-    def wants_pass(self, hand, trump) -> bool:
+    def wants_pass(self, hand, trump, position, players) -> bool:
         """Pass iff strength < ``pass_threshold`` and no same-colour jack pair (R7.3)."""
         return self.strength(hand, trump) < self.pass_threshold and jack_kind(hand) == 0
 
@@ -210,7 +211,7 @@ class BasicPolicy:
         """R4.0a: "on trumps" iff the trump strength is at least ``intent_threshold``, else "on suits"."""
         return Intent.ON_TRUMPS if self.trump_strength(hand, trump) >= self.intent_threshold else Intent.ON_SUITS
 
-    def choose_discard(self, hand, trump, is_dealer, talon_size) -> list[int]:
+    def choose_discard(self, hand, trump, is_dealer, talon_size, position, players) -> list[int]:
         """The exchange (R4): rams stands; rams draw; else discard what is not kept."""
         counts = suit_counts(hand)
         if max(counts) == C.HAND_SIZE:  # (1) a rams stands
@@ -344,7 +345,7 @@ class GreedyPolicy(BasicPolicy):
         self.rams_length = float(spec.params.get("rams_length", PARAMS_BY_KIND[spec.kind]["rams_length"]))
         assert list(PARAMS_BY_KIND[spec.kind]).index("rams_length") == G_RAMS_LENGTH
 
-    def choose_discard(self, hand, trump, is_dealer, talon_size) -> list[int]:
+    def choose_discard(self, hand, trump, is_dealer, talon_size, position, players) -> list[int]:
         """A rams stands; with ``rams_length``+ cards of one suit keep that suit and the aces
         (the longest suit; ties: the trump suit, then the lower suit); else basic's step (3)."""
         counts = suit_counts(hand)
@@ -359,7 +360,7 @@ class GreedyPolicy(BasicPolicy):
                 discard.sort(key=lambda c: (self.keep_value(c, hand, trump), c))
                 discard = sorted(discard[:talon_size])
             return discard
-        return super().choose_discard(hand, trump, is_dealer, talon_size)
+        return super().choose_discard(hand, trump, is_dealer, talon_size, position, players)
 
     def choose_card(self, hand, trump, trick, legal, tricks_taken, view=None) -> int:
         """Lead the highest trump, else the highest-ranked card (ties: lower id); follow
@@ -427,6 +428,55 @@ class ExpertPolicy(_CountingPolicy):
         return min(winners, key=key)
 
 
+class TablePolicy(ExpertPolicy):
+    """``table``: expert, but the pass and the exchange come from its strategy table
+    (rams_sim/strategy_table.py: the dealt hand's class at the seat's position)."""
+
+    def __init__(self, spec: PolicySpec, key: int, seat: int):
+        super().__init__(spec, key, seat)
+        self.strategy = spec.strategy()
+
+    def cell(self, hand, trump, position, players) -> tuple[str, str]:
+        """(action, play) of the table's cell for ``hand`` at ``position``."""
+        trumps = [RANK[c] for c in hand if SUIT[c] == trump]
+        if not trumps:
+            top = T.TOP_NONE
+        elif max(trumps) >= C.KING:
+            top = T.TOP_HIGH
+        elif max(trumps) >= C.JACK:
+            top = T.TOP_MID
+        else:
+            top = T.TOP_LOW
+        aces = sum(1 for c in hand if RANK[c] == C.ACE)
+        longest = max(suit_counts(hand))
+        cls = T.class_index(min(aces, T.MAX_ACES), min(len(trumps), T.MAX_TRUMPS), top, int(jack_kind(hand) > 0),
+                            min(max(longest, T.MIN_LONGEST), T.MAX_LONGEST))  # fmt: skip
+        return self.strategy.action(players, position, cls)
+
+    def wants_pass(self, hand, trump, position, players) -> bool:
+        """Pass iff the cell's action is pass."""
+        return self.cell(hand, trump, position, players)[0] == T.PASS
+
+    def choose_discard(self, hand, trump, is_dealer, talon_size, position, players) -> list[int]:
+        """The cell's play: stand; x<k> the k weakest; low the plain cards below a king; plain the
+        plain cards but aces; at most the talon size of them, weakest first (R4.4)."""
+        play = self.cell(hand, trump, position, players)[1]
+        plain = [c for c in hand if SUIT[c] != trump and RANK[c] != C.ACE]
+        if play == T.STAND:
+            k = 0
+        elif play == T.LOW:
+            k = sum(1 for c in plain if RANK[c] < C.KING)
+        elif play == T.PLAIN:
+            k = len(plain)
+        else:
+            k = int(play[1:])
+
+        def weakness(c):  # weakest first: plain non-aces, plain aces, trumps; by rank, then id
+            return (SUIT[c] == trump, RANK[c] == C.ACE, RANK[c], c)
+
+        return sorted(sorted(hand, key=weakness)[: min(k, talon_size)])
+
+
 def pimc_parameters(spec: PolicySpec) -> tuple[int, PolicyKind, int]:
     """(samples, rollout kind, prokat weight) of a ``pimc`` seat: given, else the defaults (policies.py)."""
     defaults = PARAMS_BY_KIND[spec.kind]
@@ -459,6 +509,7 @@ POLICY_CLASSES = {
     PolicyKind.GREEDY: GreedyPolicy,
     PolicyKind.EXPERT: ExpertPolicy,
     PolicyKind.PIMC: PimcPolicy,
+    PolicyKind.TABLE: TablePolicy,
 }
 
 

@@ -79,7 +79,7 @@ def modern_turn(kind, params, seat, rng, hand, trump, may_pass, widow_open):
         return TURN_STAND
     if widow_open and jack_kind(hand) == 0 and _strength(hand, trump, params, seat) < params[seat, M_WIDOW_THRESHOLD]:
         return _most_kept(hand, trump, params, seat)
-    if may_pass and wants_pass(kind, params, seat, rng, hand, trump):
+    if may_pass and wants_pass(kind, params, seat, rng, hand, trump, 0):  # no table in modern (engine.check_games)
         return TURN_PASS
     return TURN_STAND
 

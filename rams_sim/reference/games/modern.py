@@ -58,7 +58,7 @@ def choose_turn(policy, hand, trump, may_pass: bool, widow_open: bool) -> tuple[
     if widow_open and jack_kind(hand) == 0 and policy.strength(hand, trump) < widow_threshold(policy):
         best = max(hand, key=lambda c: (policy.keep_value(c, hand, trump), -c))  # ties: the lower id
         return "take", best
-    if may_pass and policy.wants_pass(hand, trump):
+    if may_pass and policy.wants_pass(hand, trump, 0, 4):  # no table in modern (strategy_table.check_game)
         return "pass", C.NO_CARD
     return "stand", C.NO_CARD
 

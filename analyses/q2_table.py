@@ -1,0 +1,143 @@
+"""Question 2's last section: the ``table`` policy, the exchange-and-pass table as a player.
+
+The table the package ships (``rams_sim/data/table.csv``, found by iterated best response,
+:mod:`analyses.table_policy`) is shown with how it was found (``table-fit.json``: every
+iteration's gain over the previous table with its interval) and measured as a player:
+seat 0 plays ``table`` among three ``basic`` players and among three ``expert`` players, on
+the same deals as seat 0 playing ``basic`` (``deals-4p``), ``expert`` (``deals-4p-expert``)
+and ``pimc`` (``deals-4p-pimc0-expert``, among experts): paired per deal, seat 0 holding
+every position as the dealer rotates.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import polars as pl
+
+from rams_sim import strategy_table as T
+
+from .common import GAIN, Context, Page, clear, fmt, fmt_n, mean_estimate
+from .data import SEARCH, SEARCH_POLICY
+from .exchange import ACTION_WORDS, mark, position_words
+
+TABLE_BASIC, TABLE_EXPERT = "deals-4p-table0", "deals-4p-table0-expert"
+BASIC_RUN, EXPERT_RUN, SEARCH_RUN = "deals-4p", "deals-4p-expert", f"deals-4p-{SEARCH}0-expert"
+DATASETS = (TABLE_BASIC, TABLE_EXPERT, BASIC_RUN, EXPERT_RUN, SEARCH_RUN)
+SHOWN_PLAYERS = 4
+TOP_WORDS = {0: "no trump", 1: "top ≤10", 2: "top J/Q", 3: "top K/A"}
+
+
+def seat0(ctx: Context, name: str) -> pl.DataFrame:
+    """Seat 0's gain per deal of dataset ``name``: ``deal``, ``dealer``, ``g``."""
+    return (ctx.scan(name).filter(pl.col("seat") == 0).select("deal", "dealer", GAIN.alias("g"))
+            .collect().sort("deal"))  # fmt: skip
+
+
+def paired(ctx: Context, a: str, b: str) -> pl.DataFrame:
+    """Seat 0's gain under ``a`` minus under ``b`` per deal both datasets hold: ``deal``, ``dealer``, ``d``."""
+    x, y = seat0(ctx, a), seat0(ctx, b)
+    j = x.join(y.select("deal", pl.col("g").alias("g_b")), on="deal", how="inner")
+    return j.select("deal", "dealer", (pl.col("g") - pl.col("g_b")).alias("d"))
+
+
+def fit_table(fit: dict) -> pl.DataFrame:
+    """The iterations of every table size: players, iteration, others, deals, the new table's gain over
+    standing pat and over the previous table (held-out, paired)."""
+    rows = []
+    for players, records in fit["sizes"].items():
+        for r in records:
+            prev = r.get("over_previous")
+            rows.append({"players": int(players), "iteration": r["iteration"], "the others play": r["others"],
+                         "held-out deals": r["over_stand"]["n"],
+                         "new table − stand pat": _text(r["over_stand"]),
+                         "new table − previous table": _text(prev) if prev else "—"})  # fmt: skip
+    return pl.DataFrame(rows)
+
+
+def _text(e: dict) -> str:
+    from rams_sim.summary import Estimate
+
+    return mark(Estimate(e["mean"], e["lo"], e["hi"], e["n"]))
+
+
+def shown_table(players: int = SHOWN_PLAYERS) -> pl.DataFrame:
+    """The shipped table at ``players`` for hands without a jack pair and a longest suit of two
+    (the commonest shape), rows by aces and trumps, a column per position."""
+    table = T.load()
+    rows = []
+    for aces in T.DIM_VALUES["aces"]:
+        for trumps in T.DIM_VALUES["trumps"]:
+            for top in T.DIM_VALUES["top"]:
+                if (trumps == 0) != (top == 0):
+                    continue
+                cls = T.class_index(aces, trumps, top, 0, 2)
+                row = {"aces": f"{aces}{'+' if aces == T.MAX_ACES else ''}",
+                       "trumps": f"{trumps}{'+' if trumps == T.MAX_TRUMPS else ''}", "top trump": TOP_WORDS[top]}
+                for p, words in enumerate(position_words(players)):
+                    action, _ = table.action(players, p, cls)
+                    row[words] = ACTION_WORDS[action]
+                rows.append(row)  # fmt: skip
+    return pl.DataFrame(rows)
+
+
+def section(ctx: Context, page: Page, out: Path) -> None:
+    """The page's section on the ``table`` policy; adds a takeaway and a sentence to the answer."""
+    page.uses(*DATASETS)
+    fit = json.loads((T.SHIPPED.parent / "table-fit.json").read_text())
+    page.heading("The table as a player: the `table` policy")
+    page.text(
+        "The policy `table` plays `expert` at every decision but two: whether to pass and what to exchange come "
+        "from a strategy table by the dealt hand's class (aces, trumps, the top trump, a jack pair, the longest "
+        "suit) and the seat's position, at every table size (`rams_sim/strategy_table.py`). The package ships "
+        "the table, found by iterated best response (`make table`): seat 0's exchange is branched on "
+        f"{fmt_n(fit['deals_per_iteration'])} deals while every seat plays the current policy (first `expert`, "
+        "then the last table); each cell's best action is chosen on the selection half of the deals; the new "
+        "table is measured against the current one on the held-out half; the iteration stops once that gain's "
+        "interval holds 0, i.e. the table is a best response to itself as far as the data can tell. A rare "
+        f"class takes the action of a coarser one with at least {fmt_n(fit['min_group'])} selection deals.")
+    page.table(fit_table(fit), caption="Iterated best response, per table size: each new table's held-out gain "
+               "per deal over standing pat and over the previous table (paired, 95% CI; ✓ = clear of 0). The last "
+               "iteration of each size is the shipped table.")  # fmt: skip
+    last = {p: r[-1] for p, r in fit["sizes"].items()}
+    converged = [p for p, r in last.items() if "over_previous" in r and
+                 r["over_previous"]["lo"] <= 0 <= r["over_previous"]["hi"]]  # fmt: skip
+    page.text(f"Converged (the last gain's interval holds 0) at {len(converged)} of {len(last)} table sizes"
+              + ("." if len(converged) == len(last) else
+                 f"; not at {', '.join(p for p in last if p not in converged)} players within "
+                 f"{fit['max_iterations']} iterations."))  # fmt: skip
+    link = page.data_file(pl.read_csv(T.SHIPPED), out, "table-policy")
+    page.table(shown_table(), caption=f"The shipped table at {SHOWN_PLAYERS} players for hands with no jack pair "
+               f"and no suit longer than two, by position. Every class and table size: [{link}]({link}) (the "
+               "columns `level` and `deals` say which class the cell's action was chosen on, 0 the finest, and "
+               "on how many selection deals).")  # fmt: skip
+
+    vs = {"basic": (paired(ctx, TABLE_BASIC, BASIC_RUN), "three `basic`", BASIC_RUN),
+          "expert": (paired(ctx, TABLE_EXPERT, EXPERT_RUN), "three `expert`", EXPERT_RUN),
+          SEARCH: (paired(ctx, TABLE_EXPERT, SEARCH_RUN), "three `expert`", SEARCH_RUN)}
+    ests = {k: mean_estimate(v[0]["d"]) for k, v in vs.items()}
+    rows = []
+    for k, (d, others, name) in vs.items():
+        place = (0 - d["dealer"].to_numpy().astype(int) - 1) % SHOWN_PLAYERS
+        dealer = mean_estimate(d.filter(pl.Series(place == SHOWN_PLAYERS - 1))["d"])
+        rows.append({"seat 0 plays `table` instead of": f"`{SEARCH_POLICY}`" if k == SEARCH else f"`{k}`",
+                     "the others": others, "paired with": f"`{name}`", "deals": ests[k].n,
+                     "gain per deal": mark(ests[k]), "as dealer": mark(dealer)})  # fmt: skip
+    page.table(pl.DataFrame(rows), caption="Seat 0's paired gain per deal from playing `table` instead of the named "
+               "policy, the others unchanged, on the same deals (seat 0 holds every position as the dealer "
+               "rotates); ✓ = the interval excludes 0. `pimc` at 32 worlds a decision, on fewer deals.")  # fmt: skip
+    words = {k: f"{'+' if e.value > 0 else ''}{fmt(e)}" for k, e in ests.items()}
+    verdict = {k: ("better" if e.value > 0 else "worse") if clear(e) else "not clearly different" for k, e in ests.items()}
+    page.text(
+        f"Playing `table` in seat 0 gains {words['basic']} points a deal over `basic` among `basic` players "
+        f"({verdict['basic']}), {words['expert']} over `expert` among `expert` players ({verdict['expert']}) and "
+        f"{words[SEARCH]} over the search `{SEARCH_POLICY}` among `expert` players ({verdict[SEARCH]}). The table "
+        "changes only the pass and the exchange: its cards are `expert`'s, so against `expert` the gain is the "
+        "table's exchange alone.")  # fmt: skip
+    page.answer += (f" As a player (`table`: this table's pass and exchange, `expert`'s cards) it gains "
+                    f"{fmt(ests['basic'])} a deal over `basic`, {fmt(ests['expert'])} over `expert` and "
+                    f"{fmt(ests[SEARCH])} over `pimc` (95% CIs, paired).")  # fmt: skip
+    page.takeaways.append(f"The table as a player (`table`) gains {fmt(ests['expert'])} a deal over `expert` and "
+                          f"{fmt(ests[SEARCH])} over the search `pimc`: exchanging by class is most of what "
+                          "good exchange play is.")  # fmt: skip
