@@ -20,13 +20,17 @@ from rams_sim import strategy_table as T
 
 from .common import GAIN, Context, Page, clear, fmt, fmt_n, mean_estimate
 from .data import SEARCH, SEARCH_POLICY
-from .exchange import ACTION_WORDS, mark, position_words
+from .exchange import mark, position_words
 
 TABLE_BASIC, TABLE_EXPERT = "deals-4p-table0", "deals-4p-table0-expert"
 BASIC_RUN, EXPERT_RUN, SEARCH_RUN = "deals-4p", "deals-4p-expert", f"deals-4p-{SEARCH}0-expert"
 DATASETS = (TABLE_BASIC, TABLE_EXPERT, BASIC_RUN, EXPERT_RUN, SEARCH_RUN)
 SHOWN_PLAYERS = 4
 TOP_WORDS = {0: "no trump", 1: "top ≤10", 2: "top J/Q", 3: "top K/A"}
+SHORT = {"pass": "pass", "stand": "stand", **{f"x{k}": f"{k} weakest" for k in range(1, 5)}, "x5": "all 5",
+         "low": "below K", "plain": "plain"}  # the shown table's cells (legend in its caption)
+SHORT_LEGEND = ("*plain*: exchange every plain card but aces; *below K*: every plain card below a king; *k weakest*: "
+                "the k weakest cards; *all 5*: the whole hand, aces too")
 
 
 def seat0(ctx: Context, name: str) -> pl.DataFrame:
@@ -77,7 +81,7 @@ def shown_table(players: int = SHOWN_PLAYERS) -> pl.DataFrame:
                        "trumps": f"{trumps}{'+' if trumps == T.MAX_TRUMPS else ''}", "top trump": TOP_WORDS[top]}
                 for p, words in enumerate(position_words(players)):
                     action, _ = table.action(players, p, cls)
-                    row[words] = ACTION_WORDS[action]
+                    row[words] = SHORT[action]
                 rows.append(row)  # fmt: skip
     return pl.DataFrame(rows)
 
@@ -109,7 +113,7 @@ def section(ctx: Context, page: Page, out: Path) -> None:
                  f"{fit['max_iterations']} iterations."))  # fmt: skip
     link = page.data_file(pl.read_csv(T.SHIPPED), out, "table-policy")
     page.table(shown_table(), caption=f"The shipped table at {SHOWN_PLAYERS} players for hands with no jack pair "
-               f"and no suit longer than two, by position. Every class and table size: [{link}]({link}) (the "
+               f"and no suit longer than two, by position ({SHORT_LEGEND}). Every class and table size: {link} (the "
                "columns `level` and `deals` say which class the cell's action was chosen on, 0 the finest, and "
                "on how many selection deals).")  # fmt: skip
 
@@ -138,6 +142,7 @@ def section(ctx: Context, page: Page, out: Path) -> None:
     page.answer += (f" As a player (`table`: this table's pass and exchange, `expert`'s cards) it gains "
                     f"{fmt(ests['basic'])} a deal over `basic`, {fmt(ests['expert'])} over `expert` and "
                     f"{fmt(ests[SEARCH])} over `pimc` (95% CIs, paired).")  # fmt: skip
-    page.takeaways.append(f"The table as a player (`table`) gains {fmt(ests['expert'])} a deal over `expert` and "
-                          f"{fmt(ests[SEARCH])} over the search `pimc`: exchanging by class is most of what "
-                          "good exchange play is.")  # fmt: skip
+    beside = {k: (f"beats `{k}` by {fmt(e)} a deal" if e.value > 0 else f"loses {fmt(e)} a deal to `{k}`") if clear(e)
+              else f"is not clearly different from `{k}` ({fmt(e)})" for k, e in ests.items()}
+    page.takeaways.append(f"Played as a policy (`table`: this table's pass and exchange, `expert`'s cards), the table "
+                          f"{beside['expert']} and {beside[SEARCH]}.")  # fmt: skip
