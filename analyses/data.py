@@ -34,7 +34,7 @@ PLAY_OPTIONS = ("overtrump", "must-head", "no-ace-cover")  # options of R6 only:
 DECK_CHOICES_4P = {"deck24": "24", "deck36": "36", "deck52": "52"}  # classic 4p is 32 cards ([000])
 SEARCH = "pimc"  # the kinds of player every headline is checked under: basic, expert and the search
 SEARCH_POLICY = "pimc:samples=32"  # fewer worlds than the default 128, so the reports stay under 20 minutes
-SEARCH_DEALS, SEARCH_PARTIES = 30_000, 3_000
+SEARCH_DEALS, SEARCH_PARTIES, SEARCH_BRANCH_DEALS = 30_000, 3_000, 3_000
 PLAYER_KINDS = ("basic", "expert", SEARCH)
 
 
@@ -76,6 +76,9 @@ def _build() -> dict[str, Data]:
     add(Data("branch-4p", BRANCHES, Rules.classic(), 1_000_000, SEED_4P, seat=0))
     # ... with expert players (questions 2, 4: do their answers hold for them? the same deals as deals-4p-expert)
     add(Data("branch-4p-expert", BRANCHES, Rules.classic(), 1_000_000, SEED_4P, ("expert",), seat=0))
+    # ... and with the search at every seat (questions 2, 4: its own exchange against the table policy's), on fewer
+    # deals: each replays about 25 exchange options of a table of searching players (about 19 deals a second)
+    add(Data(f"branch-4p-{SEARCH}", BRANCHES, Rules.classic(), SEARCH_BRANCH_DEALS, SEED_4P, (SEARCH_POLICY,), seat=0))
     # the same with a pass open to a seat dealt an ace (question 4: the price of R4.1)
     add(Data("branch-4p-ace-may-pass", BRANCHES, Rules.classic(ace_forbids_pass=False), 500_000, SEED_4P, seat=0))
     # parties (question 6): every start and settlement; settlement does not change the play,

@@ -30,6 +30,7 @@ from __future__ import annotations
 import numpy as np
 import polars as pl
 
+from rams_sim import strategy_table as T
 from rams_sim.cards import ACE, HAND_SIZE, JACK, KING
 from rams_sim.hands import hand_features, weakest_discards
 from rams_sim.kernels.codes import OPTION_PASS
@@ -42,6 +43,8 @@ BRANCH = "branch-4p"
 RUN = "deals-4p"
 # the same with `expert` at every seat (seat 0 after his branched exchange too): does the page's answer hold?
 BRANCH_EXPERT, RUN_EXPERT = "branch-4p-expert", "deals-4p-expert"
+# ... and with the search at every seat, on fewer deals (its players' exchange measured against the shipped table)
+BRANCH_SEARCH, RUN_SEARCH = "branch-4p-pimc", "deals-4p-pimc"
 SEAT = 0  # the branched seat of every branch dataset
 OPTION_STAND = 0  # the branch option code of standing pat (BRANCH_COLUMNS); a pass is OPTION_PASS
 
@@ -307,6 +310,24 @@ def against_basic(basic: Estimate, expert: Estimate) -> str:
     pays = "it still pays" if clear(expert) else "not clearly more than nothing"
     less = clear(unpaired_difference(basic, expert)) and expert.value < basic.value
     return pays + (", but clearly less than against `basic`." if less else ".")
+
+
+def with_shipped_table(df: pl.DataFrame, players: int = PLAYERS) -> pl.DataFrame:
+    """``df`` (with the class dimensions and DEALER_SEAT) plus the shipped ``table`` policy's cell for
+    seat 0's dealt hand at his position (:mod:`rams_sim.strategy_table`): ``table_passes`` and
+    ``table_play`` (an action of PLAYS), and ``g_table``, the gain of what that policy would do (its
+    play where a pass is not open, R4.1)."""
+    codes = T.load().codes[players]
+    place = (SEAT - df[DEALER_SEAT].to_numpy().astype(np.int64) - 1) % players
+    cls = T.class_index(df[ACES].to_numpy().astype(np.int64), df[TRUMPS].to_numpy().astype(np.int64),
+                        df[TOP].to_numpy().astype(np.int64), df[JACK_PAIR].to_numpy().astype(np.int64),
+                        df[LONGEST].to_numpy().astype(np.int64))  # fmt: skip
+    code = codes[place, cls].astype(np.int64)
+    out = df.with_columns(pl.Series("table_passes", code >= T.PASS_FLAG),
+                          pl.Series("table_play", np.array(T.PLAYS)[code % T.PASS_FLAG]))  # fmt: skip
+    act = pl.when(pl.col("table_passes") & pl.col(gain_col(PASS)).is_not_null()).then(pl.lit(PASS))
+    out = out.with_columns(act.otherwise(pl.col("table_play")).alias("_table_act"))
+    return out.with_columns(chosen("_table_act", ACTIONS).alias("g_table")).drop("_table_act")
 
 
 def half(df: pl.DataFrame, select: bool) -> pl.DataFrame:

@@ -30,13 +30,14 @@ import polars as pl  # noqa: E402
 from rams_sim.summary import Estimate  # noqa: E402
 
 from . import exchange as ex  # noqa: E402
+from .data import SEARCH  # noqa: E402
 from .common import (  # noqa: E402
     Z95, Context, Page, across_players, chance_misses, clear, fmt, fmt_n, mean_by, mean_estimate, prop_by,
     row_estimate, share, simultaneous_z,
 )  # fmt: skip
 
 ACE_MAY_PASS = "branch-4p-ace-may-pass"
-DATASETS = (ex.BRANCH, ex.RUN, ACE_MAY_PASS, ex.BRANCH_EXPERT, ex.RUN_EXPERT)
+DATASETS = (ex.BRANCH, ex.RUN, ACE_MAY_PASS, ex.BRANCH_EXPERT, ex.RUN_EXPERT, ex.BRANCH_SEARCH, ex.RUN_SEARCH)
 ALLOWED_DIFFERENCE = ("ace_forbids_pass",)  # the one rule ACE_MAY_PASS changes
 
 # Strength classes, coarse to fine (back-off as in exchange.assign_classes).
@@ -82,6 +83,20 @@ def pass_versus_play(df: pl.DataFrame, keys: list[str], reference: str = BEST_PL
         .otherwise(0.0)
     )  # fmt: skip
     return held.with_columns(decision.alias("decision_gain"))
+
+
+def table_decision_gain(df: pl.DataFrame) -> pl.Series:
+    """Per deal of ``df`` (hands that may pass, with :func:`analyses.exchange.with_shipped_table`'s
+    columns and the players' own choice): what deciding pass or play by the shipped table instead of
+    by the players' own rule gains, keeping their exchange where both play (they passed, the table
+    plays: the table's play − pass; they played, the table passes: pass − their play)."""
+    g_play = ex.chosen("table_play", ex.PLAYS)
+    gain = (
+        pl.when(pl.col("basic_passed") & ~pl.col("table_passes")).then(g_play - pl.col(ex.gain_col(ex.PASS)))
+        .when(~pl.col("basic_passed") & pl.col("table_passes")).then(pl.col(ex.gain_col(ex.PASS)) - pl.col("g_basic"))
+        .otherwise(0.0)
+    )  # fmt: skip
+    return df.select(gain).to_series()
 
 
 def class_pass_table(df: pl.DataFrame, held: pl.DataFrame, keys: list[str], versus: dict[str, str]) -> pl.DataFrame:
@@ -289,18 +304,24 @@ def build(ctx: Context, out: Path) -> Page:
                        "playing in no class, the cost is exactly 0 and so is its interval.")  # fmt: skip
     full_e = ex.exchange_table(ctx, ex.BRANCH_EXPERT, ex.RUN_EXPERT)
     no_ace_e = ex.assign_classes(full_e.filter(pl.col("n_aces") == 0), NO_ACE_LEVELS, ex.MIN_CELL_DEALS)
-    own = {"basic": decision, "expert": mean_estimate(pass_versus_play(no_ace_e, keys_a)["decision_gain"])}
-    across_players(page, "deciding pass or play by class instead of by the players' own rule (points per hand "
-                   "without an ace)", own, {"basic": ex.BRANCH, "expert": ex.BRANCH_EXPERT})  # fmt: skip
-    page.answer += (f" With `expert` at every seat, deciding by class instead of by `expert`'s own rule gains "
-                    f"{fmt(own['expert'])} points per hand without an ace (n = {fmt_n(own['expert'].n)}): "
-                    f"{ex.against_basic(decision, own['expert'])} `pimc` is not measured here (below).")  # fmt: skip
+    search = ex.with_shipped_table(ex.exchange_table(ctx, ex.BRANCH_SEARCH, ex.RUN_SEARCH)).filter(
+        pl.col("n_aces") == 0)
+    own = {"basic": decision, "expert": mean_estimate(pass_versus_play(no_ace_e, keys_a)["decision_gain"]),
+           SEARCH: mean_estimate(table_decision_gain(search))}  # fmt: skip
+    holds = across_players(page, "deciding pass or play by class instead of by the players' own rule (points per "
+                           "hand without an ace)", own,
+                           {"basic": ex.BRANCH, "expert": ex.BRANCH_EXPERT, SEARCH: ex.BRANCH_SEARCH})  # fmt: skip
+    page.answer += (f" Against the players' own pass rule: {holds[0].lower()}{holds[1:]} For `expert` (classes "
+                    f"decided again on their deals) {ex.against_basic(decision, own['expert'])} For `pimc` the "
+                    "classes are the shipped `table` policy's.")  # fmt: skip
     page.takeaways.insert(2, f"Most of that is `basic`'s weakness: against `expert`'s own pass rule, deciding by "
                              f"class gains only {fmt(own['expert'])} points per hand without an ace.")
     page.text("With `expert` players the classes' pass-or-play decisions are made again on the selection half of "
-              "their own branched deals and measured against `expert`'s own pass rule on the held-out half. `pimc` "
-              "is not measured here: replaying every exchange option of a searching player costs too much for the "
-              "reports' time budget.")  # fmt: skip
+              "their own branched deals and measured against `expert`'s own pass rule on the held-out half. With "
+              f"`pimc` players ({fmt_n(search.height)} hands without an ace, in deals that replay about 25 exchange "
+              "options of a table of searching players) there are too few deals to decide classes on them: the row "
+              "measures the pass-or-play cells of the table the package ships (the `table` policy's, page 2) against "
+              "`pimc`'s own decision, keeping `pimc`'s exchange where both play.")  # fmt: skip
     figure(page, out, no_ace, held_a, keys_a, aces, held_b, keys_b)
     return page
 

@@ -12,8 +12,8 @@ k > 1 answers players of table k − 1. It stops when the gain's 95% interval co
 :data:`MAX_ITERATIONS`, and writes the last table.
 
 A cell whose class is rare backs off to a coarser class (:data:`LEVELS`, fine to coarse)
-that holds at least :data:`MIN_GROUP` selection deals; the pass is a candidate only where
-every deal of the group could pass (R4.1).
+that holds at least :data:`MIN_GROUP` selection deals (at last, every hand of the data); the
+pass is a candidate only where every deal of the group could pass (R4.1).
 
 Writes ``rams_sim/data/table.csv`` (the shipped table, with each cell's ``level`` and the
 selection ``deals`` behind it) and ``rams_sim/data/table-fit.json`` (every iteration's
@@ -56,6 +56,7 @@ LEVELS = (
     (ex.ACES, ex.TRUMPS, ex.TOP),
     (ex.ACES, POSITION),
     (ex.ACES,),
+    ("every hand",),  # a constant key: the last resort of a class no deal of the data holds
 )
 # on a tie of means the earlier wins (exchange.ACTIONS' order: pass, stand, the rules, then x1..x5)
 ACTIONS = ex.ACTIONS
@@ -104,8 +105,9 @@ def best_response(df: pl.DataFrame, players: int) -> pl.DataFrame:
          for p in range(players) for c in T.all_classes()],
         schema={k: pl.Int8 for k in (POSITION, ex.ACES, ex.TRUMPS, ex.TOP, ex.JACK_PAIR, ex.LONGEST)},
     )  # fmt: skip
-    df = df.with_columns(pl.col(k).cast(pl.Int8) for k in (ex.ACES, ex.TRUMPS, ex.TOP, ex.LONGEST))
-    chosen = None
+    df = df.with_columns(*(pl.col(k).cast(pl.Int8) for k in (ex.ACES, ex.TRUMPS, ex.TOP, ex.LONGEST)),
+                         pl.lit(0, pl.Int8).alias(LEVELS[-1][0]))  # fmt: skip
+    cells = cells.with_columns(pl.lit(0, pl.Int8).alias(LEVELS[-1][0]))
     for level, keys in enumerate(LEVELS):
         best = _group_best(df, list(keys)).rename({"action": f"a{level}", "play": f"p{level}", "deals": f"n{level}"})
         cells = cells.join(best, on=list(keys), how="left")
