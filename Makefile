@@ -62,10 +62,11 @@ reports: $(STAMP) ## simulate what the questions need (reused if present), run a
 table: $(STAMP) ## find the table policy's strategy table again (iterated best response, ~10 min): rams_sim/data/table.csv
 	$(BIN)/python -m analyses.table_policy
 
-bench: $(STAMP) ## measure deals/second, compile time and peak memory; time `rams-sim run --deals 1e7` end to end
+bench: $(STAMP) ## measure deals/second, compile time and peak memory; time `rams-sim run --deals 1e7` and an aggregated 1e9 end to end
 	$(BIN)/python bench/bench_engine.py
 	$(BIN)/python bench/bench_pimc.py
 	$(BIN)/python bench/bench_run.py --deals 1e7
+	$(BIN)/python bench/bench_aggregate.py --deals 1e9
 
 clean: ## remove the virtualenv and caches
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -213,11 +213,13 @@ def run(
     resume: ResumeOpt = False,
     log_plays: Annotated[bool, typer.Option("--log-plays", help="Also record every card played (columns card1..card5, led, won); for small runs.")] = False,
     chunk: ChunkOpt = None,
+    aggregate: Annotated[Optional[str], typer.Option("--aggregate", metavar="KEYS", help=AGGREGATE_HELP)] = None,
 ) -> None:
     """Simulate single deals with the fast engine into a Parquet dataset, one row per (deal, seat).
 
     The columns are listed in README.md; the rules, policies, seed and software versions
-    are in every file's metadata and in manifest.json.
+    are in every file's metadata and in manifest.json. With --aggregate the run keeps only
+    counts and sums by the keys (aggregate.parquet in the run folder).
     """
     from . import runner
     from .summary import deal_summary
@@ -227,8 +229,13 @@ def run(
     rules = build_rules(preset, players, rule)
     seats = build_policies(policy, rules.players)
     check_seat(dealer, rules, "--dealer")
-    spec = build_spec(runner.DEALS, rules, seats, seed, n_deals, chunk, dealer=dealer, log_plays=log_plays)
+    keys = tuple(aggregate.split(",")) if aggregate is not None else ()
+    spec = build_spec(runner.DEALS, rules, seats, seed, n_deals, chunk, dealer=dealer, log_plays=log_plays,
+                      aggregate=keys or (("",) if aggregate is not None else ()))  # fmt: skip
     result = _execute(spec, out, force, resume, threads, "deals")
+    if spec.aggregate:
+        _aggregate_summary(result.path, spec.aggregate, rules)
+        return
     summary = deal_summary(result.path)
     typer.echo(f"mean score delta per deal by seat ({_delta_sense(rules)}), 95% CI, n = {summary.deals:,} deals:")
     for seat, est in summary.delta.items():
@@ -236,6 +243,31 @@ def run(
     typer.echo("declarations (per 100 deals; jack pairs may come several to a deal):")
     for code in (Declaration.JACK_PAIR, Declaration.FOUR_JACKS, Declaration.SUIT_RAMS, Declaration.TRUMP_RAMS, Declaration.FOUR_ACES):
         typer.echo(f"  {code.name.lower().replace('_', ' '):<12} {100 * summary.per_deal(code):8.4f}   ({summary.declarations.get(code, 0):,})")
+
+
+AGGREGATE_HELP = (
+    "Keep counts and sums by these comma-separated keys instead of one row per (deal, seat): n, delta_sum, "
+    "delta_sq_sum, tricks_sum, tricks_sq_sum, remiz and each declaration's count, per combination of key values "
+    "(aggregate.parquet; means and 95% CIs follow from them). Keys: seat, position (0 = the dealer's left .. "
+    "players-1 = the dealer), dealer, trump, aces (suit mask of the aces in the final hand), n_aces, dealt_aces, "
+    "trump_suit_held (trump cards in the final hand), passed, declaration, tricks, outcome. E.g. seat,aces."
+)
+
+
+def _aggregate_summary(path: Path, keys: tuple[str, ...], rules: Rules) -> None:
+    """The end of an aggregated run: how many cells, and the mean delta by the first key."""
+    from .aggregate import merge, with_estimates
+    from .read import read_run
+
+    table = read_run(path)
+    first = with_estimates(merge(table.lazy(), keys[:1]))
+    typer.echo(f"{table.height:,} combinations of {', '.join(keys)} in {path / 'aggregate.parquet'}")
+    typer.echo(f"mean score delta per row by {keys[0]} ({_delta_sense(rules)}), 95% CI:")
+    for row in first.head(12).iter_rows(named=True):
+        typer.echo(f"  {keys[0]} {row[keys[0]]}: {row['delta_mean']:+.3f} [{row['delta_lo']:+.3f}, "
+                   f"{row['delta_hi']:+.3f}], n = {row['n']:,}")  # fmt: skip
+    if first.height > 12:
+        typer.echo(f"  … {first.height - 12} more")
 
 
 @app.command()

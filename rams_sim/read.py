@@ -18,6 +18,7 @@ import polars as pl
 MANIFEST = "manifest.json"
 PART_GLOB = "part-*.parquet"
 PARTIAL_SUFFIX = ".partial"
+AGGREGATE_FILE = "aggregate.parquet"  # an aggregated run's parts, merged (rams_sim.aggregate)
 
 # the command that wrote each kind of run (manifest "run" -> "kind")
 _COMMAND = {"deals": "run", "parties": "party", "branches": "branch"}
@@ -86,7 +87,9 @@ def read_run(path: Path | str, lazy: bool = False) -> pl.DataFrame | pl.LazyFram
 
     Returns
     -------
-    polars.DataFrame (or LazyFrame) with the columns of README.md "The data".
+    polars.DataFrame (or LazyFrame) with the columns of README.md "The data"; for a run made
+    with ``--aggregate``, its merged table: one row per combination of key values, with the
+    counts and sums of :mod:`rams_sim.aggregate`.
     ``.to_pandas()`` turns the DataFrame into a pandas one (needs pandas and pyarrow).
 
     Raises
@@ -98,5 +101,15 @@ def read_run(path: Path | str, lazy: bool = False) -> pl.DataFrame | pl.LazyFram
     >>> deals = read_run("data/runs/make-run")                      # doctest: +SKIP
     >>> deals.group_by("seat").agg(pl.col("delta").mean())         # doctest: +SKIP
     """
-    frame = pl.scan_parquet([str(f) for f in run_files(path)])
+    files = run_files(path)
+    aggregate = Path(path) / AGGREGATE_FILE
+    frame = pl.scan_parquet(str(aggregate) if aggregate.is_file() else [str(f) for f in files])
     return frame if lazy else frame.collect()
+
+
+def merge_cells(parts: pl.LazyFrame, keys: tuple[str, ...] | list[str]) -> pl.DataFrame:
+    """Sum the parts of an aggregated run cell by cell (every column but the ``keys`` is a count
+    or a sum: exact integers), sorted by the keys (:mod:`rams_sim.aggregate`)."""
+    keys = list(keys)
+    stats = [c for c in parts.collect_schema().names() if c not in keys]
+    return parts.group_by(keys).agg(pl.col(c).sum() for c in stats).sort(keys).collect()

@@ -37,13 +37,15 @@ from . import engine
 from .dataset import SCHEMA_VERSION, branch_table, deal_chunk_sums, deal_table, party_table
 from .policies import PolicySpec, seat_policies
 from .provenance import METADATA_KEY, now_utc, software, to_json
-from .read import MANIFEST, PART_GLOB, PARTIAL_SUFFIX
+from .read import AGGREGATE_FILE, MANIFEST, PART_GLOB, PARTIAL_SUFFIX, merge_cells
 from .rules import Rules
 from .strategy_table import check_game
 
 DEALS, PARTIES, BRANCHES = "deals", "parties", "branches"
 KINDS = (DEALS, PARTIES, BRANCHES)
+AGGREGATED = "aggregated"  # the part kind of an aggregated deals run (_write_part)
 DEFAULT_CHUNK = {DEALS: 500_000, PARTIES: 20_000, BRANCHES: 50_000}
+AGGREGATE_CHUNK = 10_000_000  # deals per part of an aggregated run (each part a few kB: 100 parts for 1e9 deals)
 TMP_SUFFIX = ".tmp"
 MAX_SEED = 2**64 - 1
 # zstd level 1: fast and compact; no column statistics: they cost ~20% of the write time, and each
@@ -84,6 +86,7 @@ class RunSpec:
     dealer: int | None = None  # deals, branches: a fixed dealer seat, None rotates d % players
     log_plays: bool = False  # deals only: add the per-trick play columns
     seat: int | None = None  # branches only: the seat whose exchange options are replayed
+    aggregate: tuple[str, ...] = ()  # deals only: keep counts and sums by these keys, not rows (rams_sim.aggregate)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -97,8 +100,18 @@ class RunSpec:
             raise RunError(f"seed must be a whole number from 0 to 2**64 - 1; got {self.seed}")
         if self.count <= 0:
             raise RunError(f"the number of {self.kind} must be positive; got {self.count}")
+        if self.aggregate:
+            from .aggregate import KeysError, cells, parse_keys
+
+            if self.kind != DEALS or self.log_plays:
+                raise RunError("--aggregate applies to deals runs (rams-sim run) without --log-plays")
+            try:
+                object.__setattr__(self, "aggregate", parse_keys(self.aggregate))
+                cells(self.aggregate, self.rules.players)
+            except KeysError as err:
+                raise RunError(str(err)) from None
         if self.chunk_size == 0:
-            object.__setattr__(self, "chunk_size", DEFAULT_CHUNK[self.kind])
+            object.__setattr__(self, "chunk_size", AGGREGATE_CHUNK if self.aggregate else DEFAULT_CHUNK[self.kind])
         if self.chunk_size <= 0:
             raise RunError(f"chunk size must be positive; got {self.chunk_size}")
         if self.dealer is not None and (self.kind == PARTIES or not 0 <= self.dealer < self.rules.players):
@@ -138,6 +151,7 @@ class RunSpec:
             "log_plays": self.log_plays,
             "seat": self.seat,
             "chunk_size": self.chunk_size,
+            **({"aggregate": list(self.aggregate)} if self.aggregate else {}),
         }
 
 
@@ -159,6 +173,12 @@ def _scratch(deals: int, players: int, log_plays: bool) -> engine.DealOut:
 def run_chunk(spec: RunSpec, task: ChunkTask) -> pl.DataFrame:
     """Simulate one chunk with the fast engine and return its table (a pure function of its arguments)."""
     policies = list(spec.policies)
+    if spec.aggregate:
+        from .aggregate import simulate_aggregate, to_table
+
+        acc = simulate_aggregate(spec.rules, policies, spec.aggregate, seed=spec.seed, deals=task.count,
+                                 first_deal=task.first, dealer=spec.dealer)  # fmt: skip
+        return to_table(acc, spec.aggregate, spec.rules.players)
     if spec.kind == DEALS:
         out = engine.simulate(
             spec.rules, policies, seed=spec.seed, deals=task.count, first_deal=task.first,
@@ -377,7 +397,8 @@ def execute(
                 chunk = {"index": task.index, "first": task.first, "count": task.count,
                          "seconds": round(time.perf_counter() - t0, 3)}  # fmt: skip
                 finish_pending()  # at most one part in flight: memory stays flat
-                pending = (writer.submit(_write_part, partial, task, table, {**common, "chunk": chunk}, spec.kind), task)
+                kind = AGGREGATED if spec.aggregate else spec.kind  # an aggregated part has no rows to sum again
+                pending = (writer.submit(_write_part, partial, task, table, {**common, "chunk": chunk}, kind), task)
             finish_pending()
         finally:
             if pending is not None:  # interrupted: let the part in flight land, or discard it
@@ -394,6 +415,12 @@ def execute(
     manifest["wall_seconds"] = round(sum(s["seconds"] for s in manifest["sessions"]), 3)
     manifest["files"] = [t.name for t in tasks]
     manifest["rows"] = sum(pq.read_metadata(partial / t.name).num_rows for t in tasks)
+    if spec.aggregate:  # the parts merged into one small table, with the run's provenance
+        merged = merge_cells(pl.scan_parquet([partial / t.name for t in tasks]), spec.aggregate)
+        tmp = partial / (AGGREGATE_FILE + TMP_SUFFIX)
+        merged.write_parquet(tmp, metadata={METADATA_KEY: to_json({**common, "cells": merged.height})})
+        os.replace(tmp, partial / AGGREGATE_FILE)
+        manifest["aggregate_file"] = AGGREGATE_FILE
     _write_atomic(partial / MANIFEST, to_json(manifest))
     if out.exists():
         shutil.rmtree(out)
