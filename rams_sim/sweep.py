@@ -1,0 +1,436 @@
+"""Rule sweeps (``rams-sim sweep GRID --out DIR``): a grid of presets, rule options, table sizes and
+policies, every cell a list of chunk tasks, on local processes or a dask.distributed cluster.
+
+A grid is a TOML file (examples under ``examples/``)::
+
+    name = "overtrump by table size"
+    deals = 200_000          # per cell; or parties = 10_000 for whole parties (R8)
+    seed = 7                 # every cell plays the same deals (common random numbers)
+    aggregate = ["seat"]     # deals: the keys of rams_sim.aggregate (default ["seat"])
+    chunk = 100_000          # deals (or parties) per task
+
+    [grid]
+    preset = ["classic", "handbook"]
+    players = [3, 4, 5]                              # optional: the preset's table
+    policy = ["basic", "expert", ["expert", "basic", "basic", "basic"]]  # every seat, or one per seat
+
+    [grid.rules]             # rule options (rams-sim rules show classic), each a list of values
+    ruff = ["any-trump", "overtrump"]
+
+Cells are the product of every list, numbered in that order. A task is one chunk of one
+cell: a pure function of (cell, chunk), so local and cluster runs write the same rows.
+The output folder holds ``grid.json`` (the grid and its cells), ``parts/`` (one Parquet
+file per finished task, written atomically: an interrupted sweep keeps them and
+``--resume`` runs only the rest), and at the end ``cells.parquet`` (every cell's merged
+counts and sums, keyed by ``cell``) and ``summary.parquet`` (per cell and value of the first
+aggregation key: mean delta with its 95% interval and declaration rates; for parties, per seat:
+party length and wins).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import os
+import shutil
+import tomllib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import polars as pl
+
+from .policies import seat_policies
+from .provenance import METADATA_KEY, now_utc, software, to_json
+from .rules import _ENUM_FIELDS, Rules, option_names
+from .runner import DEALS, PARTIES, ChunkTask, RunError, RunSpec
+
+GRID_FILE, CELLS_FILE, SUMMARY_FILE, PARTS = "grid.json", "cells.parquet", "summary.parquet", "parts"
+TOP_KEYS = {"name", "deals", "parties", "seed", "aggregate", "chunk", "grid"}
+GRID_KEYS = {"preset", "players", "policy", "rules"}
+DEFAULT_CHUNK = {DEALS: 100_000, PARTIES: 5_000}
+MAX_CELLS = 10_000
+Z95 = 1.959963984540054
+
+
+class GridError(ValueError):
+    """A grid that cannot be run (one line, naming the cell or key, for the CLI)."""
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One point of the grid: its number, what varies, and the run it stands for."""
+
+    index: int
+    preset: str
+    players: int | None
+    policy: tuple[str, ...]  # one text per seat, or one for every seat
+    options: tuple[tuple[str, object], ...]
+    spec: RunSpec
+
+    def label(self) -> str:
+        """The cell in words, e.g. ``classic, 4 players, basic, ruff=overtrump``."""
+        opts = ", ".join(f"{k}={v}" for k, v in self.options)
+        pol = self.policy[0] if len(self.policy) == 1 else "/".join(self.policy)
+        return f"{self.preset}, {self.spec.rules.players} players, {pol}" + (f", {opts}" if opts else "")
+
+    def row(self) -> dict:
+        """The cell as a row of ``cells`` metadata (JSON-ready)."""
+        return {"cell": self.index, "preset": self.preset, "players": self.spec.rules.players,
+                "policy": list(self.policy), "options": dict(self.options), "label": self.label()}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Task:
+    """Chunk ``chunk`` of cell ``cell``: units ``first .. first + count - 1``."""
+
+    cell: int
+    chunk: ChunkTask
+
+    @property
+    def key(self) -> str:
+        """A name for the task, its part file and its cluster key."""
+        return f"cell{self.cell:05d}-part{self.chunk.index:06d}"
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A parsed, validated grid: the kind, size, seed and keys every cell shares, and the cells."""
+
+    name: str
+    kind: str
+    count: int
+    seed: int
+    keys: tuple[str, ...]
+    chunk: int
+    cells: tuple[Cell, ...]
+
+    def identity(self) -> dict:
+        """Everything that determines the sweep's data (what --resume checks)."""
+        return {"name": self.name, "kind": self.kind, "count": self.count, "seed": self.seed, "keys": list(self.keys),
+                "chunk": self.chunk, "cells": [c.spec.identity() for c in self.cells]}  # fmt: skip
+
+    def digest(self) -> str:
+        return hashlib.sha256(to_json(self.identity()).encode()).hexdigest()[:12]
+
+    def tasks(self) -> list[Task]:
+        """Every task, cell by cell."""
+        return [Task(c.index, t) for c in self.cells for t in c.spec.tasks()]
+
+
+# ---- reading a grid ------------------------------------------------------------------
+def _as_list(value, where: str) -> list:
+    values = value if isinstance(value, list) else [value]
+    if not values:
+        raise GridError(f"grid: {where} is an empty list, so the grid has no cells")
+    return values
+
+
+def _typed_option(key: str, value) -> object:
+    """A rule option's TOML value, checked against the option's type (rams-sim rules show)."""
+    if key not in option_names():
+        raise GridError(f"grid: unknown rule option {key!r}; valid: {', '.join(option_names())}")
+    if key in _ENUM_FIELDS:
+        allowed = [m.value for m in _ENUM_FIELDS[key]]
+        if not isinstance(value, str) or value not in allowed:
+            raise GridError(f"grid: rule option {key} takes one of {', '.join(allowed)}; got {value!r}")
+        return value
+    default = getattr(Rules(), key)
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise GridError(f"grid: rule option {key} takes true or false; got {value!r}")
+        return value
+    if isinstance(default, tuple):
+        if not (isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+            raise GridError(f"grid: rule option {key} takes a list of whole numbers; got {value!r}")
+        return tuple(value)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise GridError(f"grid: rule option {key} takes a whole number; got {value!r}")
+    return value
+
+
+def _count(table: dict, key: str) -> int:
+    value = table[key]
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
+        raise GridError(f"grid: {key} must be a positive whole number; got {value!r}")
+    return value
+
+
+def parse_grid(data: dict) -> Grid:
+    """A :class:`Grid` from a grid's TOML table; raises GridError before any work, naming the cell."""
+    unknown = sorted(set(data) - TOP_KEYS)
+    if unknown:
+        raise GridError(f"grid: unknown key {unknown[0]!r}; keys: {', '.join(sorted(TOP_KEYS))}")
+    if ("deals" in data) == ("parties" in data):
+        raise GridError("grid: give either deals = N (single deals) or parties = N (whole parties), not both or neither")
+    kind = DEALS if "deals" in data else PARTIES
+    count = _count(data, kind)
+    seed = data.get("seed", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
+        raise GridError(f"grid: seed must be a whole number from 0 to 2**64 - 1; got {seed!r}")
+    chunk = _count(data, "chunk") if "chunk" in data else DEFAULT_CHUNK[kind]
+    keys = tuple(_as_list(data.get("aggregate", ["seat"]), "aggregate")) if kind == DEALS else ()
+    if kind == PARTIES and "aggregate" in data:
+        raise GridError("grid: aggregate applies to deals; a parties grid is summarised per seat")
+    grid = data.get("grid")
+    if not isinstance(grid, dict):
+        raise GridError("grid: a [grid] table is needed (preset, players, policy, [grid.rules])")
+    unknown = sorted(set(grid) - GRID_KEYS)
+    if unknown:
+        raise GridError(f"grid: unknown key grid.{unknown[0]}; keys: {', '.join(sorted(GRID_KEYS))}")
+    presets = _as_list(grid.get("preset", "classic"), "grid.preset")
+    players = _as_list(grid.get("players", [None]), "grid.players")
+    policies = [tuple(p) if isinstance(p, list) else (p,) for p in _as_list(grid.get("policy", "basic"), "grid.policy")]
+    rules_table = grid.get("rules", {})
+    if not isinstance(rules_table, dict):
+        raise GridError("grid: grid.rules must be a table of option = [values]")
+    options = {k: [_typed_option(k, v) for v in _as_list(vals, f"grid.rules.{k}")] for k, vals in rules_table.items()}
+    combos = list(itertools.product(presets, players, policies, *options.values()))
+    if len(combos) > MAX_CELLS:
+        raise GridError(f"grid: {len(combos):,} cells (at most {MAX_CELLS:,}); split the grid")
+    cells = []
+    for i, (preset, n, policy, *values) in enumerate(combos):
+        chosen = tuple(zip(options, values))
+        where = f"cell {i} ({preset}, players {n or 'default'}, policy {'/'.join(map(str, policy))}" + \
+                "".join(f", {k}={v}" for k, v in chosen) + ")"  # fmt: skip
+        cells.append(_cell(i, preset, n, policy, chosen, kind, count, seed, chunk, keys, where))
+    return Grid(str(data.get("name", "")), kind, count, seed, keys, chunk, tuple(cells))
+
+
+def _cell(i, preset, n, policy, chosen, kind, count, seed, chunk, keys, where) -> Cell:
+    if n is not None and (not isinstance(n, int) or isinstance(n, bool)):
+        raise GridError(f"grid: {where}: players must be a whole number; got {n!r}")
+    if not all(isinstance(p, str) for p in policy):
+        raise GridError(f"grid: {where}: a policy is a name such as \"basic\" or a list of names, one per seat")
+    try:
+        overrides = dict(chosen)
+        if n is not None:
+            overrides["players"] = n
+        rules = Rules.named(str(preset), **overrides)
+        seats = seat_policies(list(policy) if len(policy) > 1 else policy[0], rules.players)
+        spec = RunSpec(kind, rules, tuple(seats), seed, count, chunk, aggregate=keys)
+    except (ValueError, TypeError, RunError) as err:
+        raise GridError(f"grid: {where}: {err}") from None
+    return Cell(i, str(preset), n, tuple(policy), chosen, spec)
+
+
+def load_grid(path: Path | str) -> Grid:
+    """Read and validate a grid file; raises GridError (a missing or malformed file too)."""
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as err:
+        raise GridError(f"cannot read grid {path}: {err.strerror or err}") from None
+    except tomllib.TOMLDecodeError as err:
+        raise GridError(f"grid {path} is not valid TOML: {err}") from None
+    return parse_grid(data)
+
+
+# ---- one task ----------------------------------------------------------------------
+def run_task(spec: RunSpec, task: ChunkTask) -> pl.DataFrame:
+    """One chunk of one cell (on a local process or a cluster worker): the chunk's counts and sums."""
+    from .runner import run_chunk
+
+    table = run_chunk(spec, task)
+    if spec.kind == DEALS:
+        return table
+    return party_sums(table)
+
+
+def party_sums(parties: pl.DataFrame) -> pl.DataFrame:
+    """Per seat, the exact sums of a chunk of parties: parties, wins, deals (sum, squares), settlement (sum, squares)."""
+    deals, settle = pl.col("deals").cast(pl.Int64), pl.col("settlement")
+    return parties.group_by("seat").agg(
+        pl.len().cast(pl.Int64).alias("n"), pl.col("won").cast(pl.Int64).sum().alias("wins"),
+        deals.sum().alias("deals_sum"), (deals * deals).sum().alias("deals_sq_sum"),
+        settle.sum().alias("settlement_sum"), (settle * settle).sum().alias("settlement_sq_sum"),
+    ).sort("seat")  # fmt: skip
+
+
+# ---- the output folder ----------------------------------------------------------------------
+def part_path(out: Path, task: Task) -> Path:
+    return out / PARTS / f"{task.key}.parquet"
+
+
+def prepare(grid: Grid, out: Path, force: bool, resume: bool) -> set[str]:
+    """Check ``out`` and write grid.json; return the keys of the tasks already finished (resume)."""
+    meta = out / GRID_FILE
+    if out.exists() and not (meta.exists() or not any(out.iterdir())):
+        raise GridError(f"{out} exists and is not a sweep folder; choose another --out")
+    if meta.exists() and not force:
+        if not resume:
+            raise GridError(f"{out} already holds a sweep; pass --resume to finish it or --force to start over")
+        old = json.loads(meta.read_text(encoding="utf-8"))
+        if old.get("identity") != grid.identity():
+            raise GridError(f"--resume: {out} holds a different sweep (grid {old.get('digest')}, this one "
+                            f"{grid.digest()}); use the same grid, or --force to start over")  # fmt: skip
+        done = set()
+        for task in grid.tasks():
+            path = part_path(out, task)
+            if path.exists():
+                done.add(task.key)
+        for leftover in (out / PARTS).glob(".*.tmp"):
+            leftover.unlink()
+        return done
+    if out.exists():
+        shutil.rmtree(out)
+    (out / PARTS).mkdir(parents=True)
+    body = {"identity": grid.identity(), "digest": grid.digest(), "cells": [c.row() for c in grid.cells],
+            "software": software(), "created": now_utc()}  # fmt: skip
+    tmp = meta.with_name(meta.name + ".tmp")
+    tmp.write_text(to_json(body), encoding="utf-8")
+    os.replace(tmp, meta)
+    return set()
+
+
+def write_part(out: Path, grid: Grid, task: Task, table: pl.DataFrame) -> None:
+    """A finished task's table, with its cell, under a temporary name and then renamed."""
+    path = part_path(out, task)
+    if path.exists():  # a task the cluster ran twice (a worker died after finishing it): written once
+        return
+    tmp = path.with_name("." + path.name + ".tmp")
+    meta = {"grid": grid.digest(), "task": task.key, "cell": task.cell, "first": task.chunk.first,
+            "count": task.chunk.count}  # fmt: skip
+    table.with_columns(pl.lit(task.cell, pl.Int32).alias("cell")).select("cell", *table.columns).write_parquet(
+        tmp, metadata={METADATA_KEY: to_json(meta)})
+    os.replace(tmp, path)
+
+
+def finish(grid: Grid, out: Path) -> pl.DataFrame:
+    """Merge the parts into cells.parquet and write summary.parquet; returns the summary."""
+    parts = pl.scan_parquet(str(out / PARTS / "*.parquet"))
+    keys = ["cell", *(grid.keys if grid.kind == DEALS else ("seat",))]
+    stats = [c for c in parts.collect_schema().names() if c not in keys]
+    cells = parts.group_by(keys).agg(pl.col(c).sum() for c in stats).sort(keys).collect()
+    n_tasks = len(grid.tasks())
+    got = len(list((out / PARTS).glob("*.parquet")))
+    if got != n_tasks:
+        raise GridError(f"{out}: {got} of {n_tasks} task parts present; run again with --resume")
+    summary = summarise(grid, cells)
+    meta = {METADATA_KEY: to_json({"grid": grid.identity(), "software": software(), "finished": now_utc()})}
+    for name, table in ((CELLS_FILE, cells), (SUMMARY_FILE, summary)):
+        tmp = out / (name + ".tmp")
+        table.write_parquet(tmp, metadata=meta)
+        os.replace(tmp, out / name)
+    return summary
+
+
+def summarise(grid: Grid, cells: pl.DataFrame) -> pl.DataFrame:
+    """Per cell and value of the grid's first key (deals): n, mean delta with a 95% interval, remizes and
+    declarations per 100 rows; per cell and seat (parties): parties, share won, mean settlement, party
+    length with its interval."""
+    labels = pl.DataFrame({"cell": [c.index for c in grid.cells], "label": [c.label() for c in grid.cells]},
+                          schema={"cell": pl.Int32, "label": pl.Utf8})  # fmt: skip
+    if grid.kind == DEALS:
+        by = ["cell", grid.keys[0]]
+        decl = [c for c in cells.columns if c.startswith("decl_") and c != "decl_none"]
+        t = cells.group_by(by).agg(pl.col("n", "delta_sum", "delta_sq_sum", "remiz", *decl).sum())
+        mean, half = _mean_half(t["n"], t["delta_sum"], t["delta_sq_sum"])
+        t = t.with_columns(pl.Series("delta_mean", mean), pl.Series("delta_lo", mean - half),
+                           pl.Series("delta_hi", mean + half), (100 * pl.col("remiz") / pl.col("n")).alias("remiz_per_100"),
+                           *[(100 * pl.col(c) / pl.col("n")).alias(c.replace("decl_", "") + "_per_100") for c in decl])  # fmt: skip
+        t = t.select(*by, "n", "delta_mean", "delta_lo", "delta_hi", "remiz_per_100",
+                     *[c.replace("decl_", "") + "_per_100" for c in decl])  # fmt: skip
+    else:
+        mean, half = _mean_half(cells["n"], cells["deals_sum"], cells["deals_sq_sum"])
+        t = cells.with_columns(pl.Series("length_mean", mean), pl.Series("length_lo", mean - half),
+                               pl.Series("length_hi", mean + half), (pl.col("wins") / pl.col("n")).alias("won_share"),
+                               (pl.col("settlement_sum") / pl.col("n")).alias("settlement_mean"))  # fmt: skip
+        t = t.select("cell", "seat", "n", "won_share", "settlement_mean", "length_mean", "length_lo", "length_hi")
+    return labels.join(t, on="cell").sort(t.columns[:2])
+
+
+def _mean_half(n: pl.Series, total: pl.Series, squares: pl.Series):
+    n = n.cast(pl.Float64).to_numpy()
+    mean = total.cast(pl.Float64).to_numpy() / n
+    var = (squares.cast(pl.Float64).to_numpy() - n * mean * mean) / (n - 1).clip(1)
+    return mean, Z95 * (var.clip(0) / n) ** 0.5
+
+
+# ---- executors ----------------------------------------------------------------------
+Done = Callable[[Task, pl.DataFrame], None]
+
+
+def _local_init() -> None:
+    import numba
+
+    numba.set_num_threads(1)  # one process per core, one kernel thread each
+
+
+def run_local(grid: Grid, tasks: list[Task], done: Done, workers: int | None = None) -> None:
+    """Run ``tasks`` on local processes (one per core), calling ``done`` as each finishes."""
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from multiprocessing import get_context
+
+    workers = workers or os.cpu_count() or 1
+    specs = {c.index: c.spec for c in grid.cells}
+    with ProcessPoolExecutor(max_workers=min(workers, max(len(tasks), 1)), mp_context=get_context("spawn"),
+                             initializer=_local_init) as pool:  # fmt: skip
+        futures = {pool.submit(run_task, specs[t.cell], t.chunk): t for t in tasks}
+        try:
+            for future in as_completed(futures):
+                done(futures[future], future.result())
+        except BaseException:
+            for future in futures:
+                future.cancel()
+            raise
+
+
+def run_cluster(grid: Grid, tasks: list[Task], done: Done, scheduler: str) -> None:
+    """Run ``tasks`` on the dask.distributed cluster at ``scheduler`` (``tcp://HOST:PORT``); a task
+    lost with a worker is run again by the scheduler, and each result is written once."""
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise GridError("--scheduler needs dask.distributed: pip install 'rams-sim[cluster]'") from None
+    specs = {c.index: c.spec for c in grid.cells}
+    try:
+        client = Client(scheduler, timeout="20s")
+    except OSError as err:
+        raise GridError(f"cannot reach the dask scheduler at {scheduler}: {err}") from None
+    with client:
+        futures = [client.submit(run_task, specs[t.cell], t.chunk, key=f"rams-sim-{grid.digest()}-{t.key}",
+                                 pure=False, retries=2) for t in tasks]  # fmt: skip
+        by_key = {f.key: t for f, t in zip(futures, tasks)}
+        try:
+            for future in as_completed(futures):
+                done(by_key[future.key], future.result())
+        except BaseException:
+            client.cancel(futures)
+            raise
+
+
+def sweep(grid: Grid, out: Path | str, *, scheduler: str | None = None, force: bool = False, resume: bool = False,
+          progress: Callable[[int, int], None] | None = None, workers: int | None = None) -> pl.DataFrame:  # fmt: skip
+    """Run every task of ``grid`` not yet in ``out`` and write the merged results; returns the summary."""
+    out = Path(out)
+    finished = prepare(grid, out, force, resume)
+    tasks = [t for t in grid.tasks() if t.key not in finished]
+    total, count = len(grid.tasks()), len(finished)
+    if progress:
+        progress(count, total)
+
+    def done(task: Task, table: pl.DataFrame) -> None:
+        nonlocal count
+        write_part(out, grid, task, table)
+        count += 1
+        if progress:
+            progress(count, total)
+
+    if tasks:
+        if scheduler:
+            run_cluster(grid, tasks, done, scheduler)
+        else:
+            run_local(grid, tasks, done, workers)
+    return finish(grid, out)
+
+
+def iter_cells(grid: Grid) -> Iterator[str]:
+    """The cells in words (for the CLI's plan)."""
+    for c in grid.cells:
+        yield f"cell {c.index}: {c.label()}"
+
+
+__all__ = ["Grid", "GridError", "load_grid", "parse_grid", "sweep"]
