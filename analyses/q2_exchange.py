@@ -28,6 +28,7 @@ import polars as pl  # noqa: E402
 from .common import (  # noqa: E402
     Context, Page, across_players, chance_misses, clear, fmt, fmt_n, mean_by, mean_estimate, num, share,
 )  # fmt: skip
+from .q2_table import DATASETS as TABLE_DATASETS  # noqa: E402
 from .q2_table import section as table_section  # noqa: E402
 from .exchange import (  # noqa: E402
     ACES, ACTION_WORDS, ACTIONS, BRANCH, BRANCH_EXPERT, BRANCH_SEARCH, DEALER, DIM_HEADS, EXCHANGES, JACK_PAIR, LONGEST,
@@ -38,7 +39,7 @@ from .exchange import (  # noqa: E402
 )  # fmt: skip
 from .data import SEARCH  # noqa: E402
 
-DATASETS = (BRANCH, RUN, BRANCH_EXPERT, RUN_EXPERT, BRANCH_SEARCH, RUN_SEARCH)
+DATASETS = (BRANCH, RUN, BRANCH_EXPERT, RUN_EXPERT, BRANCH_SEARCH, RUN_SEARCH, *TABLE_DATASETS)
 # Classes of question 2, coarse to fine: a deal belongs to the finest level whose class
 # holds at least MIN_CELL_DEALS of the deals not already in a finer class.
 Q2_LEVELS = (

@@ -33,7 +33,9 @@ Keys (:data:`KEYS`; each is also, or is computed from, a column of a raw run):
 from __future__ import annotations
 
 import math
+from concurrent.futures import ThreadPoolExecutor
 
+import numba
 import numpy as np
 import polars as pl
 
@@ -63,6 +65,7 @@ STATS = ("n", "delta_sum", "delta_sq_sum", "tricks_sum", "tricks_sq_sum", "remiz
 assert STATS.index("remiz") == K.A_REMIZ and STATS.index(DECL_COLUMNS[0]) == K.A_DECL
 MAX_CELLS = 1 << 22  # key combinations of one run (4,194,304: 0.4 GB of accumulators at most)
 BLOCK_DEALS = 131_072  # deals simulated at a time within a chunk (the outputs are reused: memory stays flat)
+PARALLEL_CELLS = 1 << 17  # up to this many cells each kernel thread adds into an accumulator of its own
 
 
 class KeysError(ValueError):
@@ -103,17 +106,40 @@ def accumulator(keys: tuple[str, ...], players: int) -> np.ndarray:
     return np.zeros((cells(keys, players), len(STATS)), np.int64)
 
 
-def add_block(out: engine.DealOut, keys: tuple[str, ...], acc: np.ndarray) -> None:
-    """Add a block of simulated deals to ``acc`` (the kernel :func:`rams_sim.kernels.aggregate.accumulate`)."""
+def add_block(out: engine.DealOut, keys: tuple[str, ...], accs: list[np.ndarray]) -> None:
+    """Add a block of simulated deals to the accumulators ``accs``, one part of the block each, on as many
+    threads (the kernel :func:`rams_sim.kernels.aggregate.accumulate` releases the GIL)."""
     codes = np.array([KEYS[k][0] for k in keys], np.int64)
-    K.accumulate(out.sets, out.seat, out.delta, out.deal, codes, radices(keys, out.delta.shape[1]), acc)
+    radix = radices(keys, out.delta.shape[1])
+    n = len(out)
+    bounds = [(j * n // len(accs), (j + 1) * n // len(accs)) for j in range(len(accs))]
+
+    def add(j: int) -> None:
+        K.accumulate(out.sets, out.seat, out.delta, out.deal, codes, radix, accs[j], *bounds[j])
+
+    if len(accs) == 1:
+        add(0)
+    else:
+        list(_pool(len(accs)).map(add, range(len(accs))))
+
+
+_POOLS: dict[int, ThreadPoolExecutor] = {}
+
+
+def _pool(threads: int) -> ThreadPoolExecutor:
+    if threads not in _POOLS:
+        _POOLS[threads] = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="rams-sim-aggregate")
+    return _POOLS[threads]
 
 
 def simulate_aggregate(rules, policies, keys: tuple[str, ...], *, seed: int = 0, deals: int = 1000,
                        first_deal: int = 0, dealer: int | None = None) -> np.ndarray:  # fmt: skip
     """Play deals ``first_deal ..`` as :func:`rams_sim.engine.simulate` would and return their
-    accumulator (int64[cells, len(STATS)]), block by block with one reused set of outputs."""
-    acc = accumulator(keys, rules.players)
+    accumulator (int64[cells, len(STATS)]), block by block with one reused set of outputs; a block
+    is added on the kernel threads, each into its own accumulator (up to PARALLEL_CELLS cells),
+    summed at the end: integers, so the result does not depend on the threads."""
+    threads = numba.get_num_threads() if cells(keys, rules.players) <= PARALLEL_CELLS else 1
+    accs = [accumulator(keys, rules.players) for _ in range(threads)]
     size = min(BLOCK_DEALS, max(deals, 1))
     out = engine.new_deal_out(size, rules.players)
     for lo in range(0, deals, size):
@@ -121,8 +147,8 @@ def simulate_aggregate(rules, policies, keys: tuple[str, ...], *, seed: int = 0,
         if count != size:
             out = engine.new_deal_out(count, rules.players)
         engine.simulate(rules, policies, seed=seed, deals=count, first_deal=first_deal + lo, dealer=dealer, out=out)
-        add_block(out, keys, acc)
-    return acc
+        add_block(out, keys, accs)
+    return np.sum(accs, axis=0) if threads > 1 else accs[0]
 
 
 def to_table(acc: np.ndarray, keys: tuple[str, ...], players: int) -> pl.DataFrame:

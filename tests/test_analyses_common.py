@@ -307,6 +307,15 @@ def test_every_question_module_is_wired():
         assert module.DATASETS and set(module.DATASETS) <= set(REGISTRY), name
 
 
+def test_every_registered_dataset_is_made_for_a_page():
+    """make reports simulates the datasets the question modules declare: a dataset in the registry that no
+    module declares would never be made on a fresh machine (a page reading it would fail there)."""
+    from analyses.data import REGISTRY
+
+    declared = set().union(*(set(m.DATASETS) for m in make_reports.load(tuple(make_reports.QUESTIONS))))
+    assert set(REGISTRY) <= declared, sorted(set(REGISTRY) - declared)
+
+
 def test_only_names_questions_by_number():
     """--only picks question modules by number; anything else is a one-line error (exit 2)."""
     assert make_reports.chosen_questions("") == make_reports.QUESTIONS

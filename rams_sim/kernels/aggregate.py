@@ -58,8 +58,8 @@ def key_value(key, i, s, n, out_sets, out_seat, out_deal):
 
 
 @njit(cache=True, nogil=True)
-def accumulate(out_sets, out_seat, out_delta, out_deal, keys, radix, acc):
-    """Add every (deal, seat) row of a block to ``acc``.
+def accumulate(out_sets, out_seat, out_delta, out_deal, keys, radix, acc, lo, hi):
+    """Add every (deal, seat) row of deals ``lo .. hi - 1`` of a block to ``acc``.
 
     ``out_*``: a block's outputs (shapes of :class:`rams_sim.engine.DealOut`); ``keys``
     int64[k] key codes and ``radix`` int64[k] their sizes: a row's cell is the mixed-radix
@@ -67,8 +67,8 @@ def accumulate(out_sets, out_seat, out_delta, out_deal, keys, radix, acc):
     n_codes] receives per cell the rows, the sums and sums of squares of delta and tricks, the
     remizes (a played deal without a trick, R7.2) and the rows of each declaration code.
     """
-    n_deals, n = out_delta.shape
-    for i in range(n_deals):
+    n = out_delta.shape[1]
+    for i in range(lo, hi):
         outcome = out_deal[i, D_OUTCOME]
         for s in range(n):
             cell = 0
