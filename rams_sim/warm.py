@@ -70,6 +70,7 @@ def warm_game(game: Game, what: str = "all") -> tuple[str, float]:
         run_chunk(RunSpec(DEALS, rules, policies, 0, 1, log_plays=True), ChunkTask(0, 0, 1))
         run_chunk(RunSpec(PARTIES, rules, policies, 0, 1), ChunkTask(0, 0, 1))
         run_chunk(RunSpec(BRANCHES, rules, policies, 0, 1, seat=0), ChunkTask(0, 0, 1))
+        run_chunk(RunSpec(DEALS, rules, policies, 0, 1, aggregate=("seat",)), ChunkTask(0, 0, 1))  # run --aggregate, sweep
         engine.play_deal(rules, "basic")
         if game == Game.RAMS:
             engine.settle_deal(rules, dealer=0, trump=0, hands_dealt=[0] * 4, hands_final=[0] * 4, active=[True] * 4)
