@@ -378,18 +378,24 @@ def run_local(grid: Grid, tasks: list[Task], done: Done, workers: int | None = N
             raise
 
 
-def run_cluster(grid: Grid, tasks: list[Task], done: Done, scheduler: str) -> None:
-    """Run ``tasks`` on the dask.distributed cluster at ``scheduler`` (``tcp://HOST:PORT``); a task
-    lost with a worker is run again by the scheduler, and each result is written once."""
+def connect(scheduler: str):
+    """A dask.distributed client of the scheduler at ``scheduler`` (``tcp://HOST:PORT``), or a GridError."""
     try:
-        from distributed import Client, as_completed
+        from distributed import Client
     except ImportError:
         raise GridError("--scheduler needs dask.distributed: pip install 'rams-sim[cluster]'") from None
-    specs = {c.index: c.spec for c in grid.cells}
     try:
-        client = Client(scheduler, timeout="20s")
+        return Client(scheduler, timeout="20s")
     except OSError as err:
         raise GridError(f"cannot reach the dask scheduler at {scheduler}: {err}") from None
+
+
+def run_cluster(grid: Grid, tasks: list[Task], done: Done, client) -> None:
+    """Run ``tasks`` on the dask.distributed cluster of ``client``; a task lost with a worker is run
+    again by the scheduler, and each result is written once."""
+    from distributed import as_completed
+
+    specs = {c.index: c.spec for c in grid.cells}
     with client:
         futures = [client.submit(run_task, specs[t.cell], t.chunk, key=f"rams-sim-{grid.digest()}-{t.key}",
                                  pure=False, retries=2) for t in tasks]  # fmt: skip
@@ -406,7 +412,13 @@ def sweep(grid: Grid, out: Path | str, *, scheduler: str | None = None, force: b
           progress: Callable[[int, int], None] | None = None, workers: int | None = None) -> pl.DataFrame:  # fmt: skip
     """Run every task of ``grid`` not yet in ``out`` and write the merged results; returns the summary."""
     out = Path(out)
-    finished = prepare(grid, out, force, resume)
+    client = connect(scheduler) if scheduler else None  # before anything is written
+    try:
+        finished = prepare(grid, out, force, resume)
+    except BaseException:
+        if client is not None:
+            client.close()
+        raise
     tasks = [t for t in grid.tasks() if t.key not in finished]
     total, count = len(grid.tasks()), len(finished)
     if progress:
@@ -420,10 +432,12 @@ def sweep(grid: Grid, out: Path | str, *, scheduler: str | None = None, force: b
             progress(count, total)
 
     if tasks:
-        if scheduler:
-            run_cluster(grid, tasks, done, scheduler)
+        if client is not None:
+            run_cluster(grid, tasks, done, client)
         else:
             run_local(grid, tasks, done, workers)
+    elif client is not None:
+        client.close()
     return finish(grid, out)
 
 
