@@ -285,11 +285,17 @@ def position_words(players: int = PLAYERS) -> list[str]:
             range(1, players)] + ["dealer"]  # fmt: skip
 
 
+def seat_position(dealer: pl.Series, players: int = PLAYERS) -> np.ndarray:
+    """int64 per deal: seat 0's position in the order of speaking, 0 the dealer's left .. ``players`` − 1
+    the dealer (the ``table`` policy's positions), from each deal's ``dealer`` seat."""
+    return (SEAT - dealer.to_numpy().astype(np.int64) - 1) % players
+
+
 def by_position(held: pl.DataFrame, comparisons: dict[str, pl.Expr], players: int = PLAYERS) -> list[dict]:
     """Per position of seat 0 (:func:`position_words`, from the DEALER_SEAT column), then over all:
     a row ``{"position": words, "deals": n, name: Estimate, ...}`` with the mean of each of
     ``comparisons`` (name -> per-deal expression) on those deals."""
-    place = (SEAT - held[DEALER_SEAT].to_numpy().astype(np.int64) - 1) % players  # 0: the dealer's left
+    place = seat_position(held[DEALER_SEAT], players)
     rows = []
     for p, words in [*enumerate(position_words(players)), (-1, "every position")]:
         sub = held if p < 0 else held.filter(pl.Series(place == p))
@@ -318,16 +324,20 @@ def with_shipped_table(df: pl.DataFrame, players: int = PLAYERS) -> pl.DataFrame
     ``table_play`` (an action of PLAYS), and ``g_table``, the gain of what that policy would do (its
     play where a pass is not open, R4.1)."""
     codes = T.load().codes[players]
-    place = (SEAT - df[DEALER_SEAT].to_numpy().astype(np.int64) - 1) % players
+    place = seat_position(df[DEALER_SEAT], players)
     cls = T.class_index(df[ACES].to_numpy().astype(np.int64), df[TRUMPS].to_numpy().astype(np.int64),
                         df[TOP].to_numpy().astype(np.int64), df[JACK_PAIR].to_numpy().astype(np.int64),
                         df[LONGEST].to_numpy().astype(np.int64))  # fmt: skip
     code = codes[place, cls].astype(np.int64)
     out = df.with_columns(pl.Series("table_passes", code >= T.PASS_FLAG),
                           pl.Series("table_play", np.array(T.PLAYS)[code % T.PASS_FLAG]))  # fmt: skip
-    act = pl.when(pl.col("table_passes") & pl.col(gain_col(PASS)).is_not_null()).then(pl.lit(PASS))
-    out = out.with_columns(act.otherwise(pl.col("table_play")).alias("_table_act"))
-    return out.with_columns(chosen("_table_act", ACTIONS).alias("g_table")).drop("_table_act")
+    return out.with_columns(cell_gain(pl.col("table_passes"), pl.col("table_play")).alias("g_table"))
+
+
+def cell_gain(passes: pl.Expr, play: pl.Expr) -> pl.Expr:
+    """Per deal, the gain of a strategy-table cell's choice: the pass where the cell ``passes`` and a
+    pass was open (R4.1, ``g_pass`` not null), else its ``play`` (an action of PLAYS)."""
+    return chosen(pl.when(passes & pl.col(gain_col(PASS)).is_not_null()).then(pl.lit(PASS)).otherwise(play), ACTIONS)
 
 
 def half(df: pl.DataFrame, select: bool) -> pl.DataFrame:
@@ -346,11 +356,12 @@ def best_actions(df: pl.DataFrame, keys: list[str], actions: tuple[str, ...], na
     return filled.select(*keys, idx.replace_strict(list(range(len(actions))), list(actions)).alias(name))
 
 
-def chosen(action_col: str, actions: tuple[str, ...], prefix: str = "g_") -> pl.Expr:
-    """Per deal, the column ``<prefix><action>`` of the action named in ``action_col``."""
+def chosen(action: str | pl.Expr, actions: tuple[str, ...], prefix: str = "g_") -> pl.Expr:
+    """Per deal, the column ``<prefix><action>`` of the action named in column ``action`` (or by an expression)."""
+    named = pl.col(action) if isinstance(action, str) else action
     expr = pl.lit(None, dtype=pl.Float64 if prefix == "g_" else pl.UInt64)
     for a in actions:
-        expr = pl.when(pl.col(action_col) == a).then(pl.col(f"{prefix}{a}")).otherwise(expr)
+        expr = pl.when(named == a).then(pl.col(f"{prefix}{a}")).otherwise(expr)
     return expr
 
 

@@ -18,9 +18,9 @@ import polars as pl
 
 from rams_sim import strategy_table as T
 
-from .common import GAIN, Context, Page, clear, fmt, fmt_n, mean_estimate
+from .common import GAIN, Context, Page, clear, fmt, fmt_n
 from .data import SEARCH, SEARCH_POLICY
-from .exchange import mark, position_words
+from .exchange import DEALER_SEAT, by_position, mark, position_words
 
 TABLE_BASIC, TABLE_EXPERT = "deals-4p-table0", "deals-4p-table0-expert"
 BASIC_RUN, EXPERT_RUN, SEARCH_RUN = "deals-4p", "deals-4p-expert", f"deals-4p-{SEARCH}0-expert"
@@ -34,16 +34,16 @@ SHORT_LEGEND = ("*plain*: exchange every plain card but aces; *below K*: every p
 
 
 def seat0(ctx: Context, name: str) -> pl.DataFrame:
-    """Seat 0's gain per deal of dataset ``name``: ``deal``, ``dealer``, ``g``."""
-    return (ctx.scan(name).filter(pl.col("seat") == 0).select("deal", "dealer", GAIN.alias("g"))
-            .collect().sort("deal"))  # fmt: skip
+    """Seat 0's gain per deal of dataset ``name``: ``deal``, DEALER_SEAT, ``g``."""
+    return (ctx.scan(name).filter(pl.col("seat") == 0).select("deal", pl.col("dealer").alias(DEALER_SEAT),
+                                                              GAIN.alias("g")).collect().sort("deal"))  # fmt: skip
 
 
 def paired(ctx: Context, a: str, b: str) -> pl.DataFrame:
-    """Seat 0's gain under ``a`` minus under ``b`` per deal both datasets hold: ``deal``, ``dealer``, ``d``."""
+    """Seat 0's gain under ``a`` minus under ``b`` per deal both datasets hold: ``deal``, DEALER_SEAT, ``d``."""
     x, y = seat0(ctx, a), seat0(ctx, b)
     j = x.join(y.select("deal", pl.col("g").alias("g_b")), on="deal", how="inner")
-    return j.select("deal", "dealer", (pl.col("g") - pl.col("g_b")).alias("d"))
+    return j.select("deal", DEALER_SEAT, (pl.col("g") - pl.col("g_b")).alias("d"))
 
 
 def fit_table(fit: dict) -> pl.DataFrame:
@@ -120,14 +120,13 @@ def section(ctx: Context, page: Page, out: Path) -> None:
     vs = {"basic": (paired(ctx, TABLE_BASIC, BASIC_RUN), "three `basic`", BASIC_RUN),
           "expert": (paired(ctx, TABLE_EXPERT, EXPERT_RUN), "three `expert`", EXPERT_RUN),
           SEARCH: (paired(ctx, TABLE_EXPERT, SEARCH_RUN), "three `expert`", SEARCH_RUN)}
-    ests = {k: mean_estimate(v[0]["d"]) for k, v in vs.items()}
+    positions = {k: by_position(v[0], {"d": pl.col("d")}) for k, v in vs.items()}  # last two: the dealer, all
+    ests = {k: rows[-1]["d"] for k, rows in positions.items()}
     rows = []
-    for k, (d, others, name) in vs.items():
-        place = (0 - d["dealer"].to_numpy().astype(int) - 1) % SHOWN_PLAYERS
-        dealer = mean_estimate(d.filter(pl.Series(place == SHOWN_PLAYERS - 1))["d"])
+    for k, (_, others, name) in vs.items():
         rows.append({"seat 0 plays `table` instead of": f"`{SEARCH_POLICY}`" if k == SEARCH else f"`{k}`",
                      "the others": others, "paired with": f"`{name}`", "deals": ests[k].n,
-                     "gain per deal": mark(ests[k]), "as dealer": mark(dealer)})  # fmt: skip
+                     "gain per deal": mark(ests[k]), "as dealer": mark(positions[k][-2]["d"])})  # fmt: skip
     page.table(pl.DataFrame(rows), caption="Seat 0's paired gain per deal from playing `table` instead of the named "
                "policy, the others unchanged, on the same deals (seat 0 holds every position as the dealer "
                "rotates); ✓ = the interval excludes 0. `pimc` at 32 worlds a decision, on fewer deals.")  # fmt: skip

@@ -78,7 +78,7 @@ def branch(rules: Rules, policy: PolicySpec, seed: int, deals: int, out: Path) -
     data = pl.scan_parquet(out / "part-*.parquet")
     hands = ex.with_features(ex.deal_hands(data))
     df = ex.canonical_gains(data, hands)
-    place = (ex.SEAT - df[ex.DEALER_SEAT].to_numpy().astype(np.int64) - 1) % rules.players
+    place = ex.seat_position(df[ex.DEALER_SEAT], rules.players)
     return df.with_columns(pl.Series(POSITION, place.astype(np.int8)),
                            pl.col(ex.JACK_PAIR).cast(pl.Int8))  # fmt: skip
 
@@ -127,10 +127,7 @@ def table_gain(df: pl.DataFrame, table: pl.DataFrame) -> pl.Series:
     """Per deal of ``df``, the gain of the action ``table`` gives seat 0's cell (its play where a pass is not open)."""
     keys = [POSITION, *DIM_OF]
     t = table.select(pl.col(POSITION), *(pl.col(v).alias(k) for k, v in DIM_OF.items()), "action", "play")
-    j = df.join(t, on=keys, how="left")
-    use = pl.when((pl.col("action") == ex.PASS) & pl.col(ex.gain_col(ex.PASS)).is_not_null()).then(pl.lit(ex.PASS))
-    j = j.with_columns(use.otherwise(pl.col("play")).alias("_act"))
-    return j.select(ex.chosen("_act", ACTIONS)).to_series()
+    return df.join(t, on=keys, how="left").select(ex.cell_gain(pl.col("action") == ex.PASS, pl.col("play"))).to_series()
 
 
 def _est(e: Estimate) -> dict:

@@ -44,6 +44,7 @@ from . import engine
 from .kernels import aggregate as K
 from .read import merge_cells
 from .record import Declaration, Outcome
+from .summary import interval_from_sums
 
 KEYS: dict[str, tuple[int, int | None]] = {  # name -> (kernel code, number of values; None: the table size)
     "seat": (K.K_SEAT, None),
@@ -209,9 +210,5 @@ def with_estimates(table: pl.DataFrame) -> pl.DataFrame:
     delta per row: the rows are seats of independent deals within a cell), ``tricks_mean`` and
     ``remiz_rate``. A cell of one row has no interval (null)."""
     n = pl.col("n").cast(pl.Float64)
-    mean = pl.col("delta_sum") / n
-    var = (pl.col("delta_sq_sum") - n * mean * mean) / (n - 1)
-    half = 1.959963984540054 * (var.clip(lower_bound=0) / n).sqrt()
-    half = pl.when(pl.col("n") > 1).then(half).otherwise(None)
-    return table.with_columns(mean.alias("delta_mean"), (mean - half).alias("delta_lo"), (mean + half).alias("delta_hi"),
+    return table.with_columns(*interval_from_sums("n", "delta_sum", "delta_sq_sum", "delta"),
                               (pl.col("tricks_sum") / n).alias("tricks_mean"), (pl.col("remiz") / n).alias("remiz_rate"))  # fmt: skip

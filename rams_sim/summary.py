@@ -48,6 +48,17 @@ def mean_ci(mean: float, std: float | None, n: int) -> Estimate:
     return Estimate(mean, mean - half, mean + half, n)
 
 
+def interval_from_sums(n: str, total: str, squares: str, name: str) -> list[pl.Expr]:
+    """Polars expressions ``<name>_mean``, ``<name>_lo`` and ``<name>_hi``: the mean of independent values
+    and its normal 95% interval, from the columns holding their count, sum and sum of squares (an
+    aggregated run's or a sweep's exact sums). A count of one has no interval (null)."""
+    count = pl.col(n).cast(pl.Float64)
+    mean = pl.col(total) / count
+    var = (pl.col(squares) - count * mean * mean) / (count - 1)
+    half = pl.when(pl.col(n) > 1).then(Z95 * (var.clip(lower_bound=0) / count).sqrt()).otherwise(None)
+    return [mean.alias(f"{name}_mean"), (mean - half).alias(f"{name}_lo"), (mean + half).alias(f"{name}_hi")]
+
+
 def wilson(successes: int, n: int) -> Estimate:
     """Proportion ``successes / n`` with its 95% Wilson score interval."""
     if n == 0:

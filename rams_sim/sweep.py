@@ -44,14 +44,14 @@ import polars as pl
 from .policies import seat_policies
 from .provenance import METADATA_KEY, now_utc, software, to_json
 from .rules import _ENUM_FIELDS, Rules, option_names
-from .runner import DEALS, PARTIES, ChunkTask, RunError, RunSpec
+from .runner import DEALS, PARTIES, ChunkTask, RunError, RunSpec, _write_atomic
+from .summary import interval_from_sums
 
 GRID_FILE, CELLS_FILE, SUMMARY_FILE, PARTS = "grid.json", "cells.parquet", "summary.parquet", "parts"
 TOP_KEYS = {"name", "deals", "parties", "seed", "aggregate", "chunk", "grid"}
 GRID_KEYS = {"preset", "players", "policy", "rules"}
 DEFAULT_CHUNK = {DEALS: 100_000, PARTIES: 5_000}
 MAX_CELLS = 10_000
-Z95 = 1.959963984540054
 
 
 class GridError(ValueError):
@@ -279,9 +279,7 @@ def prepare(grid: Grid, out: Path, force: bool, resume: bool) -> set[str]:
     (out / PARTS).mkdir(parents=True)
     body = {"identity": grid.identity(), "digest": grid.digest(), "cells": [c.row() for c in grid.cells],
             "software": software(), "created": now_utc()}  # fmt: skip
-    tmp = meta.with_name(meta.name + ".tmp")
-    tmp.write_text(to_json(body), encoding="utf-8")
-    os.replace(tmp, meta)
+    _write_atomic(meta, to_json(body))
     return set()
 
 
@@ -327,26 +325,17 @@ def summarise(grid: Grid, cells: pl.DataFrame) -> pl.DataFrame:
         by = ["cell", grid.keys[0]]
         decl = [c for c in cells.columns if c.startswith("decl_") and c != "decl_none"]
         t = cells.group_by(by).agg(pl.col("n", "delta_sum", "delta_sq_sum", "remiz", *decl).sum())
-        mean, half = _mean_half(t["n"], t["delta_sum"], t["delta_sq_sum"])
-        t = t.with_columns(pl.Series("delta_mean", mean), pl.Series("delta_lo", mean - half),
-                           pl.Series("delta_hi", mean + half), (100 * pl.col("remiz") / pl.col("n")).alias("remiz_per_100"),
+        t = t.with_columns(*interval_from_sums("n", "delta_sum", "delta_sq_sum", "delta"),
+                           (100 * pl.col("remiz") / pl.col("n")).alias("remiz_per_100"),
                            *[(100 * pl.col(c) / pl.col("n")).alias(c.replace("decl_", "") + "_per_100") for c in decl])  # fmt: skip
         t = t.select(*by, "n", "delta_mean", "delta_lo", "delta_hi", "remiz_per_100",
                      *[c.replace("decl_", "") + "_per_100" for c in decl])  # fmt: skip
     else:
-        mean, half = _mean_half(cells["n"], cells["deals_sum"], cells["deals_sq_sum"])
-        t = cells.with_columns(pl.Series("length_mean", mean), pl.Series("length_lo", mean - half),
-                               pl.Series("length_hi", mean + half), (pl.col("wins") / pl.col("n")).alias("won_share"),
+        t = cells.with_columns(*interval_from_sums("n", "deals_sum", "deals_sq_sum", "length"),
+                               (pl.col("wins") / pl.col("n")).alias("won_share"),
                                (pl.col("settlement_sum") / pl.col("n")).alias("settlement_mean"))  # fmt: skip
         t = t.select("cell", "seat", "n", "won_share", "settlement_mean", "length_mean", "length_lo", "length_hi")
     return labels.join(t, on="cell").sort(t.columns[:2])
-
-
-def _mean_half(n: pl.Series, total: pl.Series, squares: pl.Series):
-    n = n.cast(pl.Float64).to_numpy()
-    mean = total.cast(pl.Float64).to_numpy() / n
-    var = (squares.cast(pl.Float64).to_numpy() - n * mean * mean) / (n - 1).clip(1)
-    return mean, Z95 * (var.clip(0) / n) ** 0.5
 
 
 # ---- executors ----------------------------------------------------------------------
