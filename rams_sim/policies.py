@@ -294,7 +294,16 @@ MAX_SAMPLES = 100_000
 
 def default_params() -> np.ndarray:
     """Every kind's default parameter vector: float64[len(PolicyKind), MAX_POLICY_PARAMS] (the rollouts' players)."""
-    return np.stack([PolicySpec(kind).vector() for kind in PolicyKind])
+    return np.stack([param_vector(kind, {}) for kind in PolicyKind])
+
+
+def param_vector(kind: PolicyKind, params: dict[str, float]) -> np.ndarray:
+    """A kind's parameters in kernel order, ``params`` over its defaults: float64[MAX_POLICY_PARAMS]
+    (:meth:`PolicySpec.vector`; no validation, so the defaults need no table file read)."""
+    out = np.zeros(MAX_POLICY_PARAMS, dtype=np.float64)
+    for i, (name, default) in enumerate(PARAMS_BY_KIND[kind].items()):
+        out[i] = float(params.get(name, default))
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -348,10 +357,7 @@ class PolicySpec:
 
     def vector(self) -> np.ndarray:
         """The parameters in kernel order, defaults filled in: float64[MAX_POLICY_PARAMS]."""
-        out = np.zeros(MAX_POLICY_PARAMS, dtype=np.float64)
-        for i, (name, default) in enumerate(PARAMS_BY_KIND[self.kind].items()):
-            out[i] = float(self.params.get(name, default))
-        return out
+        return param_vector(self.kind, self.params)
 
     def to_dict(self) -> dict:
         """JSON-ready description with every parameter, for provenance."""
