@@ -42,7 +42,6 @@ import polars as pl
 from . import cards as C
 from . import engine
 from .kernels import aggregate as K
-from .read import merge_cells
 from .record import Declaration, Outcome
 from .summary import interval_from_sums
 
@@ -162,11 +161,6 @@ def to_table(acc: np.ndarray, keys: tuple[str, ...], players: int) -> pl.DataFra
         rest //= radix
     data = {k: values[k] for k in keys} | {s: acc[rows, j] for j, s in enumerate(STATS)}
     return pl.DataFrame(data, schema={**{k: pl.Int8 for k in keys}, **{s: pl.Int64 for s in STATS}})
-
-
-def merge(tables: list[pl.DataFrame] | pl.LazyFrame, keys: tuple[str, ...]) -> pl.DataFrame:
-    """Sum tables of the same keys cell by cell (exact integers), sorted by the keys."""
-    return merge_cells(tables if isinstance(tables, pl.LazyFrame) else pl.concat(tables).lazy(), keys)
 
 
 def from_rows(rows: pl.DataFrame | pl.LazyFrame, keys: tuple[str, ...]) -> pl.DataFrame:

@@ -256,11 +256,11 @@ AGGREGATE_HELP = (
 
 def _aggregate_summary(path: Path, keys: tuple[str, ...], rules: Rules) -> None:
     """The end of an aggregated run: how many cells, and the mean delta by the first key."""
-    from .aggregate import merge, with_estimates
-    from .read import read_run
+    from .aggregate import with_estimates
+    from .read import merge_cells, read_run
 
     table = read_run(path)
-    first = with_estimates(merge(table.lazy(), keys[:1]))
+    first = with_estimates(merge_cells(table.lazy(), keys[:1]))
     typer.echo(f"{table.height:,} combinations of {', '.join(keys)} in {path / 'aggregate.parquet'}")
     typer.echo(f"mean score delta per row by {keys[0]} ({_delta_sense(rules)}), 95% CI:")
     for row in first.head(12).iter_rows(named=True):

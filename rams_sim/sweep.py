@@ -35,13 +35,14 @@ import json
 import os
 import shutil
 import tomllib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import polars as pl
 
 from .policies import seat_policies
+from .read import merge_cells
 from .provenance import METADATA_KEY, now_utc, software, to_json
 from .rules import _ENUM_FIELDS, Rules, option_names
 from .runner import DEALS, PARTIES, ChunkTask, RunError, RunSpec, _write_atomic
@@ -300,8 +301,7 @@ def finish(grid: Grid, out: Path) -> pl.DataFrame:
     """Merge the parts into cells.parquet and write summary.parquet; returns the summary."""
     parts = pl.scan_parquet(str(out / PARTS / "*.parquet"))
     keys = ["cell", *(grid.keys if grid.kind == DEALS else ("seat",))]
-    stats = [c for c in parts.collect_schema().names() if c not in keys]
-    cells = parts.group_by(keys).agg(pl.col(c).sum() for c in stats).sort(keys).collect()
+    cells = merge_cells(parts, keys)
     n_tasks = len(grid.tasks())
     got = len(list((out / PARTS).glob("*.parquet")))
     if got != n_tasks:
@@ -428,12 +428,6 @@ def sweep(grid: Grid, out: Path | str, *, scheduler: str | None = None, force: b
     elif client is not None:
         client.close()
     return finish(grid, out)
-
-
-def iter_cells(grid: Grid) -> Iterator[str]:
-    """The cells in words (for the CLI's plan)."""
-    for c in grid.cells:
-        yield f"cell {c.index}: {c.label()}"
 
 
 __all__ = ["Grid", "GridError", "load_grid", "parse_grid", "sweep"]
