@@ -229,9 +229,9 @@ def run(
     rules = build_rules(preset, players, rule)
     seats = build_policies(policy, rules.players)
     check_seat(dealer, rules, "--dealer")
-    keys = tuple(aggregate.split(",")) if aggregate is not None else ()
+    keys = tuple(aggregate.split(",")) if aggregate is not None else ()  # "" gives ("",): refused, not ignored
     spec = build_spec(runner.DEALS, rules, seats, seed, n_deals, chunk, dealer=dealer, log_plays=log_plays,
-                      aggregate=keys or (("",) if aggregate is not None else ()))  # fmt: skip
+                      aggregate=keys)  # fmt: skip
     result = _execute(spec, out, force, resume, threads, "deals")
     if spec.aggregate:
         _aggregate_summary(result.path, spec.aggregate, rules)
