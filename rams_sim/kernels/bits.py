@@ -177,6 +177,15 @@ def rams_suit(mask):
 
 
 @njit(cache=True, _nrt=False)
+def longest_suit(mask):
+    """The number of cards of ``mask``'s longest suit."""
+    longest = 0
+    for suit in range(N_SUITS):
+        longest = max(longest, popcount(mask & SUIT_MASKS[suit]))
+    return longest
+
+
+@njit(cache=True, _nrt=False)
 def trump_face_mask(trump):
     """The trump K, Q and J (R6.7)."""
     return bit(card_of(trump, KING)) | bit(card_of(trump, QUEEN)) | bit(card_of(trump, JACK))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from numba import njit, prange
 
 from ..cards import HAND_SIZE, KING, N_SUITS, RANKS_PER_SUIT, SUIT_MASKS
-from .bits import ONE, ZERO, aces_mask, has, jack_kind, lowest, popcount, rams_suit
+from .bits import ONE, ZERO, aces_mask, has, jack_kind, longest_suit, lowest, popcount, rams_suit
 from .policy import weakest
 
 # columns of hand_features' output (int8)
@@ -45,13 +45,11 @@ def hand_features(masks, trumps, out):
         out[i, F_TOP_TRUMP] = top
         out[i, F_JACKS] = jack_kind(hand)
         out[i, F_RAMS_SUIT] = rams_suit(hand)
-        longest = 0
         kings = 0
         for suit in range(N_SUITS):
-            longest = max(longest, popcount(hand & SUIT_MASKS[suit]))
             if suit != trump and has(hand, suit * RANKS_PER_SUIT + KING):
                 kings += 1
-        out[i, F_LONGEST] = longest
+        out[i, F_LONGEST] = longest_suit(hand)
         out[i, F_OFF_KINGS] = kings
 
 

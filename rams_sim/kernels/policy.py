@@ -39,8 +39,8 @@ from ..strategy_table import (
     TOP_MID, TOP_NONE,
 )  # fmt: skip
 from .bits import (
-    ACE_CARDS, KINGS, ONE, RANK_MASKS, ZERO, above, bit, has, highest, jack_kind, lowest, nth_card, pair_jacks, popcount,
-    rams_suit,
+    ACE_CARDS, KINGS, ONE, RANK_MASKS, ZERO, above, bit, has, highest, jack_kind, longest_suit, lowest, nth_card,
+    pair_jacks, popcount, rams_suit,
 )  # fmt: skip
 from .codes import INTENT_SUITS, INTENT_TRUMPS
 from .rng import bounded
@@ -299,9 +299,7 @@ def _greedy_discards(params, seat, hand, trump, talon_size, is_dealer):
     """greedy: a rams stands; with rams_length+ of one suit keep it and the aces; else basic."""
     if rams_suit(hand) >= 0:
         return ZERO
-    longest = 0
-    for suit in range(N_SUITS):
-        longest = max(longest, popcount(hand & SUIT_MASKS[suit]))
+    longest = longest_suit(hand)
     if longest < params[seat, G_RAMS_LENGTH]:
         return _basic_discards(params, seat, hand, trump, talon_size, is_dealer)
     keep_suit = trump
@@ -324,10 +322,7 @@ def hand_class(hand, trump):
         rank = _rank(highest(trumps))
         top = TOP_HIGH if rank >= KING else (TOP_MID if rank >= JACK else TOP_LOW)
     pair = 1 if jack_kind(hand) > 0 else 0
-    longest = 0
-    for suit in range(N_SUITS):
-        longest = max(longest, popcount(hand & SUIT_MASKS[suit]))
-    longest = min(max(longest, MIN_LONGEST), MAX_LONGEST)
+    longest = min(max(longest_suit(hand), MIN_LONGEST), MAX_LONGEST)
     return (((aces * 4 + n_trumps) * 4 + top) * 2 + pair) * 3 + (longest - MIN_LONGEST)
 
 
