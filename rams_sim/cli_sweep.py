@@ -10,8 +10,8 @@ import typer
 
 from .cli_common import fail
 
-GRID_HELP = ("The grid (TOML): a count of deals or parties per cell, a seed, the aggregation keys, and under [grid] "
-             "lists of presets, table sizes, policies and [grid.rules] rule options; every combination is a cell. "
+GRID_HELP = ("The grid (TOML): a count of deals or parties per cell, a seed, the aggregation keys, and in its grid "
+             "table lists of presets, table sizes and policies, in grid.rules of rule options; every combination is a cell. "
              "Examples: examples/*.toml; the format: rams_sim/sweep.py.")  # fmt: skip
 
 
