@@ -25,10 +25,15 @@ What play reveals (R6, for each card another seat played):
   be worth 0) holds no same-colour pair in his hand at the first lead (where that hand
   counts, option ``jacks_count`` other than ``dealt``).
 
-Known gaps (docs/SEARCH.md): a declared jack pair fixes the seat's jack points but does
-not pin where the shown jacks lie; under ``jacks_count=dealt``, and for passers (one pile
-for all of them), an undeclared pair is not excluded; the absence of a rams or four aces
-(R5.1-R5.3) and of an announced zero (R8.2) are not used.
+What the declarations and the running scores reveal, which piles cannot express, is
+checked on each drawn world by :func:`declarations_fit` (the search redraws a world that
+breaks it; :mod:`..pimc`): no active seat held four aces or a rams (R5.1-R5.4 end the deal
+before the play), none held more jacks than he declared (R5.5), and none that announces has
+reached zero (R8.2).
+
+Known gaps (docs/SEARCH.md): a declared jack pair is not placed in the declarer's hand
+(the worlds hold one as often as chance gives it); under ``jacks_count=dealt``, and for
+passers (one pile for all of them), an undeclared pair is not excluded.
 """
 
 from __future__ import annotations
@@ -36,12 +41,15 @@ from __future__ import annotations
 from numba import njit
 
 from ..cards import ACE, HAND_SIZE, KING, N_TRICKS, QUEEN, RANKS_PER_SUIT, SUIT_MASKS
-from .bits import ACE_CARDS, BLACK_JACKS, RED_JACKS, ZERO, above, bit, card_of, has, highest, lowest, popcount, trump_face_mask
+from .bits import (
+    ACE_CARDS, BLACK_JACKS, RED_JACKS, ZERO, above, ace_points, bit, card_of, has, highest, jack_kind, lowest, popcount,
+    rams_suit, trump_face_mask,
+)  # fmt: skip
 from .codes import D_FOUR_JACKS, D_JACK_PAIR, JACKS_DEALT, RUFF_OVERTRUMP
 from .play import next_active
 from .state import (
-    ACTIVE, DECL, DISCARDS, HAND, LOG_LEADER, LOG_WINNER, PASSED, TOOK_TRUMP, TRICK_CARD, TRICK_SEAT, TRUMP_DISCARD,
-    seat_after,
+    ACTIVE, DECL, DISCARDS, FINAL, HAND, JACKS, LOG_LEADER, LOG_WINNER, PASSED, TOOK_TRUMP, TRICK_CARD, TRICK_SEAT,
+    TRICKS, TRUMP_DISCARD, seat_after,
 )  # fmt: skip
 from .trick import winning_cards
 
@@ -272,3 +280,42 @@ def exchange_piles(r, n, seat, trump_card, cardsets, st, allowed, caps, pile_sea
     caps[n_piles] = popcount(unknown) - HAND_SIZE * (n - 1)
     pile_seat[n_piles] = -1
     return unknown, n_piles + 1
+
+
+KIND_OF_DECLARATION_PAIR, KIND_OF_DECLARATION_FOUR = 1, 2  # R5.5: the jack kind a declaration shows (jack_kind's)
+
+
+@njit(cache=True)
+def declarations_fit(r, n, seat, st, scores, announce, w_cardsets, w_st):
+    """Whether a drawn world agrees with what the declarations and the play's running scores
+    showed (classic Rams; ``w_cardsets``/``w_st``: the world's state arrays, whose FINAL row holds
+    each other active seat's hand at the first lead; ``st``: the real public rows; ``scores``
+    int64[n] before the deal, ``announce`` int8[n]). For each other active seat:
+
+    * R5.1: he held no four aces (where four aces win); R5.2-R5.4: no rams (five of a suit),
+      since either would have ended the deal before the play;
+    * R5.5: where the final hand counts (``final``, ``dealt-or-final``), its jack kind is at
+      most the one he declared (a declared pair: not the four jacks; nothing declared, no
+      pair, which the piles already say);
+    * R8.2: a seat that announces and has a trick is not at zero (score before the deal -
+      jacks - tricks - A of that hand > 0), or the deal would have stopped.
+    """
+    for o in range(n):
+        if o == seat or not st[ACTIVE, o]:
+            continue
+        hand = w_cardsets[FINAL, o]
+        if r.four_aces_win and hand & ACE_CARDS == ACE_CARDS:
+            return False
+        if rams_suit(hand) >= 0:
+            return False
+        shown = 0
+        if st[DECL, o] == D_FOUR_JACKS:
+            shown = KIND_OF_DECLARATION_FOUR
+        elif st[DECL, o] == D_JACK_PAIR:
+            shown = KIND_OF_DECLARATION_PAIR
+        if r.jacks_count != JACKS_DEALT and jack_kind(hand) > shown:
+            return False
+        if announce[o] and st[TRICKS, o] >= 1:
+            if scores[o] - st[JACKS, o] - st[TRICKS, o] - ace_points(hand, r.ace_values) <= 0:
+                return False
+    return True

@@ -35,7 +35,7 @@ from .codes import (
     DECLINE, INTENT_SUITS, INTENT_TRUMPS, N_OPTIONS, NO_FORCE, NO_OPTION, O_PLAYED, OPTION_PASS,
     ORDER_DECLARE_THEN_BUY, PHASE_INTENT, PHASE_ROUND, PHASE_TRUMP, TAKE_MUST,
 )  # fmt: skip
-from .dispatch import delta_sign, finish_play, search_value, trump_maybe_discarded
+from .dispatch import delta_sign, finish_play, search_value, trump_maybe_discarded, world_fits
 from .exchange import can_pass
 from .games.classic import deal_from
 from .knowledge import DEALER_DISCARDS, exchange_piles, play_piles, seat_cards_from, trump_hidden
@@ -48,7 +48,7 @@ from .state import (
     ACES, ACTIVE, DEALT, DELTA, DISCARDS, DRAWN, ENDS_PARTY, FINAL, HAND, OUTCOME, TOOK_TRUMP, TRICKS, TRUMP_DISCARD,
     make_state,
 )  # fmt: skip
-from .worlds import MAX_PAIRS, MAX_PILES, MAX_STATES, count_layouts, draw_layout, n_states_of, order_cards
+from .worlds import MAX_DRAWS, MAX_PAIRS, MAX_PILES, MAX_STATES, count_layouts, draw_layout, n_states_of, order_cards
 
 DEFAULT_PARAMS = default_params()  # float64[kinds, P]: the rollouts' players
 SEARCH_STREAM = 64  # stream numbers from here key the search (deck 0, coins seat + 1)
@@ -207,12 +207,29 @@ def _play_count(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log
 
 @njit(cache=True)
 def _play_world(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, played, m, n_pairs, total,
-                n_piles):  # fmt: skip
+                n_piles, scores, announce):  # fmt: skip
     """Draw one world at a card of the play into ``search.b_cardsets``/``b_st``: the other
     active hands from the layout (the dealer's taken trump card added back), their hands at
     the first lead and ace points (R7; a seat at zero ends the deal, R8.2), and, dealt from
     the shuffled free pile in seat order, their unseen discards and R4.3 cards (the dealer's
-    discards from their own pile where the trump card may be among them, modern)."""
+    discards from their own pile where the trump card may be among them, modern).
+
+    A world the game's :func:`..dispatch.world_fits` refuses (what the declarations and the
+    running scores showed, which the piles cannot say) is drawn again, up to
+    :data:`..worlds.MAX_DRAWS` times: the kept world is uniform over those that fit (the last
+    draw is kept if none did: docs/SEARCH.md)."""
+    for _ in range(MAX_DRAWS):
+        _play_layout(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, played, m, n_pairs, total,
+                     n_piles)  # fmt: skip
+        if world_fits(r, n, seat, st, scores, announce, search.b_cardsets, search.b_st):
+            return True
+    return False
+
+
+@njit(cache=True)
+def _play_layout(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, played, m, n_pairs, total,
+                 n_piles):  # fmt: skip
+    """One draw of :func:`_play_world`, unchecked."""
     out, pile_seat, buf = search.masks[1], search.ints[1], search.buf
     b_cardsets, b_st = search.b_cardsets, search.b_st
     _draw(search, m, n_pairs, n_piles, total)
@@ -285,7 +302,7 @@ def _card_world(search, r, announce, cardsets, st, trick, log, info, n, dealer, 
     players: the seat's delta and FLAG_* bits into ``deltas[i, col]``/``flags[i, col]`` for the
     i-th card (int64[., .]). The one world loop of :func:`pimc_card` and :func:`evaluate_cards`."""
     _play_world(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, played, m, n_pairs, total,
-                n_piles)  # fmt: skip
+                n_piles, scores, announce)  # fmt: skip
     option = legal
     i = 0
     while option != ZERO:

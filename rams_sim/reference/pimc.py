@@ -34,9 +34,13 @@ play) which cards each other seat drew; world ``j``'s rollouts take their coins 
 key ``mix64(key ^ SAMPLE_SALT ^ (16 seat + e) * GOLDEN ^ (j + 1))`` with ``e`` the phase,
 or ``t`` at a card, stream ``s + 1`` for seat ``s``, afresh for every option tried.
 
-Known gaps (docs/SEARCH.md): a declared jack pair (R5.5) fixes the seat's jack points, but
-the worlds do not place the shown jacks in his hand; under ``jacks_count=dealt``, and for
-passers, an undeclared pair is not excluded.
+At a card, a world that breaks what the declarations and the running scores showed (the
+piles cannot say it: :func:`declarations_fit`; no rams or four aces, no more jacks than
+declared, nobody who announces at zero) is drawn again, layout and shuffle, up to
+:data:`rams_sim.kernels.worlds.MAX_DRAWS` times (:func:`draw_world`).
+
+Known gaps (docs/SEARCH.md): a declared jack pair is not placed in the declarer's hand;
+under ``jacks_count=dealt``, and for passers, an undeclared pair is not excluded.
 """
 
 from __future__ import annotations
@@ -48,11 +52,12 @@ import numpy as np
 
 from .. import cards as C
 from ..kernels.rng import GOLDEN, STATE_WORDS, bounded, mix64, seed_stream
-from ..kernels.worlds import MAX_PAIRS, MAX_PILES, count_layouts, draw_layout, n_states_of, new_tables, order_cards
+from ..kernels.worlds import MAX_DRAWS, MAX_PAIRS, MAX_PILES, count_layouts, draw_layout, n_states_of, new_tables, order_cards
 from ..policies import PolicyKind, PolicySpec
 from ..record import Declaration, Intent
 from ..rules import JacksCount
-from .bits import JACK_PAIRS, RANK, SUIT, TRUMP_HONOURS, mask_of
+from .bits import JACK_PAIRS, RANK, SUIT, TRUMP_HONOURS, jack_kind, mask_of, rams_suit
+from .declare import holds_four_aces
 from .exchange import DECLINE, PASS, PHASE_INTENT, PHASE_ROUND, PHASE_TRUMP, may_pass, must_take_trump
 from .play import PlayState, play_from, play_order
 from .policy import policy_for
@@ -415,6 +420,52 @@ def make_world(table, state: PlayState, knowledge: Knowledge, seat: int, layout:
     return World(hands, discards, aces=aces, give_ups=give_ups)
 
 
+def declarations_fit(table, sheet, state: PlayState, seat: int, world: World) -> bool:
+    """Whether a world at a card agrees with what the declarations and the running scores showed
+    (classic Rams, and duel, where nothing was declared). For each other active seat, his hand at
+    the first lead (his hand in the world and the cards he played since):
+
+    * R5.1, R5.2-R5.4: four aces (where they win) or a rams would have ended the deal before the
+      play: he held neither;
+    * R5.5: where the final hand counts (``final``, ``dealt-or-final``), he held no more jacks
+      than he declared (a pair: not all four; none: no pair, as the piles already say);
+    * R8.2: if he announces and holds a trick, his running score with that hand's aces is above
+      zero, or his announcement would have stopped the deal.
+    """
+    book = table.book
+    shown_kind = {int(Declaration.JACK_PAIR): 1, int(Declaration.FOUR_JACKS): 2}
+    for o, hand in world.hands.items():
+        if not sheet.active[o]:
+            continue
+        at_lead = list(hand) + played_by(table, state, o)
+        if book.four_aces_win and holds_four_aces(at_lead):
+            return False
+        if rams_suit(at_lead) >= 0:
+            return False
+        shown = shown_kind.get(sheet.declaration[o], 0)
+        if book.jacks_count != JacksCount.DEALT and jack_kind(at_lead) > shown:
+            return False
+        if sheet.announce[o] and sheet.tricks[o] >= 1:
+            if sheet.scores[o] - sheet.jacks[o] - sheet.tricks[o] - world.aces[o] <= 0:
+                return False
+    return True
+
+
+def draw_world(table, sheet, state: PlayState, knowledge: Knowledge, seat: int, worlds: Worlds) -> World:
+    """One world at ``seat``'s card: a layout and a shuffle of the free pile, drawn again while the
+    game says it does not fit (its ``world_fits``), up to MAX_DRAWS times; the last is kept if
+    none fits. Each kept world is uniform over the worlds that fit."""
+    from .games import game_of
+
+    fits = game_of(table.book.rules).world_fits
+    for _ in range(MAX_DRAWS):
+        layout = worlds.draw()
+        world = make_world(table, state, knowledge, seat, layout, worlds.shuffle(layout[-1]))
+        if fits(table, sheet, state, seat, world):
+            break
+    return world
+
+
 def make_world_before_play(table, knowledge: Knowledge, layout: list[int], free_order, worlds: Worlds,
                            with_talon: bool) -> World:  # fmt: skip
     """The world of one layout before the play. Pile by pile (clockwise from the seat),
@@ -560,8 +611,7 @@ def search_card(table, sheet, state: PlayState, seat: int, legal) -> int | None:
     totals = {card: 0 for card in legal}
     card_rollout = game_rollout(table)
     for j in range(policy.samples):
-        layout = worlds.draw()
-        world = make_world(table, state, knowledge, seat, layout, worlds.shuffle(layout[-1]))
+        world = draw_world(table, sheet, state, knowledge, seat, worlds)
         key = world_key(table.key, seat, CARD_DECISION + state.t, j)
         for card in legal:
             imagined = imagined_table(table, world, seat, policy.rollout, key)

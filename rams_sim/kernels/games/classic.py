@@ -15,6 +15,7 @@ from ...cards import HAND_SIZE, RANKS_PER_SUIT
 from ..codes import ERR_CARD, NO_OPTION, OK, SCORE_SO_FAR, TAKE_MUST
 from ..deal import deal_cards, reset_scoring, shuffle_and_seed
 from ..declare import declare, prepare_final
+from ..knowledge import declarations_fit
 from ..exchange import dealer_trump_with, exchange_from
 from ..party import settle
 from ..play import play_tricks
@@ -128,3 +129,10 @@ def search_value(r, search, announce, seat, scores, dealer, world_key):
 def trump_maybe_discarded(cardsets, st, dealer):
     """R4.3: a dealer who took the trump card holds it until he plays it."""
     return False
+
+
+@njit(cache=True, inline="always")
+def world_fits(r, n, seat, st, scores, announce, w_cardsets, w_st):
+    """R5.1-R5.5, R8.2: a drawn world agrees with the declarations and the running scores
+    (:func:`..knowledge.declarations_fit`)."""
+    return declarations_fit(r, n, seat, st, scores, announce, w_cardsets, w_st)

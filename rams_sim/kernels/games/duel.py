@@ -30,6 +30,7 @@ from ..codes import (
 )  # fmt: skip
 from ..deal import deal_cards, reset_scoring, shuffle_and_seed
 from ..declare import best_rams, four_aces_holder, four_jacks_holder, prepare_final, void_jacks
+from ..knowledge import declarations_fit
 from ..exchange import dealer_trump_with
 from ..play import play_tricks
 from ..policy import RANDOM, _strength, threats_of
@@ -426,3 +427,11 @@ def search_value(r, search, announce, seat, scores, dealer, world_key):
     if winner < 0:
         return 0
     return -search.w_info[STAKE] if winner == seat else search.w_info[STAKE]
+
+
+@njit(cache=True, inline="always")
+def world_fits(r, n, seat, st, scores, announce, w_cardsets, w_st):
+    """Any declaration would have won the party (VARIANTS.md), so the other seat showed none:
+    no rams, no four aces where they win, no jacks (:func:`..knowledge.declarations_fit`
+    with nothing declared); R8.2 as in classic."""
+    return declarations_fit(r, n, seat, st, scores, announce, w_cardsets, w_st)

@@ -209,7 +209,7 @@ def duel_pimc_dave(search, r, params, announce, cardsets, st, trick, log, info, 
     for j in range(np.int64(params[decider, P_SAMPLES])):
         world_key = _world_key(search.key, 0, decision, j)
         _play_world(search, r, N_SEATS, decider, dealer, trump_card, cardsets, st, trick, log, t, k, played, m, n_pairs,
-                    total, n_piles)  # fmt: skip
+                    total, n_piles, scores, announce)  # fmt: skip
         for option in range(2):
             search.totals[option] += _roll_dave(search, r, announce, trick, log, info, scores, t, k, leader, q_duty,
                                                 offerer, trump_card, dealer, played, decider, option,

@@ -352,3 +352,10 @@ def trump_maybe_discarded(cardsets, st, dealer):
     """The trump card is the dealer's own card; if he took the widow it may be among the four he
     laid aside (how many he laid aside is public, which ones is not)."""
     return cardsets[DISCARDS, dealer] != ZERO
+
+
+@njit(cache=True, inline="always")
+def world_fits(r, n, seat, st, scores, announce, w_cardsets, w_st):
+    """modern: every layout of the piles fits (a rams only allows a redeal, aces count for
+    nothing; a declared pair's jacks are not placed: docs/SEARCH.md "Known gaps")."""
+    return True

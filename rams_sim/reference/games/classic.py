@@ -16,7 +16,7 @@ from ..deal import DealTable, deal_cards
 from ..declare import declare
 from ..exchange import dealer_trump, exchange_from
 from ..party import DealResult, settle
-from ..pimc import search_card, search_decision
+from ..pimc import declarations_fit, search_card, search_decision
 from ..play import play_tricks
 from ..score import Scoresheet, credit_lone
 
@@ -92,3 +92,9 @@ DELTA_SIGN = 1  # R7: a delta counts down; the least is the best
 def trump_maybe_discarded(table) -> bool:
     """R4.3: a dealer who took the trump card holds it until he plays it."""
     return False
+
+
+def world_fits(table, sheet, state, seat: int, world) -> bool:
+    """R5.1-R5.5, R8.2: a world drawn at a card agrees with the declarations and the running
+    scores (:func:`..pimc.declarations_fit`)."""
+    return declarations_fit(table, sheet, state, seat, world)

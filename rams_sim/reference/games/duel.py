@@ -398,3 +398,11 @@ def settlement(book: RuleBook, scores, winner: int, stake: int, prokats) -> tupl
         for s in range(n):
             money[s] = float(stake) if s == winner else -float(stake)
     return tuple(money)
+
+
+def world_fits(table, sheet, state, seat: int, world) -> bool:
+    """Any declaration would have won the party, so the other seat showed none; R8.2 as in
+    classic (:func:`..pimc.declarations_fit`)."""
+    from ..pimc import declarations_fit
+
+    return declarations_fit(table, sheet, state, seat, world)

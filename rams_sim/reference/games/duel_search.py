@@ -31,7 +31,8 @@ from ... import cards as C
 from ...policies import PolicyKind
 from ..exchange import PHASE_ROUND, PHASE_TRUMP
 from ..pimc import (
-    DECISIONS, Knowledge, Pile, World, Worlds, imagined_sheet, imagined_table, make_world, what_seat_knows, world_key,
+    DECISIONS, Knowledge, Pile, World, Worlds, draw_world, imagined_sheet, imagined_table, what_seat_knows,
+    world_key,
 )  # fmt: skip
 from ..play import play_from
 from ..policy import pimc_parameters
@@ -161,8 +162,7 @@ def search_dave(table, sheet, state, offerer: int, decider: int) -> int | None:
         return None
     totals = [0, 0]
     for j in range(samples):
-        layout = worlds.draw()
-        world = make_world(table, state, knowledge, decider, layout, worlds.shuffle(layout[-1]))
+        world = draw_world(table, sheet, state, knowledge, decider, worlds)
         key = world_key(table.key, 0, decision, j)
         for option in (0, 1):
             imagined = imagined_table(table, world, decider, rollout, key)

@@ -319,3 +319,9 @@ def trump_maybe_discarded(table) -> bool:
     """The trump card is the dealer's own card; if he took the widow it may be among the four
     he laid aside (how many he laid aside is public, which ones is not)."""
     return len(table.discards[table.dealer]) > 0
+
+
+def world_fits(table, sheet, state, seat: int, world) -> bool:
+    """modern: every layout fits (a rams only allows a redeal, aces count for nothing; a
+    declared pair's jacks are not placed: docs/SEARCH.md "Known gaps")."""
+    return True

@@ -1,0 +1,212 @@
+"""What the declarations and the running scores show, in a searching seat's worlds (issue "Strong play").
+
+The piles (:mod:`rams_sim.kernels.knowledge`) say what play showed; what the declarations
+and the running scores showed is checked on each drawn world and a world that breaks it is
+drawn again (:func:`rams_sim.kernels.knowledge.declarations_fit`, the reference's
+:func:`rams_sim.reference.pimc.declarations_fit`). Here, on positions of real deals small
+enough to enumerate:
+
+* the facts are typed from RULES.md again (R5.1 four aces, R5.2 a rams, R5.5 no more jacks
+  than declared, R8.2 a seat that announces is not at zero) and every
+  consistent layout of the other hands is enumerated; the positions are chosen where the
+  facts rule some layouts out, each kind of fact at several of them;
+* the kernel's draws (:func:`rams_sim.kernels.pimc._play_world`) match the exact
+  probability of every card in every other hand (within 5 sd), and every drawn world fits;
+* both engines agree deal by deal on deals with searching seats whose worlds are redrawn
+  (the redraws counted, by the fact broken).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import numpy as np
+import pytest
+from test_worlds import _history_legal, _mask, _piles_of, _positions
+
+from rams_sim import cards as C
+from rams_sim.kernels import pimc as K
+from rams_sim.kernels import state as S
+from rams_sim.kernels.args import rules_args
+from rams_sim.kernels.rng import seed_stream
+from rams_sim.record import Declaration
+from rams_sim.rules import Rules
+
+ACES = [C.card_id(s, C.ACE) for s in range(C.N_SUITS)]
+BLACK_JACKS = {C.card_id(C.SPADES, C.JACK), C.card_id(C.CLUBS, C.JACK)}
+RED_JACKS = {C.card_id(C.DIAMONDS, C.JACK), C.card_id(C.HEARTS, C.JACK)}
+SHOWN = {int(Declaration.JACK_PAIR): 1, int(Declaration.FOUR_JACKS): 2}
+
+
+def _jack_kind(cards) -> int:
+    """R5.5: 2 for the four jacks, 1 for both black or both red, else 0."""
+    black, red = len(BLACK_JACKS & set(cards)), len(RED_JACKS & set(cards))
+    return 2 if black == 2 and red == 2 else 1 if 2 in (black, red) else 0
+
+
+def _played_by(record, pos, o: int) -> int:
+    return C.mask_of(record.plays[tt].cards[o] for tt in range(pos.t)) | C.mask_of(
+        int(pos.trick[S.TRICK_CARD, j]) for j in range(pos.k) if pos.trick[S.TRICK_SEAT, j] == o)  # fmt: skip
+
+
+def _broken(rules: Rules, record, pos, o: int, hand: int) -> set[str]:
+    """The facts a layout giving seat ``o`` the cards ``hand`` now (the dealer's trump card included) breaks."""
+    cards = C.cards_of(hand | _played_by(record, pos, o))  # his hand at the first lead
+    broken = set()
+    if rules.four_aces_win and all(a in cards for a in ACES):
+        broken.add("four aces")  # R5.1: they would have won at the declaration
+    if any(sum(C.suit_of(c) == s for c in cards) == C.HAND_SIZE for s in range(C.N_SUITS)):
+        broken.add("rams")  # R5.2-R5.3: a rams ends the deal before the play
+    if rules.jacks_count.value != "dealt" and _jack_kind(cards) > SHOWN.get(record.declaration[o], 0):
+        broken.add("jacks")  # R5.5: he declares every pair his final hand holds
+    tricks = int(pos.st[S.TRICKS, o])
+    aces = sum(rules.ace_values[C.suit_of(c)] for c in cards if C.rank_of(c) == C.ACE)
+    if tricks >= 1 and rules.start - record.jacks[o] - tricks - aces <= 0:
+        broken.add("zero")  # R8.2: he would have announced at that trick
+    return broken
+
+
+def _exact(rules: Rules, record, pos):
+    """Every layout of the other active hands under which the history was legal: (weight, hands by
+    seat, facts broken). Passers share one pile of non-aces where R4.1 applies (weighted as in
+    tests/test_worlds.py)."""
+    unknown, allowed, caps, pile_seat, _, _ = _piles_of(rules, record, pos)
+    others = [o for o in pile_seat[:-1] if o >= 0]
+    sizes = [caps[i] for i, o in enumerate(pile_seat[:-1]) if o >= 0]
+    trump_card = record.trump_card
+    pinned = {o: 1 << trump_card for o in others
+              if o == record.dealer and record.took_trump[o] and not pos.played >> trump_card & 1}  # fmt: skip
+    passers = sum(1 for o in range(rules.players) if record.passed[o] and o != pos.seat)
+    ace_mask = C.mask_of(ACES)
+    track_passers = rules.ace_forbids_pass and passers > 0 and unknown & ace_mask
+    layouts = []
+
+    def rec(i, rest, hands):
+        if i == len(others):
+            full = {o: h | pinned.get(o, 0) for o, h in zip(others, hands)}
+            if all(_history_legal(rules, record, pos, o, h) for o, h in full.items()):
+                weight = math.comb(bin(rest & ~ace_mask).count("1"), passers * C.N_TRICKS) if track_passers else 1
+                broken = set().union(*(_broken(rules, record, pos, o, h) for o, h in full.items()))
+                layouts.append((weight, full, broken))
+            return
+        for combo in itertools.combinations(C.cards_of(rest), sizes[i]):
+            h = _mask(combo)
+            rec(i + 1, rest & ~h, hands + [h])
+
+    rec(0, unknown, [])
+    return layouts
+
+
+def _binding_positions(rules: Rules, seed: int, deals: int, limit: int, wanted: dict[str, int]):
+    """Positions (min_t 1, at most ``limit`` layouts) where a fact rules out a layout, until
+    ``wanted[kind]`` positions of each kind are found."""
+    found = {kind: 0 for kind in wanted}
+    for record, pos in _positions(rules, seed=seed, deals=deals, min_t=1):
+        unknown, _, caps, pile_seat, _, _ = _piles_of(rules, record, pos)
+        size = math.prod(math.comb(bin(unknown).count("1"), c) for c, o in zip(caps[:-1], pile_seat) if o >= 0)
+        if size > limit:
+            continue
+        layouts = _exact(rules, record, pos)
+        kinds = set().union(*(b for _, _, b in layouts)) & {k for k in wanted if found[k] < wanted[k]}
+        if not kinds or all(b for _, _, b in layouts):
+            continue
+        for kind in kinds:
+            found[kind] += 1
+        yield record, pos, layouts, kinds
+        if all(found[k] >= wanted[k] for k in wanted):
+            return
+
+
+def _kernel_draws(rules: Rules, record, pos, draws: int, key: int = 11):
+    """``draws`` worlds drawn as pimc draws them at this card: the other hands by seat, and
+    whether each fit (the fallback after MAX_DRAWS refusals keeps an unfit world)."""
+    r = rules_args(rules)
+    n = rules.players
+    search = K.new_scratch()
+    m, n_pairs, total, n_piles = K._play_count(search, r, n, pos.seat, record.dealer, record.trump_card, pos.cardsets,
+                                                pos.st, pos.trick, pos.log, pos.t, pos.k)  # fmt: skip
+    assert total > 0
+    seed_stream(search.rng, K.DRAW_ROW, np.uint64(key), 99)
+    scores = np.full(n, rules.start, np.int64)
+    announce = np.ones(n, np.int8)
+    out = []
+    for _ in range(draws):
+        fit = K._play_world(search, r, n, pos.seat, record.dealer, record.trump_card, pos.cardsets, pos.st, pos.trick,
+                            pos.log, pos.t, pos.k, np.uint64(pos.played), m, n_pairs, total, n_piles, scores,
+                            announce)  # fmt: skip
+        hands = {o: int(search.b_cardsets[S.HAND, o]) for o in range(n)
+                 if o != pos.seat and not record.passed[o]}  # fmt: skip
+        out.append((bool(fit), hands))
+    return out
+
+
+FACT_RULES = {  # start 25: seats near zero (R8.2); a rams is rarer (R5.2)
+    "zero": (Rules(jacks_count="final", start=25), 5, 400, {"zero": 4}),
+    "rams": (Rules(jacks_count="final"), 5, 600, {"rams": 2}),
+}
+
+
+@pytest.mark.parametrize("name", list(FACT_RULES))
+def test_draws_are_uniform_over_the_worlds_that_fit(name):
+    rules, seed, deals, wanted = FACT_RULES[name]
+    draws = 2_000
+    seen = {kind: 0 for kind in wanted}
+    for record, pos, layouts, kinds in _binding_positions(rules, seed, deals, 4_000, wanted):
+        fitting = [(w, hands) for w, hands, broken in layouts if not broken]
+        total = sum(w for w, _ in fitting)
+        exact = {}
+        for w, hands in fitting:
+            for o, h in hands.items():
+                for c in C.cards_of(h):
+                    exact[o, c] = exact.get((o, c), 0) + w
+        sample = _kernel_draws(rules, record, pos, draws)
+        assert all(fit for fit, _ in sample), "a world that fits exists: one is always found"
+        for _, hands in sample:
+            assert not set().union(*(_broken(rules, record, pos, o, h) for o, h in hands.items()))
+        for o in {o for o, _ in exact}:
+            for c in C.cards_of(C.deck_mask(rules.deck_size)):
+                p = exact.get((o, c), 0) / total
+                f = sum(1 for _, hands in sample if hands[o] >> c & 1) / draws
+                sd = math.sqrt(max(p * (1 - p), 1e-12) / draws)
+                assert abs(f - p) <= 5 * sd + 1e-9, (name, pos.t, pos.k, o, C.format_cards(1 << c), f, p)
+        for kind in kinds:
+            seen[kind] += 1
+    assert all(seen[k] >= wanted[k] for k in wanted), seen
+
+
+REDRAW_RULES = {  # the default dealt-or-final jacks at start 25; final jacks
+    "dealt-or-final": Rules(start=25),
+    "final": Rules(jacks_count="final", start=25, players=5),
+}
+
+
+@pytest.mark.parametrize("name", list(REDRAW_RULES))
+def test_both_engines_redraw_the_same_worlds(name, monkeypatch):
+    """Deals with searching seats agree deal by deal while worlds are refused and drawn again
+    (counted in the reference, by the fact broken: the redraws are exercised, not just allowed)."""
+    from test_differential import assert_same_deals
+
+    from rams_sim.reference import pimc as ref_pimc
+    from rams_sim.reference.games import classic as ref_classic
+
+    refused = {}
+    original = ref_classic.world_fits
+
+    def counting(table, sheet, state, seat, world):
+        fits = original(table, sheet, state, seat, world)
+        if not fits:
+            for o, hand in world.hands.items():
+                cards = list(hand) + ref_pimc.played_by(table, state, o)
+                kind = "rams" if any(sum(C.suit_of(c) == s for c in cards) == C.HAND_SIZE for s in range(C.N_SUITS)) \
+                    else "zero" if sheet.tricks[o] and sheet.scores[o] - sheet.jacks[o] - sheet.tricks[o] - world.aces[o] <= 0 \
+                    else "jacks" if _jack_kind(cards) > SHOWN.get(sheet.declaration[o], 0) else None  # fmt: skip
+                if kind:
+                    refused[kind] = refused.get(kind, 0) + 1
+        return fits
+
+    monkeypatch.setattr(ref_classic, "world_fits", counting)
+    rules = REDRAW_RULES[name]
+    policies = ["pimc:samples=4", "expert", "pimc:samples=3,rollout=basic", "basic", "pimc:samples=3"][: rules.players]
+    assert_same_deals(rules, policies, seed=31, deals=24, label=f"redraws {name}")
+    assert refused.get("zero", 0) > 0, refused
