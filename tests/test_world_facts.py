@@ -6,8 +6,8 @@ drawn again (:func:`rams_sim.kernels.knowledge.declarations_fit`, the reference'
 :func:`rams_sim.reference.pimc.declarations_fit`). Here, on positions of real deals small
 enough to enumerate:
 
-* the facts are typed from RULES.md again (R5.1 four aces, R5.2 a rams, R5.5 no more jacks
-  than declared, R8.2 a seat that announces is not at zero) and every
+* the facts are typed from RULES.md again (R5.1 four aces, R5.2 a rams, R5.5 the declared
+  jacks under ``jacks_count=final``, R8.2 a seat that announces is not at zero) and every
   consistent layout of the other hands is enumerated; the positions are chosen where the
   facts rule some layouts out, each kind of fact at several of them;
 * the kernel's draws (:func:`rams_sim.kernels.pimc._play_world`) match the exact
@@ -58,8 +58,8 @@ def _broken(rules: Rules, record, pos, o: int, hand: int) -> set[str]:
         broken.add("four aces")  # R5.1: they would have won at the declaration
     if any(sum(C.suit_of(c) == s for c in cards) == C.HAND_SIZE for s in range(C.N_SUITS)):
         broken.add("rams")  # R5.2-R5.3: a rams ends the deal before the play
-    if rules.jacks_count.value != "dealt" and _jack_kind(cards) > SHOWN.get(record.declaration[o], 0):
-        broken.add("jacks")  # R5.5: he declares every pair his final hand holds
+    if rules.jacks_count.value == "final" and _jack_kind(cards) != SHOWN.get(record.declaration[o], 0):
+        broken.add("jacks")  # R5.5: he declares what his final hand holds
     tricks = int(pos.st[S.TRICKS, o])
     aces = sum(rules.ace_values[C.suit_of(c)] for c in cards if C.rank_of(c) == C.ACE)
     if tricks >= 1 and rules.start - record.jacks[o] - tricks - aces <= 0:
@@ -141,8 +141,8 @@ def _kernel_draws(rules: Rules, record, pos, draws: int, key: int = 11):
     return out
 
 
-FACT_RULES = {  # start 25: seats near zero (R8.2); a rams is rarer (R5.2)
-    "zero": (Rules(jacks_count="final", start=25), 5, 400, {"zero": 4}),
+FACT_RULES = {  # start 25: seats near zero (R8.2); final jacks: a declared pair is held (R5.5); a rams is rarer
+    "zero-and-jacks": (Rules(jacks_count="final", start=25), 5, 400, {"zero": 3, "jacks": 3}),
     "rams": (Rules(jacks_count="final"), 5, 600, {"rams": 2}),
 }
 
@@ -200,7 +200,7 @@ def test_both_engines_redraw_the_same_worlds(name, monkeypatch):
                 cards = list(hand) + ref_pimc.played_by(table, state, o)
                 kind = "rams" if any(sum(C.suit_of(c) == s for c in cards) == C.HAND_SIZE for s in range(C.N_SUITS)) \
                     else "zero" if sheet.tricks[o] and sheet.scores[o] - sheet.jacks[o] - sheet.tricks[o] - world.aces[o] <= 0 \
-                    else "jacks" if _jack_kind(cards) > SHOWN.get(sheet.declaration[o], 0) else None  # fmt: skip
+                    else "jacks" if _jack_kind(cards) != SHOWN.get(sheet.declaration[o], 0) else None  # fmt: skip
                 if kind:
                     refused[kind] = refused.get(kind, 0) + 1
         return fits
@@ -209,4 +209,4 @@ def test_both_engines_redraw_the_same_worlds(name, monkeypatch):
     rules = REDRAW_RULES[name]
     policies = ["pimc:samples=4", "expert", "pimc:samples=3,rollout=basic", "basic", "pimc:samples=3"][: rules.players]
     assert_same_deals(rules, policies, seed=31, deals=24, label=f"redraws {name}")
-    assert refused.get("zero", 0) > 0, refused
+    assert refused.get("zero", 0) > 0 and refused.get("jacks", 0) > 0, refused

@@ -236,12 +236,53 @@ def _brute_force(rules: Rules, record, pos):
             C.mask_of(int(pos.trick[S.TRICK_CARD, j]) for j in range(pos.k) if pos.trick[S.TRICK_SEAT, j] == o)  # fmt: skip
         return final & black != black and final & red != red
 
+    def possible(o: int) -> list[int]:
+        """The colours whose jacks could all be his: unseen, played by him or his trump card."""
+        his = pinned.get(o, 0) | C.mask_of(record.plays[tt].cards[o] for tt in range(pos.t)) | \
+            C.mask_of(int(pos.trick[S.TRICK_CARD, j]) for j in range(pos.k) if pos.trick[S.TRICK_SEAT, j] == o)  # fmt: skip
+        return [pair for pair in (black, red) if pair & ~(his | unknown) == 0]
+
+    def declared_jacks_fit(hands) -> bool:
+        """R5.5 as the piles read it: a declarer of four jacks holds all four, of a pair a whole colour,
+        two declared pairs both colours (final: in their hands; else in their hands or discards, so
+        in no other hand), as far as what is seen tells whose colour is whose."""
+        final = rules.jacks_count.value == "final"
+        four = [o for o in hands if record.declaration[o] == Declaration.FOUR_JACKS]
+        two = [o for o in hands if record.declaration[o] == Declaration.JACK_PAIR]
+        rules_of = [((black | red) & unknown, {o}) for o in four]
+        if len(two) == 1 and len(possible(two[0])) == 1:
+            rules_of.append((possible(two[0])[0] & unknown, {two[0]}))
+        elif len(two) == 2:
+            (a, pa), (b, pb) = ((o, possible(o)) for o in two)
+            if len(pa) == 1:
+                rules_of += [(pa[0] & unknown, {a}), (((black | red) & ~pa[0]) & unknown, {b})]
+            elif len(pb) == 1:
+                rules_of += [(pb[0] & unknown, {b}), (((black | red) & ~pb[0]) & unknown, {a})]
+            else:
+                rules_of.append(((black | red) & unknown, {a, b}))
+        for cards, owners in rules_of:
+            if any(hands[x] & cards for x in hands if x not in owners):
+                return False
+            held = sum(hands[o] & cards for o in owners)
+            if final and held != cards:
+                return False
+        return True
+
+    # the jacks the passers' pile cannot hold: those a declaration places with a declarer
+    four = [o for o in others if record.declaration[o] == Declaration.FOUR_JACKS]
+    two = [o for o in others if record.declaration[o] == Declaration.JACK_PAIR]
+    placed = 0
+    if four or len(two) == 2:
+        placed = (black | red) & unknown
+    elif len(two) == 1 and len(possible(two[0])) == 1:
+        placed = possible(two[0])[0] & unknown
+
     def rec(i, rest, hands):
         nonlocal total
         if i == len(others):
             if all(_history_legal(rules, record, pos, o, h | pinned.get(o, 0)) and no_undeclared_pair(o, h)
-                   for o, h in zip(others, hands)):  # fmt: skip
-                weight = math.comb(bin(rest & ~aces).count("1"), passers * C.N_TRICKS) if track_passers else 1
+                   for o, h in zip(others, hands)) and declared_jacks_fit(dict(zip(others, hands))):  # fmt: skip
+                weight = math.comb(bin(rest & ~aces & ~placed).count("1"), passers * C.N_TRICKS) if track_passers else 1
                 total += weight
             return
         for combo in itertools.combinations(C.cards_of(rest), sizes[i]):

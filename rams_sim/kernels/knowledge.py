@@ -23,17 +23,19 @@ What play reveals (R6, for each card another seat played):
 
 * R5.5: a seat that declared no jacks (its declaration, public, not its points: a pair may
   be worth 0) holds no same-colour pair in his hand at the first lead (where that hand
-  counts, option ``jacks_count`` other than ``dealt``).
+  counts, option ``jacks_count`` other than ``dealt``); a seat that declared four jacks, or
+  a pair whose colour is the only one possible, holds those jacks (:func:`declared_jacks`).
 
 What the declarations and the running scores reveal, which piles cannot express, is
 checked on each drawn world by :func:`declarations_fit` (the search redraws a world that
 breaks it; :mod:`..pimc`): no active seat held four aces or a rams (R5.1-R5.4 end the deal
-before the play), none held more jacks than he declared (R5.5), and none that announces has
+before the play), each held the jacks he declared (R5.5), and none that announces has
 reached zero (R8.2).
 
-Known gaps (docs/SEARCH.md): a declared jack pair is not placed in the declarer's hand
-(the worlds hold one as often as chance gives it); under ``jacks_count=dealt``, and for
-passers (one pile for all of them), an undeclared pair is not excluded.
+Known gaps (docs/SEARCH.md): under ``jacks_count=dealt``, and for passers (one pile for all
+of them), an undeclared pair is not excluded; a declared pair under ``dealt`` or
+``dealt-or-final`` need only lie in the seat's hand, discards and give-up card together
+(which of his cards he drew is not drawn).
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ from .bits import (
     ACE_CARDS, BLACK_JACKS, RED_JACKS, ZERO, above, ace_points, bit, card_of, has, highest, jack_kind, lowest, popcount,
     rams_suit, trump_face_mask,
 )  # fmt: skip
-from .codes import D_FOUR_JACKS, D_JACK_PAIR, JACKS_DEALT, RUFF_OVERTRUMP
+from .codes import D_FOUR_JACKS, D_JACK_PAIR, JACKS_DEALT, JACKS_FINAL, RUFF_OVERTRUMP
 from .play import next_active
 from .state import (
     ACTIVE, DECL, DISCARDS, FINAL, HAND, JACKS, LOG_LEADER, LOG_WINNER, PASSED, TOOK_TRUMP, TRICK_CARD, TRICK_SEAT,
@@ -203,6 +205,8 @@ def play_piles(r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, a
                         jack_seats_black |= 1 << o
                     else:
                         jack_seats_red |= 1 << o
+    # ---- R5.5: a declared pair whose colour the seat can tell lies with its declarer ----
+    not_free, not_passers = declared_jacks(r, n, seat, dealer, st, log, trick, t, k, unknown, known_dealer, hidden, forbid)
     # ---- the piles ----
     n_piles = 0
     for i in range(3):
@@ -236,7 +240,7 @@ def play_piles(r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, a
         if st[PASSED, o] and o != seat:
             passers += 1
     if r.ace_forbids_pass and passers > 0 and unknown & ACE_CARDS != ZERO:
-        allowed[n_piles] = unknown & ~ACE_CARDS & not_dealers  # R4.1: a passer held no ace
+        allowed[n_piles] = unknown & ~ACE_CARDS & not_dealers & ~not_passers  # R4.1: a passer held no ace
         caps[n_piles] = passers * N_TRICKS
         pile_seat[n_piles] = -1
         tracked += passers * N_TRICKS
@@ -247,7 +251,7 @@ def play_piles(r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, a
         pile_seat[n_piles] = DEALER_DISCARDS
         tracked += caps[n_piles]
         n_piles += 1
-    allowed[n_piles] = unknown & not_dealers
+    allowed[n_piles] = unknown & not_dealers & ~not_free
     caps[n_piles] = popcount(unknown) - tracked
     pile_seat[n_piles] = -1
     n_piles += 1
@@ -255,6 +259,79 @@ def play_piles(r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, a
     pairs[1, 0], pairs[1, 1] = lowest(BLACK_JACKS), highest(BLACK_JACKS)
     pairs[2, 0], pairs[2, 1] = lowest(RED_JACKS), highest(RED_JACKS)
     return unknown, n_piles
+
+
+@njit(cache=True)
+def _possible_colours(o, dealer, log, trick, t, k, n, unknown, known_dealer):
+    """The colours (bit 0 black, bit 1 red) whose jacks could all be seat ``o``'s: each one
+    unseen, played by him, or (the dealer) his taken trump card."""
+    his = seat_cards_from(log, trick, t, k, n, o, 0)
+    if o == dealer:
+        his |= known_dealer
+    colours = 0
+    if BLACK_JACKS & ~(his | unknown) == ZERO:
+        colours |= 1
+    if RED_JACKS & ~(his | unknown) == ZERO:
+        colours |= 2
+    return colours
+
+
+@njit(cache=True)
+def _place(jacks, owners, n, forbid, r):
+    """Unseen ``jacks`` that lie with the seats of bitmask ``owners``: no other seat's pile holds
+    them, nor the passers' pile; nor the free pile under ``final`` (in their hands), else it
+    may (their discards). Returns (not in the free pile, not in the passers' pile)."""
+    for other in range(n):
+        if not owners >> other & 1:
+            forbid[other] |= jacks
+    return (jacks if r.jacks_count == JACKS_FINAL else ZERO), jacks
+
+
+@njit(cache=True)
+def declared_jacks(r, n, seat, dealer, st, log, trick, t, k, unknown, known_dealer, hidden, forbid):
+    """R5.5: the unseen jacks the declarations place with their declarers. Four jacks declared:
+    all four are his. A pair declared: both jacks of a colour are his, and the colours of two
+    declared pairs differ; so a colour that only one of them can hold (the other has a jack
+    seen away from him) is his, and with two declared pairs every jack lies with the two.
+    Under ``final`` they are in the declarers' hands; otherwise in their hands or among their
+    discards (the free pile). Adds to ``forbid`` (uint64[n]); returns (the jacks the free pile
+    may not hold, those the passers' pile may not hold). Nothing where the dealer's trump card
+    may lie among his laid-aside cards (``hidden``: modern)."""
+    not_free = ZERO
+    not_passers = ZERO
+    if hidden:
+        return not_free, not_passers
+    jacks = (BLACK_JACKS | RED_JACKS) & unknown
+    first, second = -1, -1  # the seats that declared a pair
+    for o in range(n):
+        if o == seat or not st[ACTIVE, o]:
+            continue
+        if st[DECL, o] == D_FOUR_JACKS:
+            a, b = _place(jacks, 1 << o, n, forbid, r)
+            not_free |= a
+            not_passers |= b
+        elif st[DECL, o] == D_JACK_PAIR:
+            if first < 0:
+                first = o
+            else:
+                second = o
+    if first < 0:
+        return not_free, not_passers
+    c1 = _possible_colours(first, dealer, log, trick, t, k, n, unknown, known_dealer)
+    if second < 0:
+        if c1 == 1 or c1 == 2:
+            a, b = _place((BLACK_JACKS if c1 == 1 else RED_JACKS) & unknown, 1 << first, n, forbid, r)
+            not_free |= a
+            not_passers |= b
+        return not_free, not_passers
+    c2 = _possible_colours(second, dealer, log, trick, t, k, n, unknown, known_dealer)
+    if c1 == 1 or c1 == 2 or c2 == 1 or c2 == 2:  # one colour settles both
+        black_first = c1 == 1 or (c1 == 3 and c2 == 2)
+        a, b = _place(BLACK_JACKS & unknown, 1 << (first if black_first else second), n, forbid, r)
+        c, d = _place(RED_JACKS & unknown, 1 << (second if black_first else first), n, forbid, r)
+        return not_free | a | c, not_passers | b | d
+    a, b = _place(jacks, (1 << first) | (1 << second), n, forbid, r)
+    return not_free | a, not_passers | b
 
 
 @njit(cache=True)
@@ -289,14 +366,16 @@ KIND_OF_DECLARATION_PAIR, KIND_OF_DECLARATION_FOUR = 1, 2  # R5.5: the jack kind
 def declarations_fit(r, n, seat, st, scores, announce, w_cardsets, w_st):
     """Whether a drawn world agrees with what the declarations and the play's running scores
     showed (classic Rams; ``w_cardsets``/``w_st``: the world's state arrays, whose FINAL row holds
-    each other active seat's hand at the first lead; ``st``: the real public rows; ``scores``
+    each other active seat's hand at the first lead, its DISCARDS and TRUMP_DISCARD his unseen
+    cards; ``st``: the real public rows; ``scores``
     int64[n] before the deal, ``announce`` int8[n]). For each other active seat:
 
     * R5.1: he held no four aces (where four aces win); R5.2-R5.4: no rams (five of a suit),
       since either would have ended the deal before the play;
-    * R5.5: where the final hand counts (``final``, ``dealt-or-final``), its jack kind is at
-      most the one he declared (a declared pair: not the four jacks; nothing declared, no
-      pair, which the piles already say);
+    * R5.5: the jack kind of that hand is the one he declared (``final``), or at most it
+      (``dealt-or-final``); under ``dealt`` and ``dealt-or-final`` a declared pair (the four
+      jacks) lies within that hand, his discards and his R4.3 give-up card, where his dealt
+      hand lies (which of his cards he drew is not drawn: only this much is checked);
     * R8.2: a seat that announces and has a trick is not at zero (score before the deal -
       jacks - tricks - A of that hand > 0), or the deal would have stopped.
     """
@@ -313,8 +392,18 @@ def declarations_fit(r, n, seat, st, scores, announce, w_cardsets, w_st):
             shown = KIND_OF_DECLARATION_FOUR
         elif st[DECL, o] == D_JACK_PAIR:
             shown = KIND_OF_DECLARATION_PAIR
-        if r.jacks_count != JACKS_DEALT and jack_kind(hand) > shown:
-            return False
+        if r.jacks_count == JACKS_FINAL:
+            if jack_kind(hand) != shown:
+                return False
+        else:
+            if r.jacks_count != JACKS_DEALT and jack_kind(hand) > shown:
+                return False
+            if shown > 0:  # his dealt hand lies within his hand, his discards and his give-up card
+                held = hand | w_cardsets[DISCARDS, o]
+                if w_st[TRUMP_DISCARD, o] >= 0:
+                    held |= bit(w_st[TRUMP_DISCARD, o])
+                if jack_kind(held) < shown:
+                    return False
         if announce[o] and st[TRICKS, o] >= 1:
             if scores[o] - st[JACKS, o] - st[TRICKS, o] - ace_points(hand, r.ace_values) <= 0:
                 return False

@@ -38,7 +38,7 @@ MAX_PILES = 12
 MAX_PAIRS = 3  # the trump marriage (R6.6), the black and the red jacks (R5.5)
 MAX_STATES = 6**6  # six non-free piles of at most five cards (7 players, one seat searching)
 TWO_POW_53 = 2.0**-53
-MAX_DRAWS = 32  # a search draws a world again while it breaks a fact the piles cannot express, at most this often
+MAX_DRAWS = 1024  # a search draws a world again while it breaks a fact the piles cannot express, at most this often
 
 
 @njit(cache=True)

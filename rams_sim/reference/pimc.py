@@ -35,12 +35,13 @@ key ``mix64(key ^ SAMPLE_SALT ^ (16 seat + e) * GOLDEN ^ (j + 1))`` with ``e`` t
 or ``t`` at a card, stream ``s + 1`` for seat ``s``, afresh for every option tried.
 
 At a card, a world that breaks what the declarations and the running scores showed (the
-piles cannot say it: :func:`declarations_fit`; no rams or four aces, no more jacks than
-declared, nobody who announces at zero) is drawn again, layout and shuffle, up to
+piles cannot say it: :func:`declarations_fit`; no rams or four aces, the jacks declared,
+nobody who announces at zero) is drawn again, layout and shuffle, up to
 :data:`rams_sim.kernels.worlds.MAX_DRAWS` times (:func:`draw_world`).
 
-Known gaps (docs/SEARCH.md): a declared jack pair is not placed in the declarer's hand;
-under ``jacks_count=dealt``, and for passers, an undeclared pair is not excluded.
+Known gaps (docs/SEARCH.md): under ``jacks_count=dealt``, and for passers, an undeclared
+pair is not excluded; a declared pair under ``dealt`` and ``dealt-or-final`` need only lie in
+the seat's hand, discards and give-up card together.
 """
 
 from __future__ import annotations
@@ -233,6 +234,52 @@ def undeclared_jacks(table, sheet, state: PlayState, seat: int, unknown: int, de
     return constrained
 
 
+def declared_jacks(table, sheet, state: PlayState, seat: int, unknown: int, dealer_card, none, hidden: bool):
+    """R5.5: the unseen jacks the declarations place with their declarers. Four jacks: all his. A
+    pair: both jacks of one colour are his, and two declared pairs are of the two colours; so a
+    colour only one declarer can hold (the other has a jack of it seen away from him) is his,
+    the other colour the other's, and with two declared pairs every jack lies with the two.
+    Under ``final`` in their hands; otherwise in their hands or their discards (the free pile).
+    Adds to the other seats' ``none``; returns (the jacks the free pile may not hold, those the
+    passers' pile may not hold). Nothing when the dealer's trump card may be among his
+    laid-aside cards (``hidden``)."""
+    placed = []  # (jacks, the seats they lie with)
+    if not hidden:
+        jacks = mask_of(c for pair in JACK_PAIRS for c in pair) & unknown
+        declarers = [o for o in range(table.n) if o != seat and not table.passed[o]
+                     and sheet.declaration[o] in DECLARED_JACKS]  # fmt: skip
+        four = [o for o in declarers if sheet.declaration[o] == int(Declaration.FOUR_JACKS)]
+        pairs = [o for o in declarers if o not in four]
+
+        def colours(o: int) -> list[int]:
+            his = mask_of(played_by(table, state, o))
+            if o == table.dealer and dealer_card is not None:
+                his |= bit(dealer_card)
+            return [i for i, pair in enumerate(JACK_PAIRS) if all((his | unknown) & bit(c) for c in pair)]
+
+        placed += [(jacks, {o}) for o in four]
+        if len(pairs) == 1 and len(colours(pairs[0])) == 1:
+            placed.append((mask_of(JACK_PAIRS[colours(pairs[0])[0]]) & unknown, {pairs[0]}))
+        elif len(pairs) == 2:
+            first, second = (colours(o) for o in pairs)
+            if len(first) != 1 and len(second) != 1:
+                placed.append((jacks, set(pairs)))  # which colour is whose is open
+            else:
+                owner, colour = (pairs[0], first[0]) if len(first) == 1 else (pairs[1], second[0])
+                other = pairs[1] if owner == pairs[0] else pairs[0]
+                placed.append((mask_of(JACK_PAIRS[colour]) & unknown, {owner}))
+                placed.append((mask_of(JACK_PAIRS[1 - colour]) & unknown, {other}))
+    not_free = not_passers = 0
+    for cards, owners in placed:
+        for o in range(table.n):
+            if o not in owners:
+                none[o] |= cards
+        not_passers |= cards
+        if table.book.jacks_count == JacksCount.FINAL:
+            not_free |= cards
+    return not_free, not_passers
+
+
 def trump_hidden(table, seat: int, played: int) -> bool:
     """Whether ``seat`` cannot tell where the trump card is: the game says the dealer may have
     laid it aside (modern: it is his own card and he took the widow), it is not ``seat``'s,
@@ -247,7 +294,7 @@ def what_seat_knows(table, sheet, state: PlayState, seat: int) -> Knowledge:
     """The piles of the cards ``seat`` has not seen, at its card to trick ``state.t``.
 
     Reads the public table (who passed, who took the trump card, how many cards each seat
-    discarded, the tricks played, the jack points written off) and the seat's own cards;
+    discarded, the tricks played, the jacks declared) and the seat's own cards;
     never another seat's cards. Unseen: the deck less his hand, his discards and R4.3
     give-up card, the cards played and the trump card. Piles: each other active seat,
     clockwise from the seat, takes as many as he holds (five a trick, less the card he
@@ -272,6 +319,7 @@ def what_seat_knows(table, sheet, state: PlayState, seat: int) -> Knowledge:
         dealer_card = table.trump_card  # R4.3: the dealer holds the trump card he took
     none, marriage_seats = shown_not_held(table, state, unknown, dealer_card)
     black_seats, red_seats = undeclared_jacks(table, sheet, state, seat, unknown, dealer_card, none)
+    not_free, not_passers = declared_jacks(table, sheet, state, seat, unknown, dealer_card, none, hidden)
     piles = []
     in_trick = state.players(table)[: len(state.trick)]
     for step in range(1, n):
@@ -285,10 +333,10 @@ def what_seat_knows(table, sheet, state: PlayState, seat: int) -> Knowledge:
         piles.append(Pile(o, in_hand, allowed, pairs))
     passers = sum(1 for o in range(n) if table.passed[o] and o != seat)
     if table.book.ace_forbids_pass and passers and unknown & ACES:
-        piles.append(Pile(C.NO_SEAT, C.HAND_SIZE * passers, unknown & ~ACES & not_dealers))  # R4.1: no ace
+        piles.append(Pile(C.NO_SEAT, C.HAND_SIZE * passers, unknown & ~ACES & not_dealers & ~not_passers))  # R4.1
     if hidden:  # the dealer's laid-aside cards: his trump card may be among them
         piles.append(Pile(DEALER_DISCARDS, len(table.discards[dealer]), unknown))
-    piles.append(Pile(C.NO_SEAT, popcount(unknown) - sum(p.cap for p in piles), unknown & not_dealers))  # free
+    piles.append(Pile(C.NO_SEAT, popcount(unknown) - sum(p.cap for p in piles), unknown & not_dealers & ~not_free))
     _, king, queen, _ = TRUMP_HONOURS[table.trump]
     return Knowledge(unknown, piles, dealer_card, ((king, queen),) + JACK_PAIRS)
 
@@ -427,8 +475,9 @@ def declarations_fit(table, sheet, state: PlayState, seat: int, world: World) ->
 
     * R5.1, R5.2-R5.4: four aces (where they win) or a rams would have ended the deal before the
       play: he held neither;
-    * R5.5: where the final hand counts (``final``, ``dealt-or-final``), he held no more jacks
-      than he declared (a pair: not all four; none: no pair, as the piles already say);
+    * R5.5: its jack kind is the declared one (``final``), at most it (``dealt-or-final``); a
+      declared pair or four jacks under ``dealt`` and ``dealt-or-final`` lie within that hand,
+      his discards and his R4.3 give-up card (his dealt hand lies there);
     * R8.2: if he announces and holds a trick, his running score with that hand's aces is above
       zero, or his announcement would have stopped the deal.
     """
@@ -443,8 +492,16 @@ def declarations_fit(table, sheet, state: PlayState, seat: int, world: World) ->
         if rams_suit(at_lead) >= 0:
             return False
         shown = shown_kind.get(sheet.declaration[o], 0)
-        if book.jacks_count != JacksCount.DEALT and jack_kind(at_lead) > shown:
-            return False
+        if book.jacks_count == JacksCount.FINAL:
+            if jack_kind(at_lead) != shown:
+                return False
+        else:
+            if book.jacks_count == JacksCount.DEALT_OR_FINAL and jack_kind(at_lead) > shown:
+                return False
+            give_up = world.give_ups.get(o, C.NO_CARD)
+            could_be_dealt = at_lead + world.discards.get(o, []) + ([give_up] if give_up != C.NO_CARD else [])
+            if shown and jack_kind(could_be_dealt) < shown:
+                return False
         if sheet.announce[o] and sheet.tricks[o] >= 1:
             if sheet.scores[o] - sheet.jacks[o] - sheet.tricks[o] - world.aces[o] <= 0:
                 return False
