@@ -210,3 +210,37 @@ def test_both_engines_redraw_the_same_worlds(name, monkeypatch):
     policies = ["pimc:samples=4", "expert", "pimc:samples=3,rollout=basic", "basic", "pimc:samples=3"][: rules.players]
     assert_same_deals(rules, policies, seed=31, deals=24, label=f"redraws {name}")
     assert refused.get("zero", 0) > 0 and refused.get("jacks", 0) > 0, refused
+
+
+def _cards(text: str) -> list[int]:
+    return C.parse_cards(text) if text else []
+
+
+DEALT_CASES = [  # hand at the first lead, discards, give-up card, trump card taken -> the dealt hand's jack kinds
+    ("J♠ J♣ 7♥ 8♥ 9♥", "", None, None, {1}),  # nothing drawn: the hand was dealt
+    ("J♠ J♣ J♦ J♥ 9♥", "", None, None, {2}),
+    ("J♠ 7♥ 8♥ 9♥ 10♥", "J♣", None, None, {0, 1}),  # J♠ kept (with J♣ laid aside: a pair) or drawn
+    ("J♠ J♣ J♦ J♥ 9♥", "7♠ 7♣", None, None, {0, 1}),  # two drawn, one a jack at least
+    ("J♠ J♣ J♦ 8♥ 9♥", "7♠ 7♣", None, None, {0, 1}),
+    ("J♠ J♣ 8♦ 8♥ 9♥", "7♠ 7♣ 7♦", None, None, {0, 1}),  # three drawn: the three others, or a jack
+    ("J♠ J♣ 8♦ 8♥ 9♥", "7♠ 7♣ 7♦ 7♥", None, None, {0}),  # four of five drawn: a jack among them
+    ("J♠ J♣ 7♥ 8♥ 9♥", "", "J♦", "J♣", {0}),  # R4.3: J♣ is the trump card he took, J♦ given up
+    ("J♠ J♣ 7♥ 8♥ 9♥", "7♠", "J♦", "J♣", {0}),
+    ("J♠ 7♦ 7♥ 8♥ 9♥", "J♣", "10♠", "7♦", {0, 1}),
+]
+
+
+@pytest.mark.parametrize("hand, discards, give_up, took, kinds", DEALT_CASES)
+def test_dealt_jack_kinds_in_both_engines(hand, discards, give_up, took, kinds):
+    """Which jack kinds (R5.5) the dealt hand may have had, over which cards he drew (R4.4, R4.3),
+    typed by hand, in the kernels and in the reference."""
+    from rams_sim.kernels.knowledge import dealt_jack_kinds
+    from rams_sim.reference.pimc import possible_dealt_kinds
+
+    h, d = _cards(hand), _cards(discards)
+    g = C.parse_cards(give_up)[0] if give_up else C.NO_CARD
+    t = C.parse_cards(took)[0] if took else None
+    assert possible_dealt_kinds(h, d, g, t) == kinds
+    bits = dealt_jack_kinds(np.uint64(C.mask_of(h)), np.uint64(C.mask_of(d)),
+                            np.uint64(1 << g if give_up else 0), np.uint64(1 << t if took else 0))  # fmt: skip
+    assert {k for k in range(3) if bits >> k & 1} == kinds

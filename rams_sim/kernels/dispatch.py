@@ -30,7 +30,7 @@ A game that policy ``pimc`` searches card by card with :func:`rams_sim.kernels.p
   the most (modern counts up);
 * ``trump_maybe_discarded(cardsets, st, dealer) -> bool``: whether the turned trump card,
   known to be the dealer's, may have gone into his discards (modern: he took the widow);
-* ``world_fits(r, n, seat, st, scores, announce, w_cardsets, w_st) -> bool``: whether a
+* ``world_fits(r, n, seat, trump_card, st, scores, announce, w_cardsets, w_st) -> bool``: whether a
   world drawn at a card agrees with what the piles cannot say (classic: the declarations
   and the running scores, :func:`rams_sim.kernels.knowledge.declarations_fit`);
 * ``search_value(r, search, announce, seat, scores, dealer, world_key) -> int``: what a
@@ -175,13 +175,13 @@ def _search_value(r, search, announce, seat, scores, dealer, world_key):
                                                                              world_key)
 
 
-def world_fits(r, n, seat, st, scores, announce, w_cardsets, w_st):
+def world_fits(r, n, seat, trump_card, st, scores, announce, w_cardsets, w_st):
     """Whether a drawn world agrees with what the piles cannot say (the body: NUMBA_DISABLE_JIT only)."""
-    return _game_module(type(r)).world_fits(r, n, seat, st, scores, announce, w_cardsets, w_st)
+    return _game_module(type(r)).world_fits(r, n, seat, trump_card, st, scores, announce, w_cardsets, w_st)
 
 
 @overload(world_fits, inline="always")
-def _world_fits(r, n, seat, st, scores, announce, w_cardsets, w_st):
+def _world_fits(r, n, seat, trump_card, st, scores, announce, w_cardsets, w_st):
     game = _game_module(r).world_fits
-    return lambda r, n, seat, st, scores, announce, w_cardsets, w_st: game(r, n, seat, st, scores, announce,
-                                                                           w_cardsets, w_st)
+    return lambda r, n, seat, trump_card, st, scores, announce, w_cardsets, w_st: game(
+        r, n, seat, trump_card, st, scores, announce, w_cardsets, w_st)

@@ -32,10 +32,9 @@ breaks it; :mod:`..pimc`): no active seat held four aces or a rams (R5.1-R5.4 en
 before the play), each held the jacks he declared (R5.5), and none that announces has
 reached zero (R8.2).
 
-Known gaps (docs/SEARCH.md): under ``jacks_count=dealt``, and for passers (one pile for all
-of them), an undeclared pair is not excluded; a declared pair under ``dealt`` or
-``dealt-or-final`` need only lie in the seat's hand, discards and give-up card together
-(which of his cards he drew is not drawn).
+Known gaps (docs/SEARCH.md): the passers share one pile, so their jacks are not checked;
+where the dealt hand counts, a world is kept when some choice of the cards a seat drew
+fits (the worlds do not draw that choice).
 """
 
 from __future__ import annotations
@@ -44,7 +43,7 @@ from numba import njit
 
 from ..cards import ACE, HAND_SIZE, KING, N_TRICKS, QUEEN, RANKS_PER_SUIT, SUIT_MASKS
 from .bits import (
-    ACE_CARDS, BLACK_JACKS, RED_JACKS, ZERO, above, ace_points, bit, card_of, has, highest, jack_kind, lowest, popcount,
+    ACE_CARDS, BLACK_JACKS, ONE, RED_JACKS, ZERO, above, ace_points, bit, card_of, has, highest, jack_kind, lowest, popcount,
     rams_suit, trump_face_mask,
 )  # fmt: skip
 from .codes import D_FOUR_JACKS, D_JACK_PAIR, JACKS_DEALT, JACKS_FINAL, RUFF_OVERTRUMP
@@ -360,10 +359,36 @@ def exchange_piles(r, n, seat, trump_card, cardsets, st, allowed, caps, pile_sea
 
 
 KIND_OF_DECLARATION_PAIR, KIND_OF_DECLARATION_FOUR = 1, 2  # R5.5: the jack kind a declaration shows (jack_kind's)
+ALL_JACKS = BLACK_JACKS | RED_JACKS
 
 
 @njit(cache=True)
-def declarations_fit(r, n, seat, st, scores, announce, w_cardsets, w_st):
+def dealt_jack_kinds(hand, discards, give_up, took):
+    """R3-R4.4: the jack kinds (bit k for kind k, R5.5) a seat's dealt hand may have had, over
+    which of his cards he drew. ``hand``: his hand at the first lead (uint64, 5 cards);
+    ``discards``: the cards he laid aside (R4.4); ``give_up``: his R4.3 give-up card or 0;
+    ``took``: the trump card's bit if he took it, else 0. He drew as many cards as he
+    discarded, from his hand before R4.3 (the hand less the trump card, with the give-up
+    card); the rest of that hand and his discards were dealt to him."""
+    before = (hand & ~took) | give_up
+    n_drawn = popcount(discards)
+    jacks = before & ALL_JACKS
+    others = popcount(before) - popcount(jacks)
+    kinds = 0
+    drawn = jacks
+    while True:  # every subset of his jacks that he may have drawn
+        d = popcount(drawn)
+        if d <= n_drawn and others >= n_drawn - d:
+            kinds |= 1 << jack_kind((jacks & ~drawn) | (discards & ALL_JACKS))
+        if drawn == ZERO:
+            break
+        drawn = (drawn - ONE) & jacks
+    return kinds
+
+
+
+@njit(cache=True)
+def declarations_fit(r, n, seat, trump_card, st, scores, announce, w_cardsets, w_st):
     """Whether a drawn world agrees with what the declarations and the play's running scores
     showed (classic Rams; ``w_cardsets``/``w_st``: the world's state arrays, whose FINAL row holds
     each other active seat's hand at the first lead, its DISCARDS and TRUMP_DISCARD his unseen
@@ -372,10 +397,9 @@ def declarations_fit(r, n, seat, st, scores, announce, w_cardsets, w_st):
 
     * R5.1: he held no four aces (where four aces win); R5.2-R5.4: no rams (five of a suit),
       since either would have ended the deal before the play;
-    * R5.5: the jack kind of that hand is the one he declared (``final``), or at most it
-      (``dealt-or-final``); under ``dealt`` and ``dealt-or-final`` a declared pair (the four
-      jacks) lies within that hand, his discards and his R4.3 give-up card, where his dealt
-      hand lies (which of his cards he drew is not drawn: only this much is checked);
+    * R5.5: the jack kind counted (``jacks_count``) is the one he declared: that hand's
+      (``final``); his dealt hand's (``dealt``), for some choice of which of his cards he drew
+      (:func:`dealt_jack_kinds`); the larger of the two (``dealt-or-final``);
     * R8.2: a seat that announces and has a trick is not at zero (score before the deal -
       jacks - tricks - A of that hand > 0), or the deal would have stopped.
     """
@@ -392,18 +416,19 @@ def declarations_fit(r, n, seat, st, scores, announce, w_cardsets, w_st):
             shown = KIND_OF_DECLARATION_FOUR
         elif st[DECL, o] == D_JACK_PAIR:
             shown = KIND_OF_DECLARATION_PAIR
+        final_kind = jack_kind(hand)
         if r.jacks_count == JACKS_FINAL:
-            if jack_kind(hand) != shown:
+            if final_kind != shown:
                 return False
         else:
-            if r.jacks_count != JACKS_DEALT and jack_kind(hand) > shown:
-                return False
-            if shown > 0:  # his dealt hand lies within his hand, his discards and his give-up card
-                held = hand | w_cardsets[DISCARDS, o]
-                if w_st[TRUMP_DISCARD, o] >= 0:
-                    held |= bit(w_st[TRUMP_DISCARD, o])
-                if jack_kind(held) < shown:
+            give_up = w_st[TRUMP_DISCARD, o]
+            took = bit(trump_card) if st[TOOK_TRUMP, o] else ZERO
+            kinds = dealt_jack_kinds(hand, w_cardsets[DISCARDS, o], bit(give_up) if give_up >= 0 else ZERO, took)
+            if r.jacks_count == JACKS_DEALT:
+                if not kinds >> shown & 1:
                     return False
+            elif final_kind > shown or not (kinds >> shown & 1 or (final_kind == shown and kinds & ((2 << shown) - 1))):
+                return False  # dealt-or-final: the larger of the two kinds is the declared one
         if announce[o] and st[TRICKS, o] >= 1:
             if scores[o] - st[JACKS, o] - st[TRICKS, o] - ace_points(hand, r.ace_values) <= 0:
                 return False

@@ -221,7 +221,7 @@ def _play_world(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log
     for _ in range(MAX_DRAWS):
         _play_layout(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, played, m, n_pairs, total,
                      n_piles)  # fmt: skip
-        if world_fits(r, n, seat, st, scores, announce, search.b_cardsets, search.b_st):
+        if world_fits(r, n, seat, trump_card, st, scores, announce, search.b_cardsets, search.b_st):
             return True
     return False
 

@@ -39,14 +39,15 @@ piles cannot say it: :func:`declarations_fit`; no rams or four aces, the jacks d
 nobody who announces at zero) is drawn again, layout and shuffle, up to
 :data:`rams_sim.kernels.worlds.MAX_DRAWS` times (:func:`draw_world`).
 
-Known gaps (docs/SEARCH.md): under ``jacks_count=dealt``, and for passers, an undeclared
-pair is not excluded; a declared pair under ``dealt`` and ``dealt-or-final`` need only lie in
-the seat's hand, discards and give-up card together.
+Known gaps (docs/SEARCH.md): the passers share one pile, so their jacks are not checked;
+where the dealt hand counts, a world is kept when some choice of the cards a seat drew fits
+(the worlds do not draw that choice).
 """
 
 from __future__ import annotations
 
 import copy
+import itertools
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -468,6 +469,17 @@ def make_world(table, state: PlayState, knowledge: Knowledge, seat: int, layout:
     return World(hands, discards, aces=aces, give_ups=give_ups)
 
 
+def possible_dealt_kinds(at_lead, discards, give_up: int, took) -> set[int]:
+    """R3-R4.4: the jack kinds (R5.5) a seat's dealt hand may have had, over which of his cards
+    he drew: as many as he discarded, from his hand before R4.3 (``at_lead`` less the trump card
+    he took, ``took``, with his give-up card); the rest of it and his ``discards`` were dealt."""
+    before = [c for c in at_lead if c != took] + ([give_up] if give_up != C.NO_CARD else [])
+    kinds = set()
+    for drawn in itertools.combinations(before, len(discards)):
+        kinds.add(jack_kind([c for c in before if c not in drawn] + list(discards)))
+    return kinds
+
+
 def declarations_fit(table, sheet, state: PlayState, seat: int, world: World) -> bool:
     """Whether a world at a card agrees with what the declarations and the running scores showed
     (classic Rams, and duel, where nothing was declared). For each other active seat, his hand at
@@ -475,9 +487,9 @@ def declarations_fit(table, sheet, state: PlayState, seat: int, world: World) ->
 
     * R5.1, R5.2-R5.4: four aces (where they win) or a rams would have ended the deal before the
       play: he held neither;
-    * R5.5: its jack kind is the declared one (``final``), at most it (``dealt-or-final``); a
-      declared pair or four jacks under ``dealt`` and ``dealt-or-final`` lie within that hand,
-      his discards and his R4.3 give-up card (his dealt hand lies there);
+    * R5.5: the counted jack kind is the declared one: that hand's (``final``), his dealt
+      hand's for some choice of the cards he drew (``dealt``, :func:`possible_dealt_kinds`), or
+      the larger of the two (``dealt-or-final``);
     * R8.2: if he announces and holds a trick, his running score with that hand's aces is above
       zero, or his announcement would have stopped the deal.
     """
@@ -492,16 +504,15 @@ def declarations_fit(table, sheet, state: PlayState, seat: int, world: World) ->
         if rams_suit(at_lead) >= 0:
             return False
         shown = shown_kind.get(sheet.declaration[o], 0)
+        final_kind = jack_kind(at_lead)
         if book.jacks_count == JacksCount.FINAL:
-            if jack_kind(at_lead) != shown:
-                return False
+            counted = {final_kind}
         else:
-            if book.jacks_count == JacksCount.DEALT_OR_FINAL and jack_kind(at_lead) > shown:
-                return False
-            give_up = world.give_ups.get(o, C.NO_CARD)
-            could_be_dealt = at_lead + world.discards.get(o, []) + ([give_up] if give_up != C.NO_CARD else [])
-            if shown and jack_kind(could_be_dealt) < shown:
-                return False
+            took = table.trump_card if table.took_trump[o] else None
+            dealt = possible_dealt_kinds(at_lead, world.discards.get(o, []), world.give_ups.get(o, C.NO_CARD), took)
+            counted = dealt if book.jacks_count == JacksCount.DEALT else {max(d, final_kind) for d in dealt}
+        if shown not in counted:
+            return False
         if sheet.announce[o] and sheet.tricks[o] >= 1:
             if sheet.scores[o] - sheet.jacks[o] - sheet.tricks[o] - world.aces[o] <= 0:
                 return False

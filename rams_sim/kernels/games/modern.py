@@ -355,7 +355,7 @@ def trump_maybe_discarded(cardsets, st, dealer):
 
 
 @njit(cache=True, inline="always")
-def world_fits(r, n, seat, st, scores, announce, w_cardsets, w_st):
+def world_fits(r, n, seat, trump_card, st, scores, announce, w_cardsets, w_st):
     """modern: every layout of the piles fits (a rams only allows a redeal, aces count for
     nothing; a declared pair's jacks are not placed: docs/SEARCH.md "Known gaps")."""
     return True
