@@ -216,31 +216,33 @@ def _cards(text: str) -> list[int]:
     return C.parse_cards(text) if text else []
 
 
-DEALT_CASES = [  # hand at the first lead, discards, give-up card, trump card taken -> the dealt hand's jack kinds
-    ("J♠ J♣ 7♥ 8♥ 9♥", "", None, None, {1}),  # nothing drawn: the hand was dealt
-    ("J♠ J♣ J♦ J♥ 9♥", "", None, None, {2}),
-    ("J♠ 7♥ 8♥ 9♥ 10♥", "J♣", None, None, {0, 1}),  # J♠ kept (with J♣ laid aside: a pair) or drawn
-    ("J♠ J♣ J♦ J♥ 9♥", "7♠ 7♣", None, None, {0, 1}),  # two drawn, one a jack at least
-    ("J♠ J♣ J♦ 8♥ 9♥", "7♠ 7♣", None, None, {0, 1}),
-    ("J♠ J♣ 8♦ 8♥ 9♥", "7♠ 7♣ 7♦", None, None, {0, 1}),  # three drawn: the three others, or a jack
-    ("J♠ J♣ 8♦ 8♥ 9♥", "7♠ 7♣ 7♦ 7♥", None, None, {0}),  # four of five drawn: a jack among them
-    ("J♠ J♣ 7♥ 8♥ 9♥", "", "J♦", "J♣", {0}),  # R4.3: J♣ is the trump card he took, J♦ given up
-    ("J♠ J♣ 7♥ 8♥ 9♥", "7♠", "J♦", "J♣", {0}),
-    ("J♠ 7♦ 7♥ 8♥ 9♥", "J♣", "10♠", "7♦", {0, 1}),
+DEALT_CASES = [  # hand at the first lead, discards, give-up card, trump card taken -> ways to draw by dealt jack kind
+    ("J♠ J♣ 7♥ 8♥ 9♥", "", None, None, {1: 1}),  # nothing drawn: the hand was dealt
+    ("J♠ J♣ J♦ J♥ 9♥", "", None, None, {2: 1}),
+    ("J♠ 7♥ 8♥ 9♥ 10♥", "J♣", None, None, {0: 1, 1: 4}),  # J♠ drawn, or kept beside the J♣ laid aside
+    ("J♠ J♣ J♦ J♥ 9♥", "7♠ 7♣", None, None, {0: 4, 1: 6}),  # 9♥ and a jack; two jacks of a colour; a cross
+    ("J♠ J♣ J♦ 8♥ 9♥", "7♠ 7♣", None, None, {0: 7, 1: 3}),
+    ("J♠ J♣ 8♦ 8♥ 9♥", "7♠ 7♣ 7♦", None, None, {0: 9, 1: 1}),  # only the three others leave the pair
+    ("J♠ J♣ 8♦ 8♥ 9♥", "7♠ 7♣ 7♦ 7♥", None, None, {0: 5}),  # four of five drawn: a jack among them
+    ("J♠ J♣ 7♥ 8♥ 9♥", "", "J♦", "J♣", {0: 1}),  # R4.3: J♣ is the trump card he took, J♦ given up
+    ("J♠ J♣ 7♥ 8♥ 9♥", "7♠", "J♦", "J♣", {0: 5}),
+    ("J♠ 7♦ 7♥ 8♥ 9♥", "J♣", "10♠", "7♦", {0: 1, 1: 4}),
 ]
 
 
-@pytest.mark.parametrize("hand, discards, give_up, took, kinds", DEALT_CASES)
-def test_dealt_jack_kinds_in_both_engines(hand, discards, give_up, took, kinds):
-    """Which jack kinds (R5.5) the dealt hand may have had, over which cards he drew (R4.4, R4.3),
-    typed by hand, in the kernels and in the reference."""
-    from rams_sim.kernels.knowledge import dealt_jack_kinds
-    from rams_sim.reference.pimc import possible_dealt_kinds
+@pytest.mark.parametrize("hand, discards, give_up, took, ways", DEALT_CASES)
+def test_dealt_jack_kinds_in_both_engines(hand, discards, give_up, took, ways):
+    """In how many ways of drawing his cards (R4.4, R4.3) the dealt hand had each jack kind (R5.5),
+    counted by hand, in the kernels and in the reference."""
+    from rams_sim.kernels.knowledge import dealt_jack_counts
+    from rams_sim.reference.pimc import dealt_kind_ways
 
     h, d = _cards(hand), _cards(discards)
     g = C.parse_cards(give_up)[0] if give_up else C.NO_CARD
     t = C.parse_cards(took)[0] if took else None
-    assert possible_dealt_kinds(h, d, g, t) == kinds
-    bits = dealt_jack_kinds(np.uint64(C.mask_of(h)), np.uint64(C.mask_of(d)),
-                            np.uint64(1 << g if give_up else 0), np.uint64(1 << t if took else 0))  # fmt: skip
-    assert {k for k in range(3) if bits >> k & 1} == kinds
+    expected = {kind: ways.get(kind, 0) for kind in range(3)}
+    assert dealt_kind_ways(h, d, g, t) == expected
+    counts = dealt_jack_counts(np.uint64(C.mask_of(h)), np.uint64(C.mask_of(d)),
+                               np.uint64(1 << g if give_up else 0), np.uint64(1 << t if took else 0))  # fmt: skip
+    assert dict(enumerate(counts)) == expected
+    assert sum(counts) == math.comb(len(h), len(d))

@@ -26,15 +26,15 @@ What play reveals (R6, for each card another seat played):
   counts, option ``jacks_count`` other than ``dealt``); a seat that declared four jacks, or
   a pair whose colour is the only one possible, holds those jacks (:func:`declared_jacks`).
 
-What the declarations and the running scores reveal, which piles cannot express, is
-checked on each drawn world by :func:`declarations_fit` (the search redraws a world that
-breaks it; :mod:`..pimc`): no active seat held four aces or a rams (R5.1-R5.4 end the deal
-before the play), each held the jacks he declared (R5.5), and none that announces has
-reached zero (R8.2).
+What the declarations and the running scores reveal, which piles cannot express, gives
+each drawn world a chance to be kept (:func:`declarations_fit`; the search draws again a
+world it does not keep, :mod:`..pimc`): no active seat held four aces or a rams (R5.1-R5.4
+end the deal before the play), each declared the jacks the rules count (R5.5), and none
+that announces has reached zero (R8.2).
 
-Known gaps (docs/SEARCH.md): the passers share one pile, so their jacks are not checked;
-where the dealt hand counts, a world is kept when some choice of the cards a seat drew
-fits (the worlds do not draw that choice).
+Where the dealt hand counts, a world is kept with the share of the ways its players may
+have drawn their cards that fit (:func:`dealt_jack_counts`). Known gaps (docs/SEARCH.md):
+the passers share one pile, so their jacks are not checked.
 """
 
 from __future__ import annotations
@@ -363,54 +363,78 @@ ALL_JACKS = BLACK_JACKS | RED_JACKS
 
 
 @njit(cache=True)
-def dealt_jack_kinds(hand, discards, give_up, took):
-    """R3-R4.4: the jack kinds (bit k for kind k, R5.5) a seat's dealt hand may have had, over
-    which of his cards he drew. ``hand``: his hand at the first lead (uint64, 5 cards);
-    ``discards``: the cards he laid aside (R4.4); ``give_up``: his R4.3 give-up card or 0;
-    ``took``: the trump card's bit if he took it, else 0. He drew as many cards as he
-    discarded, from his hand before R4.3 (the hand less the trump card, with the give-up
-    card); the rest of that hand and his discards were dealt to him."""
+def _choose(n, k):
+    """The binomial coefficient C(n, k) (small n), 0 outside 0 <= k <= n."""
+    if k < 0 or k > n:
+        return 0
+    out = 1
+    for i in range(k):
+        out = out * (n - i) // (i + 1)
+    return out
+
+
+@njit(cache=True)
+def dealt_jack_counts(hand, discards, give_up, took):
+    """R3-R4.4: over the ways a seat may have drawn his new cards, how many give his dealt hand
+    each jack kind (R5.5): (none, a pair, four jacks). ``hand``: his hand at the first lead
+    (uint64); ``discards``: the cards he laid aside (R4.4); ``give_up``: his R4.3 give-up card
+    or 0; ``took``: the trump card's bit if he took it, else 0. He drew as many cards as he
+    discarded, any of his hand before R4.3 (the hand less the trump card, with the give-up
+    card); the rest of that hand and his discards were dealt to him. The three counts sum to
+    C(5, discards)."""
     before = (hand & ~took) | give_up
     n_drawn = popcount(discards)
     jacks = before & ALL_JACKS
     others = popcount(before) - popcount(jacks)
-    kinds = 0
+    counts0, counts1, counts2 = 0, 0, 0
     drawn = jacks
-    while True:  # every subset of his jacks that he may have drawn
-        d = popcount(drawn)
-        if d <= n_drawn and others >= n_drawn - d:
-            kinds |= 1 << jack_kind((jacks & ~drawn) | (discards & ALL_JACKS))
+    while True:  # every subset of his jacks he may have drawn, with the other cards drawn beside it
+        ways = _choose(others, n_drawn - popcount(drawn))
+        kind = jack_kind((jacks & ~drawn) | (discards & ALL_JACKS))
+        if kind == 0:
+            counts0 += ways
+        elif kind == 1:
+            counts1 += ways
+        else:
+            counts2 += ways
         if drawn == ZERO:
             break
         drawn = (drawn - ONE) & jacks
-    return kinds
-
+    return counts0, counts1, counts2
 
 
 @njit(cache=True)
 def declarations_fit(r, n, seat, trump_card, st, scores, announce, w_cardsets, w_st):
-    """Whether a drawn world agrees with what the declarations and the play's running scores
-    showed (classic Rams; ``w_cardsets``/``w_st``: the world's state arrays, whose FINAL row holds
-    each other active seat's hand at the first lead, its DISCARDS and TRUMP_DISCARD his unseen
-    cards; ``st``: the real public rows; ``scores``
-    int64[n] before the deal, ``announce`` int8[n]). For each other active seat:
+    """How well a drawn world agrees with what the declarations and the play's running scores
+    showed, as the chance to keep it (float64, 0 to 1; classic Rams). ``w_cardsets``/``w_st``:
+    the world's state arrays, whose FINAL row holds each other active seat's hand at the first
+    lead, its DISCARDS and TRUMP_DISCARD his unseen cards; ``st``: the real public rows;
+    ``scores`` int64[n] before the deal, ``announce`` int8[n]. For each other active seat:
 
     * R5.1: he held no four aces (where four aces win); R5.2-R5.4: no rams (five of a suit),
-      since either would have ended the deal before the play;
+      since either would have ended the deal before the play (0 if he did);
     * R5.5: the jack kind counted (``jacks_count``) is the one he declared: that hand's
-      (``final``); his dealt hand's (``dealt``), for some choice of which of his cards he drew
-      (:func:`dealt_jack_kinds`); the larger of the two (``dealt-or-final``);
+      (``final``: 1 or 0); his dealt hand's (``dealt``) or the larger of the two
+      (``dealt-or-final``): then the share of the ways he may have drawn his cards
+      (:func:`dealt_jack_counts`) that give it, so that every deal consistent with what was
+      shown, the cards drawn included, is as likely as any other;
     * R8.2: a seat that announces and has a trick is not at zero (score before the deal -
-      jacks - tricks - A of that hand > 0), or the deal would have stopped.
+      jacks - tricks - A of that hand > 0), or the deal would have stopped (0 if he is).
+
+    The chance is the product over the seats (exact integers, then one division).
     """
+    fits, ways = 1, 1
     for o in range(n):
         if o == seat or not st[ACTIVE, o]:
             continue
         hand = w_cardsets[FINAL, o]
         if r.four_aces_win and hand & ACE_CARDS == ACE_CARDS:
-            return False
+            return 0.0
         if rams_suit(hand) >= 0:
-            return False
+            return 0.0
+        if announce[o] and st[TRICKS, o] >= 1:
+            if scores[o] - st[JACKS, o] - st[TRICKS, o] - ace_points(hand, r.ace_values) <= 0:
+                return 0.0
         shown = 0
         if st[DECL, o] == D_FOUR_JACKS:
             shown = KIND_OF_DECLARATION_FOUR
@@ -419,17 +443,18 @@ def declarations_fit(r, n, seat, trump_card, st, scores, announce, w_cardsets, w
         final_kind = jack_kind(hand)
         if r.jacks_count == JACKS_FINAL:
             if final_kind != shown:
-                return False
-        else:
-            give_up = w_st[TRUMP_DISCARD, o]
-            took = bit(trump_card) if st[TOOK_TRUMP, o] else ZERO
-            kinds = dealt_jack_kinds(hand, w_cardsets[DISCARDS, o], bit(give_up) if give_up >= 0 else ZERO, took)
-            if r.jacks_count == JACKS_DEALT:
-                if not kinds >> shown & 1:
-                    return False
-            elif final_kind > shown or not (kinds >> shown & 1 or (final_kind == shown and kinds & ((2 << shown) - 1))):
-                return False  # dealt-or-final: the larger of the two kinds is the declared one
-        if announce[o] and st[TRICKS, o] >= 1:
-            if scores[o] - st[JACKS, o] - st[TRICKS, o] - ace_points(hand, r.ace_values) <= 0:
-                return False
-    return True
+                return 0.0
+            continue
+        if r.jacks_count != JACKS_DEALT and final_kind > shown:
+            return 0.0
+        give_up = w_st[TRUMP_DISCARD, o]
+        took = bit(trump_card) if st[TOOK_TRUMP, o] else ZERO
+        c0, c1, c2 = dealt_jack_counts(hand, w_cardsets[DISCARDS, o], bit(give_up) if give_up >= 0 else ZERO, took)
+        good = c2 if shown == KIND_OF_DECLARATION_FOUR else (c1 if shown == KIND_OF_DECLARATION_PAIR else c0)
+        if r.jacks_count != JACKS_DEALT and final_kind == shown:  # dealt-or-final: a smaller dealt kind counts too
+            good = c0 + (c1 if shown >= KIND_OF_DECLARATION_PAIR else 0) + (c2 if shown == KIND_OF_DECLARATION_FOUR else 0)
+        if good == 0:
+            return 0.0
+        fits *= good
+        ways *= c0 + c1 + c2
+    return fits / ways

@@ -48,7 +48,9 @@ from .state import (
     ACES, ACTIVE, DEALT, DELTA, DISCARDS, DRAWN, ENDS_PARTY, FINAL, HAND, OUTCOME, TOOK_TRUMP, TRICKS, TRUMP_DISCARD,
     make_state,
 )  # fmt: skip
-from .worlds import MAX_DRAWS, MAX_PAIRS, MAX_PILES, MAX_STATES, count_layouts, draw_layout, n_states_of, order_cards
+from .worlds import (
+    MAX_DRAWS, MAX_PAIRS, MAX_PILES, MAX_STATES, count_layouts, draw_layout, n_states_of, order_cards, uniform01,
+)
 
 DEFAULT_PARAMS = default_params()  # float64[kinds, P]: the rollouts' players
 SEARCH_STREAM = 64  # stream numbers from here key the search (deck 0, coins seat + 1)
@@ -214,14 +216,16 @@ def _play_world(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log
     the shuffled free pile in seat order, their unseen discards and R4.3 cards (the dealer's
     discards from their own pile where the trump card may be among them, modern).
 
-    A world the game's :func:`..dispatch.world_fits` refuses (what the declarations and the
-    running scores showed, which the piles cannot say) is drawn again, up to
-    :data:`..worlds.MAX_DRAWS` times: the kept world is uniform over those that fit (the last
-    draw is kept if none did: docs/SEARCH.md)."""
+    The game's :func:`..dispatch.world_fits` gives the chance to keep the world (what the
+    declarations and the running scores showed, which the piles cannot say: 0 for a world
+    that breaks it, less than 1 where only some of the ways the others drew their cards fit);
+    a world not kept is drawn again, up to :data:`..worlds.MAX_DRAWS` times (the last draw is
+    kept if none was: docs/SEARCH.md). Returns whether it was kept."""
     for _ in range(MAX_DRAWS):
         _play_layout(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, played, m, n_pairs, total,
                      n_piles)  # fmt: skip
-        if world_fits(r, n, seat, trump_card, st, scores, announce, search.b_cardsets, search.b_st):
+        chance = world_fits(r, n, seat, trump_card, st, scores, announce, search.b_cardsets, search.b_st)
+        if chance >= 1.0 or (chance > 0.0 and uniform01(search.rng, DRAW_ROW) < chance):
             return True
     return False
 

@@ -34,14 +34,14 @@ play) which cards each other seat drew; world ``j``'s rollouts take their coins 
 key ``mix64(key ^ SAMPLE_SALT ^ (16 seat + e) * GOLDEN ^ (j + 1))`` with ``e`` the phase,
 or ``t`` at a card, stream ``s + 1`` for seat ``s``, afresh for every option tried.
 
-At a card, a world that breaks what the declarations and the running scores showed (the
-piles cannot say it: :func:`declarations_fit`; no rams or four aces, the jacks declared,
-nobody who announces at zero) is drawn again, layout and shuffle, up to
-:data:`rams_sim.kernels.worlds.MAX_DRAWS` times (:func:`draw_world`).
+At a card, a world is kept with the chance :func:`declarations_fit` gives it by what the
+declarations and the running scores showed (the piles cannot say it: no rams or four aces,
+the jacks declared, nobody who announces at zero), else drawn again, layout and shuffle, up
+to :data:`rams_sim.kernels.worlds.MAX_DRAWS` times (:func:`draw_world`).
 
-Known gaps (docs/SEARCH.md): the passers share one pile, so their jacks are not checked;
-where the dealt hand counts, a world is kept when some choice of the cards a seat drew fits
-(the worlds do not draw that choice).
+Where the dealt hand counts, a world is kept with the share of the ways its players may have
+drawn their cards that fit (:func:`dealt_kind_ways`). Known gaps (docs/SEARCH.md): the
+passers share one pile, so their jacks are not checked.
 """
 
 from __future__ import annotations
@@ -54,7 +54,9 @@ import numpy as np
 
 from .. import cards as C
 from ..kernels.rng import GOLDEN, STATE_WORDS, bounded, mix64, seed_stream
-from ..kernels.worlds import MAX_DRAWS, MAX_PAIRS, MAX_PILES, count_layouts, draw_layout, n_states_of, new_tables, order_cards
+from ..kernels.worlds import (
+    MAX_DRAWS, MAX_PAIRS, MAX_PILES, count_layouts, draw_layout, n_states_of, new_tables, order_cards, uniform01,
+)
 from ..policies import PolicyKind, PolicySpec
 from ..record import Declaration, Intent
 from ..rules import JacksCount
@@ -412,6 +414,10 @@ class Worlds:
                     self.strides, self.table, self.total, self.rng, DRAW_ROW, self.out)  # fmt: skip
         return [int(x) for x in self.out[: self.n_piles]]
 
+    def uniform(self) -> float:
+        """A uniform draw in [0, 1) from the worlds' stream (the sampler's)."""
+        return float(uniform01(self.rng, DRAW_ROW))
+
     def below(self, count: int) -> int:
         """A uniform draw in 0 .. count - 1 from the worlds' stream."""
         return int(bounded(self.rng, DRAW_ROW, count))
@@ -469,67 +475,79 @@ def make_world(table, state: PlayState, knowledge: Knowledge, seat: int, layout:
     return World(hands, discards, aces=aces, give_ups=give_ups)
 
 
-def possible_dealt_kinds(at_lead, discards, give_up: int, took) -> set[int]:
-    """R3-R4.4: the jack kinds (R5.5) a seat's dealt hand may have had, over which of his cards
-    he drew: as many as he discarded, from his hand before R4.3 (``at_lead`` less the trump card
-    he took, ``took``, with his give-up card); the rest of it and his ``discards`` were dealt."""
+def dealt_kind_ways(at_lead, discards, give_up: int, took) -> dict[int, int]:
+    """R3-R4.4: for each jack kind (R5.5), in how many ways of drawing his new cards a seat's dealt
+    hand had it. He drew as many cards as he discarded, any of his hand before R4.3 (``at_lead``
+    less the trump card he took, ``took``, with his give-up card); the rest of it and his
+    ``discards`` were dealt to him."""
     before = [c for c in at_lead if c != took] + ([give_up] if give_up != C.NO_CARD else [])
-    kinds = set()
+    ways = {0: 0, 1: 0, 2: 0}
     for drawn in itertools.combinations(before, len(discards)):
-        kinds.add(jack_kind([c for c in before if c not in drawn] + list(discards)))
-    return kinds
+        ways[jack_kind([c for c in before if c not in drawn] + list(discards))] += 1
+    return ways
 
 
-def declarations_fit(table, sheet, state: PlayState, seat: int, world: World) -> bool:
-    """Whether a world at a card agrees with what the declarations and the running scores showed
-    (classic Rams, and duel, where nothing was declared). For each other active seat, his hand at
-    the first lead (his hand in the world and the cards he played since):
+def declarations_fit(table, sheet, state: PlayState, seat: int, world: World) -> float:
+    """The chance to keep a world drawn at a card, by what the declarations and the running scores
+    showed (classic Rams, and duel, where nothing was declared). For each other active seat, his
+    hand at the first lead (his hand in the world and the cards he played since):
 
     * R5.1, R5.2-R5.4: four aces (where they win) or a rams would have ended the deal before the
-      play: he held neither;
-    * R5.5: the counted jack kind is the declared one: that hand's (``final``), his dealt
-      hand's for some choice of the cards he drew (``dealt``, :func:`possible_dealt_kinds`), or
-      the larger of the two (``dealt-or-final``);
+      play: 0 if he held either;
     * R8.2: if he announces and holds a trick, his running score with that hand's aces is above
-      zero, or his announcement would have stopped the deal.
+      zero, or his announcement would have stopped the deal: 0 if it is not;
+    * R5.5: the counted jack kind is the declared one: that hand's (``final``: 1 or 0); his dealt
+      hand's (``dealt``), or the larger of the two (``dealt-or-final``): the share of the ways
+      he may have drawn his cards (:func:`dealt_kind_ways`) under which it is.
+
+    The chance is the product over the seats: whole numbers of ways, divided once.
     """
     book = table.book
     shown_kind = {int(Declaration.JACK_PAIR): 1, int(Declaration.FOUR_JACKS): 2}
+    fits = ways = 1
     for o, hand in world.hands.items():
         if not sheet.active[o]:
             continue
         at_lead = list(hand) + played_by(table, state, o)
         if book.four_aces_win and holds_four_aces(at_lead):
-            return False
+            return 0.0
         if rams_suit(at_lead) >= 0:
-            return False
+            return 0.0
+        if sheet.announce[o] and sheet.tricks[o] >= 1:
+            if sheet.scores[o] - sheet.jacks[o] - sheet.tricks[o] - world.aces[o] <= 0:
+                return 0.0
         shown = shown_kind.get(sheet.declaration[o], 0)
         final_kind = jack_kind(at_lead)
         if book.jacks_count == JacksCount.FINAL:
-            counted = {final_kind}
-        else:
-            took = table.trump_card if table.took_trump[o] else None
-            dealt = possible_dealt_kinds(at_lead, world.discards.get(o, []), world.give_ups.get(o, C.NO_CARD), took)
-            counted = dealt if book.jacks_count == JacksCount.DEALT else {max(d, final_kind) for d in dealt}
-        if shown not in counted:
-            return False
-        if sheet.announce[o] and sheet.tricks[o] >= 1:
-            if sheet.scores[o] - sheet.jacks[o] - sheet.tricks[o] - world.aces[o] <= 0:
-                return False
-    return True
+            if final_kind != shown:
+                return 0.0
+            continue
+        took = table.trump_card if table.took_trump[o] else None
+        dealt = dealt_kind_ways(at_lead, world.discards.get(o, []), world.give_ups.get(o, C.NO_CARD), took)
+        if book.jacks_count == JacksCount.DEALT:
+            good = dealt[shown]
+        else:  # dealt-or-final: the larger of the two kinds counts
+            good = sum(w for kind, w in dealt.items() if max(kind, final_kind) == shown)
+        if good == 0:
+            return 0.0
+        fits *= good
+        ways *= sum(dealt.values())
+    return fits / ways
 
 
 def draw_world(table, sheet, state: PlayState, knowledge: Knowledge, seat: int, worlds: Worlds) -> World:
-    """One world at ``seat``'s card: a layout and a shuffle of the free pile, drawn again while the
-    game says it does not fit (its ``world_fits``), up to MAX_DRAWS times; the last is kept if
-    none fits. Each kept world is uniform over the worlds that fit."""
+    """One world at ``seat``'s card: a layout and a shuffle of the free pile, kept with the chance
+    the game gives it (its ``world_fits``: 0 where it breaks what was shown, the share of the ways
+    the others may have drawn their cards that fit), else drawn again, up to MAX_DRAWS times (the
+    last is kept if none was). So every deal consistent with what was shown is as likely."""
     from .games import game_of
 
     fits = game_of(table.book.rules).world_fits
     for _ in range(MAX_DRAWS):
         layout = worlds.draw()
         world = make_world(table, state, knowledge, seat, layout, worlds.shuffle(layout[-1]))
-        if fits(table, sheet, state, seat, world):
+        chance = fits(table, sheet, state, seat, world)
+        if chance >= 1.0 or (chance > 0.0 and worlds.uniform() < chance):
             break
     return world
 

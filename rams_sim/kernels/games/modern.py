@@ -357,5 +357,5 @@ def trump_maybe_discarded(cardsets, st, dealer):
 @njit(cache=True, inline="always")
 def world_fits(r, n, seat, trump_card, st, scores, announce, w_cardsets, w_st):
     """modern: every layout of the piles fits (a rams only allows a redeal, aces count for
-    nothing; a declared pair's jacks are not placed: docs/SEARCH.md "Known gaps")."""
-    return True
+    nothing; declared jacks are placed by the piles alone: docs/SEARCH.md "Known gaps")."""
+    return 1.0

@@ -94,7 +94,7 @@ def trump_maybe_discarded(table) -> bool:
     return False
 
 
-def world_fits(table, sheet, state, seat: int, world) -> bool:
-    """R5.1-R5.5, R8.2: a world drawn at a card agrees with the declarations and the running
-    scores (:func:`..pimc.declarations_fit`)."""
+def world_fits(table, sheet, state, seat: int, world) -> float:
+    """R5.1-R5.5, R8.2: the chance to keep a world drawn at a card, by the declarations and the
+    running scores (:func:`..pimc.declarations_fit`)."""
     return declarations_fit(table, sheet, state, seat, world)

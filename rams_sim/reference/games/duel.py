@@ -400,7 +400,7 @@ def settlement(book: RuleBook, scores, winner: int, stake: int, prokats) -> tupl
     return tuple(money)
 
 
-def world_fits(table, sheet, state, seat: int, world) -> bool:
+def world_fits(table, sheet, state, seat: int, world) -> float:
     """Any declaration would have won the party, so the other seat showed none; R8.2 as in
     classic (:func:`..pimc.declarations_fit`)."""
     from ..pimc import declarations_fit

@@ -321,7 +321,7 @@ def trump_maybe_discarded(table) -> bool:
     return len(table.discards[table.dealer]) > 0
 
 
-def world_fits(table, sheet, state, seat: int, world) -> bool:
-    """modern: every layout fits (a rams only allows a redeal, aces count for nothing; a
-    declared pair's jacks are not placed: docs/SEARCH.md "Known gaps")."""
-    return True
+def world_fits(table, sheet, state, seat: int, world) -> float:
+    """modern: every layout is kept (a rams only allows a redeal, aces count for nothing;
+    declared jacks are placed by the piles alone: docs/SEARCH.md "Known gaps")."""
+    return 1.0
