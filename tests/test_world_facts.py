@@ -246,3 +246,25 @@ def test_dealt_jack_kinds_in_both_engines(hand, discards, give_up, took, ways):
                                np.uint64(1 << g if give_up else 0), np.uint64(1 << t if took else 0))  # fmt: skip
     assert dict(enumerate(counts)) == expected
     assert sum(counts) == math.comb(len(h), len(d))
+
+
+@pytest.mark.heavy  # a searching zone seat's kernels (make test-slow)
+def test_zone_worlds_hold_no_rams(monkeypatch):
+    """zone (R9): a rams ends the deal before the play (R5.2-R5.4), so a searching seat's world
+    never gives the other hand, with the cards he has played, five of a suit; both engines draw
+    such a world again alike, deal by deal (the redraws counted in the reference)."""
+    from test_differential import assert_same_deals
+
+    from rams_sim.reference.games import zone_search
+
+    refused = []
+    original = zone_search.rams_suit
+
+    def counting(cards):
+        suit = original(cards)
+        refused.append(suit >= 0)
+        return suit
+
+    monkeypatch.setattr(zone_search, "rams_suit", counting)
+    assert_same_deals(Rules.named("zone"), ["pimc:samples=4", "pimc:samples=4"], seed=8, deals=300, label="zone rams")
+    assert sum(refused) > 0, len(refused)

@@ -28,13 +28,14 @@ from numba import njit
 
 from ...cards import ACE, HAND_SIZE, KING, N_TRICKS, QUEEN, RANKS_PER_SUIT
 from ...policies import P_PROKAT_WEIGHT, P_ROLLOUT, P_SAMPLES
-from ..bits import ZERO, bit, card_of, has, lowest, popcount
+from ..bits import ZERO, bit, card_of, has, lowest, popcount, rams_suit
 from ..codes import NO_OPTION, OK, PHASE_ROUND, ZONE_LEAD_DUTY
 from ..pimc import (
     CARD_DECISION, DECISIONS, DRAW_ROW, SEARCH_STREAM, _copy2, _count, _draw, _least, _rollout_players, _world_key,
     legal_options, start_rollout,
 )  # fmt: skip
 from ..rng import seed_stream
+from ..worlds import MAX_DRAWS
 from ..state import (
     DEALT, DELTA, DISCARDS, DRAWN, FINAL, HAND, LOG_LEADER, PROKAT, TRICK_CARD, TRICK_SEAT, TRUMP_CARD, seat_after,
 )  # fmt: skip
@@ -182,9 +183,13 @@ def zone_pimc_card(search, r, params, cardsets, st, trick, info, log, scores, de
     weight = np.int64(params[seat, P_PROKAT_WEIGHT])
     n_options = legal_options(search, legal)
     other = 1 - seat
+    before = _played_by(log, trick, t, k, other)
     for j in range(np.int64(params[seat, P_SAMPLES])):
         world_key = _world_key(search.key, seat, decision, j)
-        _draw(search, m, n_pairs, n_piles, total)
+        for _ in range(MAX_DRAWS):  # R5.2-R5.4: a rams would have ended the deal before the play
+            _draw(search, m, n_pairs, n_piles, total)
+            if rams_suit(search.masks[1][0] | before) < 0:
+                break
         _copy2(search.b_cardsets, cardsets)
         _copy2(search.b_st, st)
         hand = search.masks[1][0]

@@ -21,7 +21,8 @@ import copy
 
 from ... import cards as C
 from ...policies import PolicyKind, PolicySpec
-from ..bits import TRUMP_HONOURS
+from ...kernels.worlds import MAX_DRAWS
+from ..bits import TRUMP_HONOURS, rams_suit
 from ..pimc import CARD_DECISION, MARRIAGE, Knowledge, Pile, Worlds, world_key
 from ..policy import pimc_parameters
 from .zone import N_PLAYERS, SWAP, WIDOW_SIZE, ZonePlay, deal_from, finish, first_lead, play_from, zone_policy
@@ -143,8 +144,12 @@ def search_card(table, sheet, state: ZonePlay, seat: int, legal: list[int]) -> i
     if not worlds.any():
         return legal[0]  # an impossible history (tests pin that this never happens)
     totals = {card: 0 for card in legal}
+    before = played_cards(table, state, 1 - seat)
     for j in range(samples):
-        layout = worlds.draw()
+        for _ in range(MAX_DRAWS):  # R5.2-R5.4: a rams would have ended the deal before the play
+            layout = worlds.draw()
+            if rams_suit(C.cards_of(layout[0]) + before) < 0:
+                break
         key = world_key(table.key, seat, decision, j)
         for card in legal:
             imagined = _imagined(table, seat, rollout, key)
