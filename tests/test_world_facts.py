@@ -18,12 +18,11 @@ enough to enumerate:
 
 from __future__ import annotations
 
-import itertools
 import math
 
 import numpy as np
 import pytest
-from test_worlds import _history_legal, _mask, _piles_of, _positions
+from test_worlds import _history_legal, _piles_of, _positions, each_deal
 
 from rams_sim import cards as C
 from rams_sim.kernels import pimc as K
@@ -81,20 +80,12 @@ def _exact(rules: Rules, record, pos):
     ace_mask = C.mask_of(ACES)
     track_passers = rules.ace_forbids_pass and passers > 0 and unknown & ace_mask
     layouts = []
-
-    def rec(i, rest, hands):
-        if i == len(others):
-            full = {o: h | pinned.get(o, 0) for o, h in zip(others, hands)}
-            if all(_history_legal(rules, record, pos, o, h) for o, h in full.items()):
-                weight = math.comb(bin(rest & ~ace_mask).count("1"), passers * C.N_TRICKS) if track_passers else 1
-                broken = set().union(*(_broken(rules, record, pos, o, h) for o, h in full.items()))
-                layouts.append((weight, full, broken))
-            return
-        for combo in itertools.combinations(C.cards_of(rest), sizes[i]):
-            h = _mask(combo)
-            rec(i + 1, rest & ~h, hands + [h])
-
-    rec(0, unknown, [])
+    for hands, rest in each_deal(unknown, sizes):
+        full = {o: h | pinned.get(o, 0) for o, h in zip(others, hands)}
+        if all(_history_legal(rules, record, pos, o, h) for o, h in full.items()):
+            weight = math.comb(bin(rest & ~ace_mask).count("1"), passers * C.N_TRICKS) if track_passers else 1
+            broken = set().union(*(_broken(rules, record, pos, o, h) for o, h in full.items()))
+            layouts.append((weight, full, broken))
     return layouts
 
 

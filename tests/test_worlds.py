@@ -223,7 +223,6 @@ def _brute_force(rules: Rules, record, pos):
     passers = sum(1 for o in range(n) if record.passed[o] and o != seat)
     aces = C.mask_of(C.card_id(s, C.ACE) for s in range(C.N_SUITS))
     track_passers = rules.ace_forbids_pass and passers > 0 and unknown & aces
-    total = 0
 
     black = C.mask_of(C.card_id(s, C.JACK) for s in (0, 1))
     red = C.mask_of(C.card_id(s, C.JACK) for s in (2, 3))
@@ -268,6 +267,7 @@ def _brute_force(rules: Rules, record, pos):
                 return False
         return True
 
+    total = 0
     # the jacks the passers' pile cannot hold: those a declaration places with a declarer
     four = [o for o in others if record.declaration[o] == Declaration.FOUR_JACKS]
     two = [o for o in others if record.declaration[o] == Declaration.JACK_PAIR]
@@ -277,20 +277,22 @@ def _brute_force(rules: Rules, record, pos):
     elif len(two) == 1 and len(possible(two[0])) == 1:
         placed = possible(two[0])[0] & unknown
 
-    def rec(i, rest, hands):
-        nonlocal total
-        if i == len(others):
-            if all(_history_legal(rules, record, pos, o, h | pinned.get(o, 0)) and no_undeclared_pair(o, h)
-                   for o, h in zip(others, hands)) and declared_jacks_fit(dict(zip(others, hands))):  # fmt: skip
-                weight = math.comb(bin(rest & ~aces & ~placed).count("1"), passers * C.N_TRICKS) if track_passers else 1
-                total += weight
-            return
-        for combo in itertools.combinations(C.cards_of(rest), sizes[i]):
-            h = _mask(combo)
-            rec(i + 1, rest & ~h, hands + [h])
-
-    rec(0, unknown, [])
+    for hands, rest in each_deal(unknown, sizes):
+        if all(_history_legal(rules, record, pos, o, h | pinned.get(o, 0)) and no_undeclared_pair(o, h)
+               for o, h in zip(others, hands)) and declared_jacks_fit(dict(zip(others, hands))):  # fmt: skip
+            total += math.comb(bin(rest & ~aces & ~placed).count("1"), passers * C.N_TRICKS) if track_passers else 1
     return total
+
+
+def each_deal(unknown: int, sizes: list[int]):
+    """Every way to deal hands of ``sizes`` cards from the cards of ``unknown``: (the hands, the cards left)."""
+    if not sizes:
+        yield [], unknown
+        return
+    for combo in itertools.combinations(C.cards_of(unknown), sizes[0]):
+        h = _mask(combo)
+        for hands, rest in each_deal(unknown & ~h, sizes[1:]):
+            yield [h] + hands, rest
 
 
 PILE_RULES = {
