@@ -174,8 +174,8 @@ def _history_legal(rules: Rules, record, pos, o: int, hand_now: int) -> bool:
     return True
 
 
-def _positions(rules: Rules, seed: int, deals: int, min_t: int):
-    out = engine.simulate(rules, "expert", seed=seed, deals=deals, log_plays=True)
+def _positions(rules: Rules, seed: int, deals: int, min_t: int, policy: str = "expert"):
+    out = engine.simulate(rules, policy, seed=seed, deals=deals, log_plays=True)
     for i in range(deals):
         record = engine.record_of(out, i)
         for t in range(min_t, len(record.plays)):
@@ -237,50 +237,60 @@ def _brute_force(rules: Rules, record, pos):
 
     def possible(o: int) -> list[int]:
         """The colours whose jacks could all be his: unseen, played by him or his trump card."""
-        his = pinned.get(o, 0) | C.mask_of(record.plays[tt].cards[o] for tt in range(pos.t)) | \
+        his = pinned.get(o, 0) | C.mask_of(c for tt in range(pos.t) if (c := record.plays[tt].cards[o]) >= 0) | \
             C.mask_of(int(pos.trick[S.TRICK_CARD, j]) for j in range(pos.k) if pos.trick[S.TRICK_SEAT, j] == o)  # fmt: skip
         return [pair for pair in (black, red) if pair & ~(his | unknown) == 0]
 
+    # R5.5 as the piles read it: a declarer of four jacks holds all four, of a pair a whole colour,
+    # two declared pairs both colours, as far as what is seen tells whose colour is whose; passers
+    # (who hold their dealt hands) included
+    declarers = [o for o in range(n) if o != seat]
+    four = [o for o in declarers if record.declaration[o] == Declaration.FOUR_JACKS]
+    two = [o for o in declarers if record.declaration[o] == Declaration.JACK_PAIR]
+    placements = [((black | red) & unknown, {o}) for o in four]  # (jacks, the seats they lie with)
+    if len(two) == 1 and len(possible(two[0])) == 1:
+        placements.append((possible(two[0])[0] & unknown, {two[0]}))
+    elif len(two) == 2:
+        (a, pa), (b, pb) = ((o, possible(o)) for o in two)
+        if len(pa) == 1:
+            placements += [(pa[0] & unknown, {a}), (((black | red) & ~pa[0]) & unknown, {b})]
+        elif len(pb) == 1:
+            placements += [(pb[0] & unknown, {b}), (((black | red) & ~pb[0]) & unknown, {a})]
+        else:
+            placements.append(((black | red) & unknown, {a, b}))
+    final = rules.jacks_count.value == "final"
+
+    def confined(owners) -> bool:
+        """Whether the jacks lie in the owners' hands (a player's under final; a passer's always,
+        tracked in the passers' cards where there is a pile of them), not among discards."""
+        return all(track_passers if record.passed[o] else final for o in owners)
+
     def declared_jacks_fit(hands) -> bool:
-        """R5.5 as the piles read it: a declarer of four jacks holds all four, of a pair a whole colour,
-        two declared pairs both colours (final: in their hands; else in their hands or discards, so
-        in no other hand), as far as what is seen tells whose colour is whose."""
-        final = rules.jacks_count.value == "final"
-        four = [o for o in hands if record.declaration[o] == Declaration.FOUR_JACKS]
-        two = [o for o in hands if record.declaration[o] == Declaration.JACK_PAIR]
-        rules_of = [((black | red) & unknown, {o}) for o in four]
-        if len(two) == 1 and len(possible(two[0])) == 1:
-            rules_of.append((possible(two[0])[0] & unknown, {two[0]}))
-        elif len(two) == 2:
-            (a, pa), (b, pb) = ((o, possible(o)) for o in two)
-            if len(pa) == 1:
-                rules_of += [(pa[0] & unknown, {a}), (((black | red) & ~pa[0]) & unknown, {b})]
-            elif len(pb) == 1:
-                rules_of += [(pb[0] & unknown, {b}), (((black | red) & ~pb[0]) & unknown, {a})]
-            else:
-                rules_of.append(((black | red) & unknown, {a, b}))
-        for cards, owners in rules_of:
+        for cards, owners in placements:
             if any(hands[x] & cards for x in hands if x not in owners):
-                return False
-            held = sum(hands[o] & cards for o in owners)
-            if final and held != cards:
-                return False
+                return False  # in no other player's hand
+            in_hands = sum(hands.get(o, 0) & cards for o in owners)
+            if confined(owners) and not any(record.passed[o] for o in owners) and in_hands != cards:
+                return False  # in the declarers' hands
         return True
 
-    total = 0
-    # the jacks the passers' pile cannot hold: those a declaration places with a declarer
-    four = [o for o in others if record.declaration[o] == Declaration.FOUR_JACKS]
-    two = [o for o in others if record.declaration[o] == Declaration.JACK_PAIR]
-    placed = 0
-    if four or len(two) == 2:
-        placed = (black | red) & unknown
-    elif len(two) == 1 and len(possible(two[0])) == 1:
-        placed = possible(two[0])[0] & unknown
+    # the passers' cards: no jack placed with players only; every jack placed with passers (and
+    # confined) that no player holds
+    not_passers = sum(cards for cards, owners in placements if not any(record.passed[o] for o in owners))
 
+    def passers_ways(hands, rest) -> int:
+        must = 0
+        for cards, owners in placements:
+            if any(record.passed[o] for o in owners) and confined(owners):
+                must |= cards & rest
+        free = bin(rest & ~aces & ~not_passers & ~must).count("1")
+        return math.comb(free, passers * C.N_TRICKS - bin(must).count("1"))
+
+    total = 0
     for hands, rest in each_deal(unknown, sizes):
         if all(_history_legal(rules, record, pos, o, h | pinned.get(o, 0)) and no_undeclared_pair(o, h)
                for o, h in zip(others, hands)) and declared_jacks_fit(dict(zip(others, hands))):  # fmt: skip
-            total += math.comb(bin(rest & ~aces & ~placed).count("1"), passers * C.N_TRICKS) if track_passers else 1
+            total += passers_ways(hands, rest) if track_passers else 1
     return total
 
 
@@ -311,7 +321,8 @@ def test_piles_admit_exactly_the_legal_histories(name, limit):
     checked = pairs = jacks = 0
     for record, pos in _positions(rules, seed=3, deals=150, min_t=2):
         unknown, allowed, caps, pile_seat, pair_cards, pair_piles = _piles_of(rules, record, pos)
-        if math.prod(math.comb(bin(unknown).count("1"), c) for c in caps[:-1]) > limit:
+        hands = [c for c, o in zip(caps, pile_seat) if o >= 0]  # the passers' pile is counted, not enumerated
+        if math.prod(math.comb(bin(unknown).count("1"), c) for c in hands) > limit:
             continue
         if checked >= 40 and not any(pair_piles):
             continue
@@ -323,6 +334,30 @@ def test_piles_admit_exactly_the_legal_histories(name, limit):
     assert checked >= 30
     if name == "classic":
         assert pairs >= 1 and jacks >= 1  # R6.6's "not both K and Q" and R5.5's "no jack pair" were exercised
+
+
+@pytest.mark.parametrize("name, rules", [("passers-pile", Rules()), ("no-passers-pile", Rules(ace_forbids_pass=False))])
+def test_piles_place_passers_declared_jacks(name, rules):
+    """A passer's declared jacks (R5.5: his dealt hand, which he keeps) lie with him: where what the
+    seat saw settles their colour, in no player's hand; in the passers' pile where there is one
+    (R4.1), else in the free pile. Positions of tables of random players, who pass often, whose
+    passers declared jacks; the piles count as the replayed histories do."""
+    checked = 0
+    for record, pos in _positions(rules, seed=5, deals=400, min_t=2, policy="random"):
+        if not any(record.passed[o] and o != pos.seat and record.declaration[o] in DECLARED
+                   for o in range(rules.players)):  # fmt: skip
+            continue
+        unknown, allowed, caps, pile_seat, pair_cards, pair_piles = _piles_of(rules, record, pos)
+        hands = [c for c, o in zip(caps, pile_seat) if o >= 0]  # the passers' pile is counted, not enumerated
+        if math.prod(math.comb(bin(unknown).count("1"), c) for c in hands) > 4_000:
+            continue
+        total, _ = _dp(unknown, allowed, caps, pair_cards, pair_piles)
+        assert total == _brute_force(rules, record, pos), (name, record, pos.t, pos.k)
+        checked += 1
+    assert checked >= 10, checked
+
+
+DECLARED = (Declaration.JACK_PAIR, Declaration.FOUR_JACKS)
 
 
 def test_piles_read_no_hidden_card():

@@ -34,7 +34,8 @@ that announces has reached zero (R8.2).
 
 Where the dealt hand counts, a world is kept with the share of the ways its players may
 have drawn their cards that fit (:func:`dealt_jack_counts`). Known gaps (docs/SEARCH.md):
-the passers share one pile, so their jacks are not checked.
+the passers share one pile, so a passer's jacks are only placed where their colour is settled
+(:func:`declared_jacks`), and an undeclared passer's pair is not excluded.
 """
 
 from __future__ import annotations
@@ -276,37 +277,50 @@ def _possible_colours(o, dealer, log, trick, t, k, n, unknown, known_dealer):
 
 
 @njit(cache=True)
-def _place(jacks, owners, n, forbid, r):
-    """Unseen ``jacks`` that lie with the seats of bitmask ``owners``: no other seat's pile holds
-    them, nor the passers' pile; nor the free pile under ``final`` (in their hands), else it
-    may (their discards). Returns (not in the free pile, not in the passers' pile)."""
+def _place(jacks, owners, n, st, forbid, r, passers_pile):
+    """Unseen ``jacks`` that lie with the seats of bitmask ``owners``: no other player's pile holds
+    them. A player's lie in his hand under ``final``, else in his hand or among his discards (the
+    free pile); a passer's in his hand (R5.5: his dealt hand counts), which is the passers' pile
+    where there is one (``passers_pile``), else the free pile. Returns (the jacks the free pile
+    may not hold, those the passers' pile may not hold)."""
+    in_hands = True  # every owner's jacks are in his hand, and that hand is a pile of its own
+    passer = False
     for other in range(n):
         if not owners >> other & 1:
             forbid[other] |= jacks
-    return (jacks if r.jacks_count == JACKS_FINAL else ZERO), jacks
+        elif st[ACTIVE, other]:
+            in_hands = in_hands and r.jacks_count == JACKS_FINAL
+        else:
+            passer = True
+            in_hands = in_hands and passers_pile
+    return (jacks if in_hands else ZERO), (ZERO if passer else jacks)
 
 
 @njit(cache=True)
 def declared_jacks(r, n, seat, dealer, st, log, trick, t, k, unknown, known_dealer, hidden, forbid):
-    """R5.5: the unseen jacks the declarations place with their declarers. Four jacks declared:
-    all four are his. A pair declared: both jacks of a colour are his, and the colours of two
-    declared pairs differ; so a colour that only one of them can hold (the other has a jack
-    seen away from him) is his, and with two declared pairs every jack lies with the two.
-    Under ``final`` they are in the declarers' hands; otherwise in their hands or among their
-    discards (the free pile). Adds to ``forbid`` (uint64[n]); returns (the jacks the free pile
-    may not hold, those the passers' pile may not hold). Nothing where the dealer's trump card
-    may lie among his laid-aside cards (``hidden``: modern)."""
+    """R5.5: the unseen jacks the declarations place with their declarers, passers included. Four
+    jacks declared: all four are his. A pair declared: both jacks of a colour are his, and the
+    colours of two declared pairs differ; so a colour that only one of them can hold (the other
+    has a jack seen away from him) is his, and with two declared pairs every jack lies with the
+    two. Where they lie: :func:`_place`. Adds to ``forbid`` (uint64[n]); returns (the jacks the
+    free pile may not hold, those the passers' pile may not hold). Nothing where the dealer's
+    trump card may lie among his laid-aside cards (``hidden``: modern)."""
     not_free = ZERO
     not_passers = ZERO
     if hidden:
         return not_free, not_passers
+    passers = 0
+    for o in range(n):
+        if st[PASSED, o] and o != seat:
+            passers += 1
+    passers_pile = r.ace_forbids_pass != 0 and passers > 0 and (unknown & ACE_CARDS) != ZERO  # as play_piles makes it
     jacks = (BLACK_JACKS | RED_JACKS) & unknown
     first, second = -1, -1  # the seats that declared a pair
     for o in range(n):
-        if o == seat or not st[ACTIVE, o]:
+        if o == seat:
             continue
         if st[DECL, o] == D_FOUR_JACKS:
-            a, b = _place(jacks, 1 << o, n, forbid, r)
+            a, b = _place(jacks, 1 << o, n, st, forbid, r, passers_pile)
             not_free |= a
             not_passers |= b
         elif st[DECL, o] == D_JACK_PAIR:
@@ -319,17 +333,17 @@ def declared_jacks(r, n, seat, dealer, st, log, trick, t, k, unknown, known_deal
     c1 = _possible_colours(first, dealer, log, trick, t, k, n, unknown, known_dealer)
     if second < 0:
         if c1 == 1 or c1 == 2:
-            a, b = _place((BLACK_JACKS if c1 == 1 else RED_JACKS) & unknown, 1 << first, n, forbid, r)
+            a, b = _place((BLACK_JACKS if c1 == 1 else RED_JACKS) & unknown, 1 << first, n, st, forbid, r, passers_pile)
             not_free |= a
             not_passers |= b
         return not_free, not_passers
     c2 = _possible_colours(second, dealer, log, trick, t, k, n, unknown, known_dealer)
     if c1 == 1 or c1 == 2 or c2 == 1 or c2 == 2:  # one colour settles both
         black_first = c1 == 1 or (c1 == 3 and c2 == 2)
-        a, b = _place(BLACK_JACKS & unknown, 1 << (first if black_first else second), n, forbid, r)
-        c, d = _place(RED_JACKS & unknown, 1 << (second if black_first else first), n, forbid, r)
+        a, b = _place(BLACK_JACKS & unknown, 1 << (first if black_first else second), n, st, forbid, r, passers_pile)
+        c, d = _place(RED_JACKS & unknown, 1 << (second if black_first else first), n, st, forbid, r, passers_pile)
         return not_free | a | c, not_passers | b | d
-    a, b = _place(jacks, (1 << first) | (1 << second), n, forbid, r)
+    a, b = _place(jacks, (1 << first) | (1 << second), n, st, forbid, r, passers_pile)
     return not_free | a, not_passers | b
 
 

@@ -41,7 +41,8 @@ to :data:`rams_sim.kernels.worlds.MAX_DRAWS` times (:func:`draw_world`).
 
 Where the dealt hand counts, a world is kept with the share of the ways its players may have
 drawn their cards that fit (:func:`dealt_kind_ways`). Known gaps (docs/SEARCH.md): the
-passers share one pile, so their jacks are not checked.
+passers share one pile, so a passer's jacks are only placed where their colour is settled
+(:func:`declared_jacks`), and an undeclared passer's pair is not excluded.
 """
 
 from __future__ import annotations
@@ -238,19 +239,19 @@ def undeclared_jacks(table, sheet, state: PlayState, seat: int, unknown: int, de
 
 
 def declared_jacks(table, sheet, state: PlayState, seat: int, unknown: int, dealer_card, none, hidden: bool):
-    """R5.5: the unseen jacks the declarations place with their declarers. Four jacks: all his. A
-    pair: both jacks of one colour are his, and two declared pairs are of the two colours; so a
-    colour only one declarer can hold (the other has a jack of it seen away from him) is his,
-    the other colour the other's, and with two declared pairs every jack lies with the two.
-    Under ``final`` in their hands; otherwise in their hands or their discards (the free pile).
-    Adds to the other seats' ``none``; returns (the jacks the free pile may not hold, those the
-    passers' pile may not hold). Nothing when the dealer's trump card may be among his
-    laid-aside cards (``hidden``)."""
+    """R5.5: the unseen jacks the declarations place with their declarers, passers included. Four
+    jacks: all his. A pair: both jacks of one colour are his, and two declared pairs are of the
+    two colours; so a colour only one declarer can hold (the other has a jack of it seen away
+    from him) is his, the other colour the other's, and with two declared pairs every jack lies
+    with the two. A player's lie in his hand under ``final``, else in his hand or his discards
+    (the free pile); a passer's in his hand (his dealt hand counts), which is the passers' pile
+    where there is one, else the free pile. Adds to the other seats' ``none``; returns (the
+    jacks the free pile may not hold, those the passers' pile may not hold). Nothing when the
+    dealer's trump card may be among his laid-aside cards (``hidden``)."""
     placed = []  # (jacks, the seats they lie with)
     if not hidden:
         jacks = mask_of(c for pair in JACK_PAIRS for c in pair) & unknown
-        declarers = [o for o in range(table.n) if o != seat and not table.passed[o]
-                     and sheet.declaration[o] in DECLARED_JACKS]  # fmt: skip
+        declarers = [o for o in range(table.n) if o != seat and sheet.declaration[o] in DECLARED_JACKS]
         four = [o for o in declarers if sheet.declaration[o] == int(Declaration.FOUR_JACKS)]
         pairs = [o for o in declarers if o not in four]
 
@@ -272,13 +273,16 @@ def declared_jacks(table, sheet, state: PlayState, seat: int, unknown: int, deal
                 other = pairs[1] if owner == pairs[0] else pairs[0]
                 placed.append((mask_of(JACK_PAIRS[colour]) & unknown, {owner}))
                 placed.append((mask_of(JACK_PAIRS[1 - colour]) & unknown, {other}))
+    passers = sum(1 for o in range(table.n) if table.passed[o] and o != seat)
+    passers_pile = bool(table.book.ace_forbids_pass and passers and unknown & ACES)  # as what_seat_knows makes it
     not_free = not_passers = 0
     for cards, owners in placed:
         for o in range(table.n):
             if o not in owners:
                 none[o] |= cards
-        not_passers |= cards
-        if table.book.jacks_count == JacksCount.FINAL:
+        if not any(table.passed[o] for o in owners):
+            not_passers |= cards
+        if all(passers_pile if table.passed[o] else table.book.jacks_count == JacksCount.FINAL for o in owners):
             not_free |= cards
     return not_free, not_passers
 
