@@ -48,6 +48,7 @@ from .bits import (
     rams_suit, trump_face_mask,
 )  # fmt: skip
 from .codes import D_FOUR_JACKS, D_JACK_PAIR, JACKS_DEALT, JACKS_FINAL, RUFF_OVERTRUMP
+from .declare import KIND_FOUR_JACKS
 from .play import next_active
 from .state import (
     ACTIVE, DECL, DISCARDS, FINAL, HAND, JACKS, LOG_LEADER, LOG_WINNER, PASSED, TOOK_TRUMP, TRICK_CARD, TRICK_SEAT,
@@ -192,9 +193,7 @@ def play_piles(r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, a
         for o in range(n):
             if o == seat or not st[ACTIVE, o] or st[DECL, o] == D_JACK_PAIR or st[DECL, o] == D_FOUR_JACKS:
                 continue
-            held = seat_cards_from(log, trick, t, k, n, o, 0)
-            if o == dealer:
-                held |= known_dealer
+            held = _held(o, dealer, log, trick, t, k, n, known_dealer)
             for colour in range(2):
                 pair = BLACK_JACKS if colour == 0 else RED_JACKS
                 in_hand = held & pair
@@ -205,8 +204,15 @@ def play_piles(r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, a
                         jack_seats_black |= 1 << o
                     else:
                         jack_seats_red |= 1 << o
-    # ---- R5.5: a declared pair whose colour the seat can tell lies with its declarer ----
-    not_free, not_passers = declared_jacks(r, n, seat, dealer, st, log, trick, t, k, unknown, known_dealer, hidden, forbid)
+    # ---- R4.1: where an ace forbids a pass and one is unseen, the passers' hands form a pile ----
+    passers = 0
+    for o in range(n):
+        if st[PASSED, o] and o != seat:
+            passers += 1
+    passers_pile = r.ace_forbids_pass != 0 and passers > 0 and (unknown & ACE_CARDS) != ZERO
+    # ---- R5.5: the jacks the declarations place with their declarers ----
+    not_free, not_passers = declared_jacks(r, n, seat, dealer, st, log, trick, t, k, unknown, known_dealer, hidden, forbid,
+                                           passers_pile)  # fmt: skip
     # ---- the piles ----
     n_piles = 0
     for i in range(3):
@@ -235,11 +241,7 @@ def play_piles(r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, a
             pair_piles[2] |= 1 << n_piles
         tracked += in_hand
         n_piles += 1
-    passers = 0
-    for o in range(n):
-        if st[PASSED, o] and o != seat:
-            passers += 1
-    if r.ace_forbids_pass and passers > 0 and unknown & ACE_CARDS != ZERO:
+    if passers_pile:
         allowed[n_piles] = unknown & ~ACE_CARDS & not_dealers & ~not_passers  # R4.1: a passer held no ace
         caps[n_piles] = passers * N_TRICKS
         pile_seat[n_piles] = -1
@@ -262,12 +264,20 @@ def play_piles(r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, a
 
 
 @njit(cache=True)
+def _held(o, dealer, log, trick, t, k, n, known_dealer):
+    """The cards seat ``o`` is known to have held at the first lead: those he played, and (the
+    dealer) the trump card he took, ``known_dealer``."""
+    held = seat_cards_from(log, trick, t, k, n, o, 0)
+    if o == dealer:
+        held |= known_dealer
+    return held
+
+
+@njit(cache=True)
 def _possible_colours(o, dealer, log, trick, t, k, n, unknown, known_dealer):
     """The colours (bit 0 black, bit 1 red) whose jacks could all be seat ``o``'s: each one
-    unseen, played by him, or (the dealer) his taken trump card."""
-    his = seat_cards_from(log, trick, t, k, n, o, 0)
-    if o == dealer:
-        his |= known_dealer
+    unseen or known to have been his (:func:`_held`)."""
+    his = _held(o, dealer, log, trick, t, k, n, known_dealer)
     colours = 0
     if BLACK_JACKS & ~(his | unknown) == ZERO:
         colours |= 1
@@ -297,23 +307,19 @@ def _place(jacks, owners, n, st, forbid, r, passers_pile):
 
 
 @njit(cache=True)
-def declared_jacks(r, n, seat, dealer, st, log, trick, t, k, unknown, known_dealer, hidden, forbid):
+def declared_jacks(r, n, seat, dealer, st, log, trick, t, k, unknown, known_dealer, hidden, forbid, passers_pile):
     """R5.5: the unseen jacks the declarations place with their declarers, passers included. Four
     jacks declared: all four are his. A pair declared: both jacks of a colour are his, and the
     colours of two declared pairs differ; so a colour that only one of them can hold (the other
     has a jack seen away from him) is his, and with two declared pairs every jack lies with the
     two. Where they lie: :func:`_place`. Adds to ``forbid`` (uint64[n]); returns (the jacks the
     free pile may not hold, those the passers' pile may not hold). Nothing where the dealer's
-    trump card may lie among his laid-aside cards (``hidden``: modern)."""
+    trump card may lie among his laid-aside cards (``hidden``: modern). ``passers_pile``: the
+    passers' hands form a pile of their own (:func:`play_piles`)."""
     not_free = ZERO
     not_passers = ZERO
     if hidden:
         return not_free, not_passers
-    passers = 0
-    for o in range(n):
-        if st[PASSED, o] and o != seat:
-            passers += 1
-    passers_pile = r.ace_forbids_pass != 0 and passers > 0 and (unknown & ACE_CARDS) != ZERO  # as play_piles makes it
     jacks = (BLACK_JACKS | RED_JACKS) & unknown
     first, second = -1, -1  # the seats that declared a pair
     for o in range(n):
@@ -372,7 +378,7 @@ def exchange_piles(r, n, seat, trump_card, cardsets, st, allowed, caps, pile_sea
     return unknown, n_piles + 1
 
 
-KIND_OF_DECLARATION_PAIR, KIND_OF_DECLARATION_FOUR = 1, 2  # R5.5: the jack kind a declaration shows (jack_kind's)
+KIND_PAIR = 1  # R5.5: jack_kind's kind of a same-colour pair (declare.KIND_FOUR_JACKS: of all four)
 ALL_JACKS = BLACK_JACKS | RED_JACKS
 
 
@@ -451,9 +457,9 @@ def declarations_fit(r, n, seat, trump_card, st, scores, announce, w_cardsets, w
                 return 0.0
         shown = 0
         if st[DECL, o] == D_FOUR_JACKS:
-            shown = KIND_OF_DECLARATION_FOUR
+            shown = KIND_FOUR_JACKS
         elif st[DECL, o] == D_JACK_PAIR:
-            shown = KIND_OF_DECLARATION_PAIR
+            shown = KIND_PAIR
         final_kind = jack_kind(hand)
         if r.jacks_count == JACKS_FINAL:
             if final_kind != shown:
@@ -463,12 +469,13 @@ def declarations_fit(r, n, seat, trump_card, st, scores, announce, w_cardsets, w
             return 0.0
         give_up = w_st[TRUMP_DISCARD, o]
         took = bit(trump_card) if st[TOOK_TRUMP, o] else ZERO
-        c0, c1, c2 = dealt_jack_counts(hand, w_cardsets[DISCARDS, o], bit(give_up) if give_up >= 0 else ZERO, took)
-        good = c2 if shown == KIND_OF_DECLARATION_FOUR else (c1 if shown == KIND_OF_DECLARATION_PAIR else c0)
+        counts = dealt_jack_counts(hand, w_cardsets[DISCARDS, o], bit(give_up) if give_up >= 0 else ZERO, took)
+        good = counts[shown]
         if r.jacks_count != JACKS_DEALT and final_kind == shown:  # dealt-or-final: a smaller dealt kind counts too
-            good = c0 + (c1 if shown >= KIND_OF_DECLARATION_PAIR else 0) + (c2 if shown == KIND_OF_DECLARATION_FOUR else 0)
+            for kind in range(shown):
+                good += counts[kind]
         if good == 0:
             return 0.0
         fits *= good
-        ways *= c0 + c1 + c2
+        ways *= counts[0] + counts[1] + counts[2]
     return fits / ways

@@ -61,7 +61,7 @@ from ..kernels.worlds import (
 from ..policies import PolicyKind, PolicySpec
 from ..record import Declaration, Intent
 from ..rules import JacksCount
-from .bits import JACK_PAIRS, RANK, SUIT, TRUMP_HONOURS, jack_kind, mask_of, rams_suit
+from .bits import FOUR_JACKS_KIND, JACK_PAIRS, RANK, SUIT, TRUMP_HONOURS, jack_kind, mask_of, rams_suit
 from .declare import holds_four_aces
 from .exchange import DECLINE, PASS, PHASE_INTENT, PHASE_ROUND, PHASE_TRUMP, may_pass, must_take_trump
 from .play import PlayState, play_from, play_order
@@ -211,6 +211,15 @@ def shown_not_held(table, state: PlayState, unknown: int, dealer_card) -> tuple[
     return none, pair_seats
 
 
+def held_at_lead(table, state: PlayState, o: int, dealer_card) -> list[int]:
+    """The cards seat ``o`` is known to have held at the first lead: those he played, and (the
+    dealer) the trump card he took, ``dealer_card`` (None if it is not known to be his)."""
+    held = played_by(table, state, o)
+    if o == table.dealer and dealer_card is not None:
+        held = held + [dealer_card]
+    return held
+
+
 def undeclared_jacks(table, sheet, state: PlayState, seat: int, unknown: int, dealer_card, none) -> list[set[int]]:
     """R5.5: a seat that plays and declared no jacks (the declaration, not the points, which may
     be 0) held no same-colour jack pair in
@@ -226,9 +235,7 @@ def undeclared_jacks(table, sheet, state: PlayState, seat: int, unknown: int, de
     for o in range(table.n):
         if o == seat or table.passed[o] or sheet.declaration[o] in DECLARED_JACKS:
             continue
-        held = set(played_by(table, state, o))
-        if o == table.dealer and dealer_card is not None:
-            held.add(dealer_card)
+        held = set(held_at_lead(table, state, o, dealer_card))
         for colour, pair in enumerate(JACK_PAIRS):
             mine = held & set(pair)
             if mine:
@@ -238,7 +245,8 @@ def undeclared_jacks(table, sheet, state: PlayState, seat: int, unknown: int, de
     return constrained
 
 
-def declared_jacks(table, sheet, state: PlayState, seat: int, unknown: int, dealer_card, none, hidden: bool):
+def declared_jacks(table, sheet, state: PlayState, seat: int, unknown: int, dealer_card, none, hidden: bool,
+                   passers_pile: bool):  # fmt: skip
     """R5.5: the unseen jacks the declarations place with their declarers, passers included. Four
     jacks: all his. A pair: both jacks of one colour are his, and two declared pairs are of the
     two colours; so a colour only one declarer can hold (the other has a jack of it seen away
@@ -247,7 +255,8 @@ def declared_jacks(table, sheet, state: PlayState, seat: int, unknown: int, deal
     (the free pile); a passer's in his hand (his dealt hand counts), which is the passers' pile
     where there is one, else the free pile. Adds to the other seats' ``none``; returns (the
     jacks the free pile may not hold, those the passers' pile may not hold). Nothing when the
-    dealer's trump card may be among his laid-aside cards (``hidden``)."""
+    dealer's trump card may be among his laid-aside cards (``hidden``). ``passers_pile``: the
+    passers' hands form a pile of their own (:func:`what_seat_knows`)."""
     placed = []  # (jacks, the seats they lie with)
     if not hidden:
         jacks = mask_of(c for pair in JACK_PAIRS for c in pair) & unknown
@@ -256,9 +265,7 @@ def declared_jacks(table, sheet, state: PlayState, seat: int, unknown: int, deal
         pairs = [o for o in declarers if o not in four]
 
         def colours(o: int) -> list[int]:
-            his = mask_of(played_by(table, state, o))
-            if o == table.dealer and dealer_card is not None:
-                his |= bit(dealer_card)
+            his = mask_of(held_at_lead(table, state, o, dealer_card))
             return [i for i, pair in enumerate(JACK_PAIRS) if all((his | unknown) & bit(c) for c in pair)]
 
         placed += [(jacks, {o}) for o in four]
@@ -273,8 +280,6 @@ def declared_jacks(table, sheet, state: PlayState, seat: int, unknown: int, deal
                 other = pairs[1] if owner == pairs[0] else pairs[0]
                 placed.append((mask_of(JACK_PAIRS[colour]) & unknown, {owner}))
                 placed.append((mask_of(JACK_PAIRS[1 - colour]) & unknown, {other}))
-    passers = sum(1 for o in range(table.n) if table.passed[o] and o != seat)
-    passers_pile = bool(table.book.ace_forbids_pass and passers and unknown & ACES)  # as what_seat_knows makes it
     not_free = not_passers = 0
     for cards, owners in placed:
         for o in range(table.n):
@@ -326,7 +331,9 @@ def what_seat_knows(table, sheet, state: PlayState, seat: int) -> Knowledge:
         dealer_card = table.trump_card  # R4.3: the dealer holds the trump card he took
     none, marriage_seats = shown_not_held(table, state, unknown, dealer_card)
     black_seats, red_seats = undeclared_jacks(table, sheet, state, seat, unknown, dealer_card, none)
-    not_free, not_passers = declared_jacks(table, sheet, state, seat, unknown, dealer_card, none, hidden)
+    passers = sum(1 for o in range(n) if table.passed[o] and o != seat)
+    passers_pile = bool(table.book.ace_forbids_pass and passers and unknown & ACES)  # R4.1: a pile of no aces
+    not_free, not_passers = declared_jacks(table, sheet, state, seat, unknown, dealer_card, none, hidden, passers_pile)
     piles = []
     in_trick = state.players(table)[: len(state.trick)]
     for step in range(1, n):
@@ -338,8 +345,7 @@ def what_seat_knows(table, sheet, state: PlayState, seat: int) -> Knowledge:
                                           (RED_PAIR, red_seats)) if o in seats}  # fmt: skip
         allowed = unknown & ~none[o] & (not_dealers if o != dealer else -1)
         piles.append(Pile(o, in_hand, allowed, pairs))
-    passers = sum(1 for o in range(n) if table.passed[o] and o != seat)
-    if table.book.ace_forbids_pass and passers and unknown & ACES:
+    if passers_pile:
         piles.append(Pile(C.NO_SEAT, C.HAND_SIZE * passers, unknown & ~ACES & not_dealers & ~not_passers))  # R4.1
     if hidden:  # the dealer's laid-aside cards: his trump card may be among them
         piles.append(Pile(DEALER_DISCARDS, len(table.discards[dealer]), unknown))
@@ -507,7 +513,7 @@ def declarations_fit(table, sheet, state: PlayState, seat: int, world: World) ->
     The chance is the product over the seats: whole numbers of ways, divided once.
     """
     book = table.book
-    shown_kind = {int(Declaration.JACK_PAIR): 1, int(Declaration.FOUR_JACKS): 2}
+    shown_kind = {int(Declaration.JACK_PAIR): 1, int(Declaration.FOUR_JACKS): FOUR_JACKS_KIND}
     fits = ways = 1
     for o, hand in world.hands.items():
         if not sheet.active[o]:
