@@ -19,6 +19,7 @@ enough to enumerate:
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -30,6 +31,7 @@ from rams_sim.kernels import state as S
 from rams_sim.kernels.args import rules_args
 from rams_sim.kernels.rng import seed_stream
 from rams_sim.record import Declaration
+from rams_sim.reference.pimc import passers_kind_ways
 from rams_sim.rules import Rules
 
 ACES = [C.card_id(s, C.ACE) for s in range(C.N_SUITS)]
@@ -68,39 +70,68 @@ def _broken(rules: Rules, record, pos, o: int, hand: int) -> set[str]:
 
 def _exact(rules: Rules, record, pos):
     """Every layout of the other active hands under which the history was legal: (weight, hands by
-    seat, facts broken). Passers share one pile of non-aces where R4.1 applies (weighted as in
-    tests/test_worlds.py)."""
+    seat, facts broken, its weight without R5.5 for the passers). Passers share one pile of non-aces where R4.1
+    applies, else take their hands from the cards left; a layout weighs the ways to deal the
+    passers' hands from those under which each holds the jacks he declared (R5.5: the
+    reference's count, which test_passers_jacks_in_both_engines checks by hand)."""
     unknown, allowed, caps, pile_seat, _, _ = _piles_of(rules, record, pos)
     others = [o for o in pile_seat[:-1] if o >= 0]
     sizes = [caps[i] for i, o in enumerate(pile_seat[:-1]) if o >= 0]
     trump_card = record.trump_card
     pinned = {o: 1 << trump_card for o in others
               if o == record.dealer and record.took_trump[o] and not pos.played >> trump_card & 1}  # fmt: skip
-    passers = sum(1 for o in range(rules.players) if record.passed[o] and o != pos.seat)
+    passers = [o for o in range(rules.players) if record.passed[o] and o != pos.seat]
+    kinds = [SHOWN.get(record.declaration[o], 0) for o in passers]
     ace_mask = C.mask_of(ACES)
-    track_passers = rules.ace_forbids_pass and passers > 0 and unknown & ace_mask
+    track_passers = rules.ace_forbids_pass and passers and unknown & ace_mask
     layouts = []
     for hands, rest in each_deal(unknown, sizes):
         full = {o: h | pinned.get(o, 0) for o, h in zip(others, hands)}
         if all(_history_legal(rules, record, pos, o, h) for o, h in full.items()):
-            weight = math.comb(bin(rest & ~ace_mask).count("1"), passers * C.N_TRICKS) if track_passers else 1
+            good, every = passers_kind_ways(kinds, C.cards_of(rest & ~ace_mask if track_passers else rest))
             broken = set().union(*(_broken(rules, record, pos, o, h) for o, h in full.items()))
-            layouts.append((weight, full, broken))
+            layouts.append((good, full, broken, every))
     return layouts
 
 
-def _binding_positions(rules: Rules, seed: int, deals: int, limit: int, wanted: dict[str, int]):
-    """Positions (min_t 1, at most ``limit`` layouts) where a fact rules out a layout, until
-    ``wanted[kind]`` positions of each kind are found."""
+def _card_chances(fitting) -> dict[tuple[int, int], float]:
+    """P(seat o holds card c) over weighted layouts [(weight, hands by seat)]."""
+    total = sum(w for w, _ in fitting)
+    exact = {}
+    for w, hands in fitting if total else ():
+        for o, h in hands.items():
+            for c in C.cards_of(h):
+                exact[o, c] = exact.get((o, c), 0) + w / total
+    return exact
+
+
+PASSERS_EFFECT = 0.05  # positions where the passers' jacks move a card's chance this much (kind "passers")
+
+
+def _largest_change(fitting) -> float:
+    """How much the passers' declared jacks move the chance of some card in some hand: the layouts
+    [(weight, hands, weight without them)] weighed with them and without."""
+    weighed, without = _card_chances([(w, h) for w, h, _ in fitting]), _card_chances([(e, h) for _, h, e in fitting])
+    return max((abs(weighed.get(key, 0.0) - without.get(key, 0.0)) for key in set(weighed) | set(without)), default=0.0)
+
+
+def _binding_positions(rules: Rules, seed: int, deals: int, limit: int, wanted: dict[str, int], policy: str):
+    """Positions (min_t 1, at most ``limit`` layouts) where a fact rules out a layout (or, kind
+    ``passers``, weighs the layouts unequally), until ``wanted[kind]`` positions of each kind
+    are found."""
     found = {kind: 0 for kind in wanted}
-    for record, pos in _positions(rules, seed=seed, deals=deals, min_t=1):
+    for record, pos in _positions(rules, seed=seed, deals=deals, min_t=1, policy=policy):
         unknown, _, caps, pile_seat, _, _ = _piles_of(rules, record, pos)
         size = math.prod(math.comb(bin(unknown).count("1"), c) for c, o in zip(caps[:-1], pile_seat) if o >= 0)
         if size > limit:
             continue
         layouts = _exact(rules, record, pos)
-        kinds = set().union(*(b for _, _, b in layouts)) & {k for k in wanted if found[k] < wanted[k]}
-        if not kinds or all(b for _, _, b in layouts):
+        kinds = set().union(*(b for _, _, b, _ in layouts))
+        fitting = [(w, hands, every) for w, hands, b, every in layouts if not b]
+        if fitting and _largest_change(fitting) >= PASSERS_EFFECT:
+            kinds.add("passers")  # the passers' declared jacks weigh the layouts unequally, and it shows
+        kinds &= {k for k in wanted if found[k] < wanted[k]}
+        if not kinds or all(b or not w for w, _, b, _ in layouts):
             continue
         for kind in kinds:
             found[kind] += 1
@@ -132,32 +163,32 @@ def _kernel_draws(rules: Rules, record, pos, draws: int, key: int = 11):
     return out
 
 
-FACT_RULES = {  # start 25: seats near zero (R8.2); final jacks: a declared pair is held (R5.5); a rams is rarer
-    "zero-and-jacks": (Rules(jacks_count="final", start=25), 5, 400, {"zero": 3, "jacks": 3}),
-    "rams": (Rules(jacks_count="final"), 5, 600, {"rams": 2}),
+FACT_RULES = {  # start 25: seats near zero (R8.2); final jacks: a declared pair is held (R5.5); a rams is rarer;
+    # random players pass often: their declared jacks (R5.5), from a pile of their own (R4.1) or from the cards left
+    "zero-and-jacks": (Rules(jacks_count="final", start=25), 5, 400, {"zero": 3, "jacks": 3}, "expert"),
+    "rams": (Rules(jacks_count="final"), 5, 600, {"rams": 2}, "expert"),
+    # (a 24-card deck leaves few cards for the passers' hands to be among: the jacks there weigh more)
+    "passers": (Rules(jacks_count="final", deck="24", players=3), 7, 300, {"passers": 3}, "random"),
+    "passers-no-pile": (Rules(jacks_count="final", deck="24", ace_forbids_pass=False), 7, 300, {"passers": 3},
+                        "random"),
 }
+DRAWS = {"passers": 10_000, "passers-no-pile": 10_000}  # worlds per position (else 2,000): the effects are small
 
 
 @pytest.mark.parametrize("name", list(FACT_RULES))
 def test_draws_are_uniform_over_the_worlds_that_fit(name):
-    rules, seed, deals, wanted = FACT_RULES[name]
-    draws = 2_000
+    rules, seed, deals, wanted, policy = FACT_RULES[name]
+    draws = DRAWS.get(name, 2_000)
     seen = {kind: 0 for kind in wanted}
-    for record, pos, layouts, kinds in _binding_positions(rules, seed, deals, 4_000, wanted):
-        fitting = [(w, hands) for w, hands, broken in layouts if not broken]
-        total = sum(w for w, _ in fitting)
-        exact = {}
-        for w, hands in fitting:
-            for o, h in hands.items():
-                for c in C.cards_of(h):
-                    exact[o, c] = exact.get((o, c), 0) + w
+    for record, pos, layouts, kinds in _binding_positions(rules, seed, deals, 4_000, wanted, policy):
+        exact = _card_chances([(w, hands) for w, hands, broken, _ in layouts if not broken])
         sample = _kernel_draws(rules, record, pos, draws)
         assert all(fit for fit, _ in sample), "a world that fits exists: one is always found"
         for _, hands in sample:
             assert not set().union(*(_broken(rules, record, pos, o, h) for o, h in hands.items()))
         for o in {o for o, _ in exact}:
             for c in C.cards_of(C.deck_mask(rules.deck_size)):
-                p = exact.get((o, c), 0) / total
+                p = exact.get((o, c), 0.0)
                 f = sum(1 for _, hands in sample if hands[o] >> c & 1) / draws
                 sd = math.sqrt(max(p * (1 - p), 1e-12) / draws)
                 assert abs(f - p) <= 5 * sd + 1e-9, (name, pos.t, pos.k, o, C.format_cards(1 << c), f, p)
@@ -166,10 +197,13 @@ def test_draws_are_uniform_over_the_worlds_that_fit(name):
     assert all(seen[k] >= wanted[k] for k in wanted), seen
 
 
-REDRAW_RULES = {  # the default dealt-or-final jacks at start 25; final jacks
+REDRAW_RULES = {  # the default dealt-or-final jacks at start 25; final jacks; passers (random players pass often)
     "dealt-or-final": Rules(start=25),
     "final": Rules(jacks_count="final", start=25, players=5),
+    "passers": Rules(deck="24", players=3),
 }
+REDRAW_POLICIES = {"passers": ["pimc:samples=4", "random", "pimc:samples=3,rollout=basic"]}
+REDRAWN = {"dealt-or-final": ("zero", "jacks"), "final": ("zero", "jacks"), "passers": ("passers",)}
 
 
 @pytest.mark.parametrize("name", list(REDRAW_RULES))
@@ -186,6 +220,12 @@ def test_both_engines_redraw_the_same_worlds(name, monkeypatch):
 
     def counting(table, sheet, state, seat, world):
         fits = original(table, sheet, state, seat, world)
+        passers = [o for o in range(table.n) if o != seat and table.passed[o]]
+        if passers:  # R5.5: the passers' declared jacks lower the chance to keep the world
+            good, every = ref_pimc.passers_kind_ways([SHOWN.get(sheet.declaration[o], 0) for o in passers],
+                                                     world.passers_among)  # fmt: skip
+            if good < every:
+                refused["passers"] = refused.get("passers", 0) + 1
         if not fits:
             for o, hand in world.hands.items():
                 cards = list(hand) + ref_pimc.played_by(table, state, o)
@@ -199,12 +239,41 @@ def test_both_engines_redraw_the_same_worlds(name, monkeypatch):
     monkeypatch.setattr(ref_classic, "world_fits", counting)
     rules = REDRAW_RULES[name]
     policies = ["pimc:samples=4", "expert", "pimc:samples=3,rollout=basic", "basic", "pimc:samples=3"][: rules.players]
-    assert_same_deals(rules, policies, seed=31, deals=24, label=f"redraws {name}")
-    assert refused.get("zero", 0) > 0 and refused.get("jacks", 0) > 0, refused
+    assert_same_deals(rules, REDRAW_POLICIES.get(name, policies), seed=31, deals=24, label=f"redraws {name}")
+    assert all(refused.get(kind, 0) > 0 for kind in REDRAWN[name]), refused
 
 
 def _cards(text: str) -> list[int]:
     return C.parse_cards(text) if text else []
+
+
+PASSER_CASES = [  # the passers' declared jack kinds, the cards their hands are among -> the share that fits (R5.5)
+    ([0], "J♠ J♣ 7♥ 8♥ 9♥ 10♥ 7♦ 8♦", Fraction(36, 56)),  # not both black jacks: 1 - C(6,3)/C(8,5)
+    ([0], "J♠ J♣ 7♥ 8♥ 9♥", 0),  # a pile that is his hand, with a pair he did not declare
+    ([1], "J♦ J♥ J♠ 7♣ 8♣ 9♣ 10♣ 7♠ 8♠ 9♠", Fraction(56, 252)),  # both red jacks (the J♠ beside them or not)
+    ([0, 0], "J♠ J♣ J♦ J♥ 7♣ 8♣ 9♣ 10♣ 7♠ 8♠", Fraction(20, 63)),  # a black and a red each: 5/9 * 4/7
+    ([2, 0], "J♠ J♣ J♦ J♥ 7♣ 8♣ 9♣ 10♣ 7♠ 8♠", Fraction(6, 252)),  # the first holds all four
+    ([0, 1], "J♠ J♣ 7♥ 8♥ 9♥ 10♥ 7♦ 8♦ 9♦ 10♦", Fraction(56, 252)),  # the second both: the first neither
+    ([0], "J♠ 7♥ 8♥ 9♥ 10♥ 7♦ 8♦", 1),  # one jack: no pair to hold
+]
+
+
+@pytest.mark.parametrize("kinds, among, share", PASSER_CASES)
+def test_passers_jacks_in_both_engines(kinds, among, share):
+    """The share of the ways to deal the passers' hands that give each the jacks he declared,
+    counted by hand: the kernels' count (each jack's place) and the reference's (hand by hand)."""
+    from rams_sim.kernels.knowledge import passers_jack_ways
+
+    declared = {0: int(Declaration.NONE), 1: int(Declaration.JACK_PAIR), 2: int(Declaration.FOUR_JACKS)}
+    n = len(kinds) + 2  # seat 0 searches, seat 1 plays beside him, the passers sit after them
+    st = S.make_state()[3]
+    for i, kind in enumerate(kinds):
+        st[S.PASSED, 2 + i] = 1
+        st[S.DECL, 2 + i] = declared[kind]
+    good, every = passers_jack_ways(n, 0, st, np.uint64(C.mask_of(_cards(among))))
+    assert Fraction(int(good), int(every)) == share
+    good, every = passers_kind_ways(kinds, _cards(among))
+    assert Fraction(good, every) == share
 
 
 DEALT_CASES = [  # hand at the first lead, discards, give-up card, trump card taken -> ways to draw by dealt jack kind

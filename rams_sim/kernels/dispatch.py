@@ -30,9 +30,10 @@ A game that policy ``pimc`` searches card by card with :func:`rams_sim.kernels.p
   the most (modern counts up);
 * ``trump_maybe_discarded(cardsets, st, dealer) -> bool``: whether the turned trump card,
   known to be the dealer's, may have gone into his discards (modern: he took the widow);
-* ``world_fits(r, n, seat, trump_card, st, scores, announce, w_cardsets, w_st) -> float``:
-  the chance to keep a world drawn at a card, by what the piles cannot say (classic: the
-  declarations and the running scores, :func:`rams_sim.kernels.knowledge.declarations_fit`);
+* ``world_fits(r, n, seat, trump_card, st, scores, announce, w_cardsets, w_st, passers_among)
+  -> float``: the chance to keep a world drawn at a card, by what the piles cannot say
+  (classic: the declarations and the running scores, the passers' hands among the cards
+  ``passers_among``: :func:`rams_sim.kernels.knowledge.declarations_fit`);
 * ``search_value(r, search, announce, seat, scores, dealer, world_key) -> int``: what a
   rollout (in ``search.w_*``) is worth to ``seat``, times DELTA_SIGN the least the best:
   classic and modern, his delta; duel, the party's outcome (:mod:`.games.duel`).
@@ -175,13 +176,14 @@ def _search_value(r, search, announce, seat, scores, dealer, world_key):
                                                                              world_key)
 
 
-def world_fits(r, n, seat, trump_card, st, scores, announce, w_cardsets, w_st):
+def world_fits(r, n, seat, trump_card, st, scores, announce, w_cardsets, w_st, passers_among):
     """The chance to keep a drawn world, by what the piles cannot say (the body: NUMBA_DISABLE_JIT only)."""
-    return _game_module(type(r)).world_fits(r, n, seat, trump_card, st, scores, announce, w_cardsets, w_st)
+    game = _game_module(type(r))
+    return game.world_fits(r, n, seat, trump_card, st, scores, announce, w_cardsets, w_st, passers_among)
 
 
 @overload(world_fits, inline="always")
-def _world_fits(r, n, seat, trump_card, st, scores, announce, w_cardsets, w_st):
+def _world_fits(r, n, seat, trump_card, st, scores, announce, w_cardsets, w_st, passers_among):
     game = _game_module(r).world_fits
-    return lambda r, n, seat, trump_card, st, scores, announce, w_cardsets, w_st: game(
-        r, n, seat, trump_card, st, scores, announce, w_cardsets, w_st)
+    return lambda r, n, seat, trump_card, st, scores, announce, w_cardsets, w_st, passers_among: game(
+        r, n, seat, trump_card, st, scores, announce, w_cardsets, w_st, passers_among)

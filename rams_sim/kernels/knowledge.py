@@ -33,9 +33,10 @@ end the deal before the play), each declared the jacks the rules count (R5.5), a
 that announces has reached zero (R8.2).
 
 Where the dealt hand counts, a world is kept with the share of the ways its players may
-have drawn their cards that fit (:func:`dealt_jack_counts`). Known gaps (docs/SEARCH.md):
-the passers share one pile, so a passer's jacks are only placed where their colour is settled
-(:func:`declared_jacks`), and an undeclared passer's pair is not excluded.
+have drawn their cards that fit (:func:`dealt_jack_counts`); under every option, with the
+share of the ways to deal the passers' hands from the cards they are among that give each
+passer the jacks he declared (:func:`passers_jack_ways`: the passers share one pile, so the piles place a
+passer's jacks only where their colour is settled, :func:`declared_jacks`).
 """
 
 from __future__ import annotations
@@ -44,8 +45,8 @@ from numba import njit
 
 from ..cards import ACE, HAND_SIZE, KING, N_TRICKS, QUEEN, RANKS_PER_SUIT, SUIT_MASKS
 from .bits import (
-    ACE_CARDS, BLACK_JACKS, ONE, RED_JACKS, ZERO, above, ace_points, bit, card_of, has, highest, jack_kind, lowest, popcount,
-    rams_suit, trump_face_mask,
+    ACE_CARDS, BLACK_JACKS, ONE, RED_JACKS, ZERO, above, ace_points, bit, card_of, has, highest, jack_kind, lowest,
+    nth_card, popcount, rams_suit, trump_face_mask,
 )  # fmt: skip
 from .codes import D_FOUR_JACKS, D_JACK_PAIR, JACKS_DEALT, JACKS_FINAL, RUFF_OVERTRUMP
 from .declare import KIND_FOUR_JACKS
@@ -423,13 +424,84 @@ def dealt_jack_counts(hand, discards, give_up, took):
     return counts0, counts1, counts2
 
 
+@njit(cache=True, inline="always")
+def _falling(n, k):
+    """n (n - 1) ... (n - k + 1): the ways to put k labelled cards in k of n labelled places (0 if k > n)."""
+    out = 1
+    for i in range(k):
+        out *= n - i  # a factor 0 once i reaches n
+    return out
+
+
 @njit(cache=True)
-def declarations_fit(r, n, seat, trump_card, st, scores, announce, w_cardsets, w_st):
+def passers_jack_ways(n, seat, st, among):
+    """R5.5 for the passers (a passer keeps his dealt hand, and declares its jacks): of the ways
+    to deal the passers' hands from ``among`` (uint64: the unseen cards their hands are among,
+    :func:`..pimc._play_layout`), how many give each passer the jack kind he declared. Returns
+    (fitting, all) as whole numbers whose ratio is the share (only the jacks matter: each of
+    ``among``'s jacks goes to a passer, five places each, or to the rest; ``all`` counts the
+    places for the jacks, ``fitting`` those that fit). (1, 1) where no passer, or where fewer
+    than two jacks are unseen and no passer declared."""
+    passers = 0
+    declared = False
+    for o in range(n):
+        if o != seat and st[PASSED, o]:
+            passers += 1
+            declared = declared or st[DECL, o] == D_JACK_PAIR or st[DECL, o] == D_FOUR_JACKS
+    jacks = among & ALL_JACKS
+    n_jacks = popcount(jacks)
+    if passers == 0 or (n_jacks < 2 and not declared):
+        return 1, 1
+    rest = popcount(among) - HAND_SIZE * passers  # the places not in a passer's hand
+    places = passers + 1  # a jack's place: the i-th passer's hand (i < passers) or the rest
+    fitting = 0
+    for code in range(places**n_jacks):  # each jack's place, as the digits of ``code``
+        ways = 1
+        for i in range(places):
+            held = ZERO
+            digits = code
+            for j in range(n_jacks):
+                if digits % places == i:
+                    held |= bit(nth_card(jacks, j))
+                digits //= places
+            ways *= _falling(HAND_SIZE if i < passers else rest, popcount(held))
+            if i < passers and jack_kind(held) != _shown(st[DECL, _nth_passer(n, seat, st, i)]):
+                ways = 0
+            if ways == 0:
+                break
+        fitting += ways
+    return fitting, _falling(popcount(among), n_jacks)
+
+
+@njit(cache=True, inline="always")
+def _shown(declaration):
+    """The jack kind a declaration shows (R5.5): KIND_PAIR, KIND_FOUR_JACKS or 0."""
+    if declaration == D_FOUR_JACKS:
+        return KIND_FOUR_JACKS
+    if declaration == D_JACK_PAIR:
+        return KIND_PAIR
+    return 0
+
+
+@njit(cache=True, inline="always")
+def _nth_passer(n, seat, st, i):
+    """The seat of the ``i``-th passer other than ``seat``, in seat order."""
+    for o in range(n):
+        if o != seat and st[PASSED, o]:
+            if i == 0:
+                return o
+            i -= 1
+    return -1
+
+
+@njit(cache=True)
+def declarations_fit(r, n, seat, trump_card, st, scores, announce, w_cardsets, w_st, passers_among):
     """How well a drawn world agrees with what the declarations and the play's running scores
     showed, as the chance to keep it (float64, 0 to 1; classic Rams). ``w_cardsets``/``w_st``:
     the world's state arrays, whose FINAL row holds each other active seat's hand at the first
     lead, its DISCARDS and TRUMP_DISCARD his unseen cards; ``st``: the real public rows;
-    ``scores`` int64[n] before the deal, ``announce`` int8[n]. For each other active seat:
+    ``scores`` int64[n] before the deal, ``announce`` int8[n]; ``passers_among`` (uint64) the
+    unseen cards the passers' hands are among. For each other active seat:
 
     * R5.1: he held no four aces (where four aces win); R5.2-R5.4: no rams (five of a suit),
       since either would have ended the deal before the play (0 if he did);
@@ -439,9 +511,11 @@ def declarations_fit(r, n, seat, trump_card, st, scores, announce, w_cardsets, w
       (:func:`dealt_jack_counts`) that give it, so that every deal consistent with what was
       shown, the cards drawn included, is as likely as any other;
     * R8.2: a seat that announces and has a trick is not at zero (score before the deal -
-      jacks - tricks - A of that hand > 0), or the deal would have stopped (0 if he is).
+      jacks - tricks - A of that hand > 0), or the deal would have stopped (0 if he is);
 
-    The chance is the product over the seats (exact integers, then one division).
+    and, for the passers, R5.5: the share of the ways to deal their hands from
+    ``passers_among`` that give each the jack kind he declared (:func:`passers_jack_ways`).
+    The chance is the product (exact integers, then one division).
     """
     fits, ways = 1, 1
     for o in range(n):
@@ -455,11 +529,7 @@ def declarations_fit(r, n, seat, trump_card, st, scores, announce, w_cardsets, w
         if announce[o] and st[TRICKS, o] >= 1:
             if scores[o] - st[JACKS, o] - st[TRICKS, o] - ace_points(hand, r.ace_values) <= 0:
                 return 0.0
-        shown = 0
-        if st[DECL, o] == D_FOUR_JACKS:
-            shown = KIND_FOUR_JACKS
-        elif st[DECL, o] == D_JACK_PAIR:
-            shown = KIND_PAIR
+        shown = _shown(st[DECL, o])
         final_kind = jack_kind(hand)
         if r.jacks_count == JACKS_FINAL:
             if final_kind != shown:
@@ -478,4 +548,7 @@ def declarations_fit(r, n, seat, trump_card, st, scores, announce, w_cardsets, w
             return 0.0
         fits *= good
         ways *= counts[0] + counts[1] + counts[2]
-    return fits / ways
+    good, every = passers_jack_ways(n, seat, st, passers_among)
+    if good == 0:
+        return 0.0
+    return (fits * good) / (ways * every)

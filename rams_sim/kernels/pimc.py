@@ -222,9 +222,9 @@ def _play_world(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log
     a world not kept is drawn again, up to :data:`..worlds.MAX_DRAWS` times (the last draw is
     kept if none was: docs/SEARCH.md). Returns whether it was kept."""
     for _ in range(MAX_DRAWS):
-        _play_layout(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, played, m, n_pairs, total,
-                     n_piles)  # fmt: skip
-        chance = world_fits(r, n, seat, trump_card, st, scores, announce, search.b_cardsets, search.b_st)
+        passers_among = _play_layout(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, played, m,
+                                     n_pairs, total, n_piles)  # fmt: skip
+        chance = world_fits(r, n, seat, trump_card, st, scores, announce, search.b_cardsets, search.b_st, passers_among)
         if chance >= 1.0 or (chance > 0.0 and uniform01(search.rng, DRAW_ROW) < chance):
             return True
     return False
@@ -233,7 +233,8 @@ def _play_world(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log
 @njit(cache=True)
 def _play_layout(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, played, m, n_pairs, total,
                  n_piles):  # fmt: skip
-    """One draw of :func:`_play_world`, unchecked."""
+    """One draw of :func:`_play_world`, unchecked. Returns the cards the passers' hands are among
+    (uint64): the passers' pile where there is one, else what the free pile has left."""
     out, pile_seat, buf = search.masks[1], search.ints[1], search.buf
     b_cardsets, b_st = search.b_cardsets, search.b_st
     _draw(search, m, n_pairs, n_piles, total)
@@ -241,10 +242,15 @@ def _play_layout(search, r, n, seat, dealer, trump_card, cardsets, st, trick, lo
     _copy2(b_st, st)
     hidden = trump_hidden(trump_maybe_discarded(r, cardsets, st, dealer), seat, dealer, played, trump_card)
     dealer_known = st[TOOK_TRUMP, dealer] != 0 and dealer != seat and not has(played, trump_card) and not hidden
+    passers_among = ZERO
+    passers_pile = False
     for p in range(n_piles - 1):
         o = pile_seat[p]
         if o == DEALER_DISCARDS:
             b_cardsets[DISCARDS, dealer] = out[p]
+        elif o < 0:
+            passers_among = out[p]
+            passers_pile = True
         if o < 0:
             continue
         hand = out[p]
@@ -267,6 +273,10 @@ def _play_layout(search, r, n, seat, dealer, trump_card, cardsets, st, trick, lo
         if st[TRUMP_DISCARD, o] >= 0:
             b_st[TRUMP_DISCARD, o] = buf[pos] if pos < m_free else -1
             pos += 1
+    if not passers_pile:
+        for i in range(pos, m_free):
+            passers_among |= bit(buf[i])
+    return passers_among
 
 
 @njit(cache=True, inline="always")  # inlined into _card_world only: never into a prange body (see _roll_option)

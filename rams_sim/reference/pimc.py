@@ -40,15 +40,17 @@ the jacks declared, nobody who announces at zero), else drawn again, layout and 
 to :data:`rams_sim.kernels.worlds.MAX_DRAWS` times (:func:`draw_world`).
 
 Where the dealt hand counts, a world is kept with the share of the ways its players may have
-drawn their cards that fit (:func:`dealt_kind_ways`). Known gaps (docs/SEARCH.md): the
-passers share one pile, so a passer's jacks are only placed where their colour is settled
-(:func:`declared_jacks`), and an undeclared passer's pair is not excluded.
+drawn their cards that fit (:func:`dealt_kind_ways`); under every option, with the share of
+the ways to deal the passers' hands from the cards they are among that give each passer the
+jacks he declared (:func:`passers_kind_ways`: the passers share one pile, so the piles place
+a passer's jacks only where their colour is settled, :func:`declared_jacks`).
 """
 
 from __future__ import annotations
 
 import copy
 import itertools
+import math
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -456,17 +458,23 @@ class World:
     dealt: dict[int, list[int]] = field(default_factory=dict)
     drawn: dict[int, list[int]] = field(default_factory=dict)
     talon: list[int] = field(default_factory=list)
+    passers_among: list[int] = field(default_factory=list)  # at a card: the cards the passers' hands are among
 
 
 def make_world(table, state: PlayState, knowledge: Knowledge, seat: int, layout: list[int], free_order) -> World:
     """The world of one layout at a card: each seat's pile is his hand (the dealer's with
     the trump card he holds); the free pile's cards, in ``free_order``, go to the others'
-    discards, then the give-up card, seat by seat from seat 0 (as many as each discarded)."""
+    discards, then the give-up card, seat by seat from seat 0 (as many as each discarded). The
+    passers' hands are among the passers' pile's cards where there is one, else among the free
+    pile's cards left."""
     hands, aces = {}, {}
     discards = {}
+    passers_pile = None
     for pile, cards in zip(knowledge.piles[:-1], layout):
         if pile.seat == DEALER_DISCARDS:
             discards[table.dealer] = C.cards_of(cards)
+        if pile.seat == C.NO_SEAT:
+            passers_pile = C.cards_of(cards)
         if pile.seat >= 0:
             hand = C.cards_of(cards)
             if pile.seat == table.dealer and knowledge.dealer_card is not None:
@@ -482,7 +490,8 @@ def make_world(table, state: PlayState, knowledge: Knowledge, seat: int, layout:
         discards[o], rest = sorted(rest[:count]), rest[count:]
         if table.trump_discard[o] != C.NO_CARD:
             give_ups[o] = rest.pop(0) if rest else C.NO_CARD
-    return World(hands, discards, aces=aces, give_ups=give_ups)
+    among = sorted(rest) if passers_pile is None else passers_pile
+    return World(hands, discards, aces=aces, give_ups=give_ups, passers_among=among)
 
 
 def dealt_kind_ways(at_lead, discards, give_up: int, took) -> dict[int, int]:
@@ -495,6 +504,32 @@ def dealt_kind_ways(at_lead, discards, give_up: int, took) -> dict[int, int]:
     for drawn in itertools.combinations(before, len(discards)):
         ways[jack_kind([c for c in before if c not in drawn] + list(discards))] += 1
     return ways
+
+
+def passers_kind_ways(kinds: list[int], among: list[int]) -> tuple[int, int]:
+    """R5.5 for the passers (each keeps his dealt hand and declares its jacks): in how many of the
+    ways to deal their hands, five cards each in turn, from the cards ``among``, the i-th
+    passer's hand has the jack kind ``kinds[i]``; and in how many ways in all. Only the jacks
+    matter: each passer in turn takes a set of the jacks left, and his other cards from the
+    non-jacks left."""
+    jacks = [c for c in among if RANK[c] == C.JACK]
+    plain = len(among) - len(jacks)
+
+    def ways(i: int, jacks_left: list[int], plain_left: int) -> int:
+        if i == len(kinds):
+            return 1
+        out = 0
+        for size in range(min(len(jacks_left), C.HAND_SIZE) + 1):
+            for his in itertools.combinations(jacks_left, size):
+                if jack_kind(list(his)) == kinds[i]:
+                    fill = math.comb(plain_left, C.HAND_SIZE - size)
+                    if fill:
+                        left = [c for c in jacks_left if c not in his]
+                        out += fill * ways(i + 1, left, plain_left - (C.HAND_SIZE - size))
+        return out
+
+    every = math.prod(math.comb(len(among) - C.HAND_SIZE * i, C.HAND_SIZE) for i in range(len(kinds)))
+    return ways(0, jacks, plain), every
 
 
 def declarations_fit(table, sheet, state: PlayState, seat: int, world: World) -> float:
@@ -510,7 +545,9 @@ def declarations_fit(table, sheet, state: PlayState, seat: int, world: World) ->
       hand's (``dealt``), or the larger of the two (``dealt-or-final``): the share of the ways
       he may have drawn his cards (:func:`dealt_kind_ways`) under which it is.
 
-    The chance is the product over the seats: whole numbers of ways, divided once.
+    And for the passers, R5.5: the share of the ways to deal their hands from the cards they are
+    among under which each holds the jack kind he declared (:func:`passers_kind_ways`). The
+    chance is the product: whole numbers of ways, divided once.
     """
     book = table.book
     shown_kind = {int(Declaration.JACK_PAIR): 1, int(Declaration.FOUR_JACKS): FOUR_JACKS_KIND}
@@ -542,6 +579,12 @@ def declarations_fit(table, sheet, state: PlayState, seat: int, world: World) ->
             return 0.0
         fits *= good
         ways *= sum(dealt.values())
+    passers = [o for o in range(table.n) if o != seat and table.passed[o]]
+    if passers:
+        good, every = passers_kind_ways([shown_kind.get(sheet.declaration[o], 0) for o in passers], world.passers_among)
+        if good == 0:
+            return 0.0
+        fits, ways = fits * good, ways * every
     return fits / ways
 
 

@@ -132,7 +132,7 @@ def trump_maybe_discarded(cardsets, st, dealer):
 
 
 @njit(cache=True, inline="always")
-def world_fits(r, n, seat, trump_card, st, scores, announce, w_cardsets, w_st):
+def world_fits(r, n, seat, trump_card, st, scores, announce, w_cardsets, w_st, passers_among):
     """R5.1-R5.5, R8.2: the chance to keep a drawn world, by the declarations and the running
     scores (:func:`..knowledge.declarations_fit`)."""
-    return declarations_fit(r, n, seat, trump_card, st, scores, announce, w_cardsets, w_st)
+    return declarations_fit(r, n, seat, trump_card, st, scores, announce, w_cardsets, w_st, passers_among)

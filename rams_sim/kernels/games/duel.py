@@ -430,8 +430,8 @@ def search_value(r, search, announce, seat, scores, dealer, world_key):
 
 
 @njit(cache=True, inline="always")
-def world_fits(r, n, seat, trump_card, st, scores, announce, w_cardsets, w_st):
+def world_fits(r, n, seat, trump_card, st, scores, announce, w_cardsets, w_st, passers_among):
     """Any declaration would have won the party (VARIANTS.md), so the other seat showed none:
     no rams, no four aces where they win, no jacks dealt or kept (:func:`..knowledge.declarations_fit`
     with nothing declared; a swap's discards are his dealt hand); R8.2 as in classic."""
-    return declarations_fit(r, n, seat, trump_card, st, scores, announce, w_cardsets, w_st)
+    return declarations_fit(r, n, seat, trump_card, st, scores, announce, w_cardsets, w_st, passers_among)

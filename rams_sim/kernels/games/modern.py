@@ -355,7 +355,7 @@ def trump_maybe_discarded(cardsets, st, dealer):
 
 
 @njit(cache=True, inline="always")
-def world_fits(r, n, seat, trump_card, st, scores, announce, w_cardsets, w_st):
+def world_fits(r, n, seat, trump_card, st, scores, announce, w_cardsets, w_st, passers_among):
     """modern: every layout of the piles fits (a rams only allows a redeal, aces count for
     nothing; declared jacks are placed by the piles alone: docs/SEARCH.md "Known gaps")."""
     return 1.0
