@@ -26,6 +26,7 @@ import pytest
 from test_worlds import _history_legal, _piles_of, _positions, each_deal
 
 from rams_sim import cards as C
+from rams_sim import engine, reference
 from rams_sim.kernels import pimc as K
 from rams_sim.kernels import state as S
 from rams_sim.kernels.args import rules_args
@@ -88,7 +89,7 @@ def _exact(rules: Rules, record, pos):
     for hands, rest in each_deal(unknown, sizes):
         full = {o: h | pinned.get(o, 0) for o, h in zip(others, hands)}
         if all(_history_legal(rules, record, pos, o, h) for o, h in full.items()):
-            good, every = passers_kind_ways(kinds, C.cards_of(rest & ~ace_mask if track_passers else rest))
+            good, every = passers_kind_ways([{k} for k in kinds], C.cards_of(rest & ~ace_mask if track_passers else rest))
             broken = set().union(*(_broken(rules, record, pos, o, h) for o, h in full.items()))
             layouts.append((good, full, broken, every))
     return layouts
@@ -222,7 +223,7 @@ def test_both_engines_redraw_the_same_worlds(name, monkeypatch):
         fits = original(table, sheet, state, seat, world)
         passers = [o for o in range(table.n) if o != seat and table.passed[o]]
         if passers:  # R5.5: the passers' declared jacks lower the chance to keep the world
-            good, every = ref_pimc.passers_kind_ways([SHOWN.get(sheet.declaration[o], 0) for o in passers],
+            good, every = ref_pimc.passers_kind_ways([{SHOWN.get(sheet.declaration[o], 0)} for o in passers],
                                                      world.passers_among)  # fmt: skip
             if good < every:
                 refused["passers"] = refused.get("passers", 0) + 1
@@ -256,24 +257,49 @@ PASSER_CASES = [  # the passers' declared jack kinds, the cards their hands are 
     ([0, 1], "J♠ J♣ 7♥ 8♥ 9♥ 10♥ 7♦ 8♦ 9♦ 10♦", Fraction(56, 252)),  # the second both: the first neither
     ([0], "J♠ 7♥ 8♥ 9♥ 10♥ 7♦ 8♦", 1),  # one jack: no pair to hold
 ]
+# modern, where four jacks win and passers declare nothing: no passer holds all four (kinds 0 and 1 allowed)
+MODERN_PASSER_CASES = [  # (passers, the cards their hands are among, the first passer's known card -> share)
+    (1, "J♠ J♣ J♦ J♥ 7♣ 8♣ 9♣ 10♣ 7♠ 8♠", "", Fraction(246, 252)),  # 1 - C(6,1)/C(10,5)
+    (1, "J♠ J♣ J♦ J♥ 7♣", "", 0),
+    (2, "J♠ J♣ J♦ J♥ 7♣ 8♣ 9♣ 10♣ 7♠ 8♠", "", Fraction(240, 252)),  # neither of the two: 2 * 6 of C(10,5) ways
+    (1, "J♠ J♣ J♦ 7♥ 7♣", "", 1),  # three jacks: four cannot be held
+    # the passing dealer holds his trump card J♠: not the other three among his four unseen cards
+    (1, "J♣ J♦ J♥ 7♣ 8♣ 9♣ 10♣ 7♠", "J♠", Fraction(65, 70)),  # 1 - C(5,1)/C(8,4)
+    (2, "J♣ J♦ J♥ 7♣ 8♣ 9♣ 10♣ 7♠ 8♠", "J♠", Fraction(120, 126)),  # 1 - C(6,1)/C(9,4): the other may hold three
+]
 
 
 @pytest.mark.parametrize("kinds, among, share", PASSER_CASES)
 def test_passers_jacks_in_both_engines(kinds, among, share):
     """The share of the ways to deal the passers' hands that give each the jacks he declared,
     counted by hand: the kernels' count (each jack's place) and the reference's (hand by hand)."""
+    declared = {0: int(Declaration.NONE), 1: int(Declaration.JACK_PAIR), 2: int(Declaration.FOUR_JACKS)}
+    assert _passer_shares(len(kinds), [declared[k] for k in kinds], _cards(among), 0, [{k} for k in kinds]) == share
+
+
+@pytest.mark.parametrize("passers, among, known, share", MODERN_PASSER_CASES)
+def test_modern_passers_hold_no_four_jacks(passers, among, known, share):
+    from rams_sim.kernels.knowledge import NO_FOUR
+
+    none = [int(Declaration.NONE)] * passers
+    assert _passer_shares(passers, none, _cards(among), NO_FOUR, [{0, 1}] * passers, _cards(known)) == share
+
+
+def _passer_shares(passers: int, declarations: list[int], among: list[int], kinds: int, ref_kinds,
+                   known=()) -> Fraction:  # fmt: skip
+    """The share of both engines (asserted equal): seat 0 searches, seat 1 plays, the passers sit
+    after them; the first passer holds the ``known`` card, if any."""
     from rams_sim.kernels.knowledge import passers_jack_ways
 
-    declared = {0: int(Declaration.NONE), 1: int(Declaration.JACK_PAIR), 2: int(Declaration.FOUR_JACKS)}
-    n = len(kinds) + 2  # seat 0 searches, seat 1 plays beside him, the passers sit after them
     st = S.make_state()[3]
-    for i, kind in enumerate(kinds):
+    for i, code in enumerate(declarations):
         st[S.PASSED, 2 + i] = 1
-        st[S.DECL, 2 + i] = declared[kind]
-    good, every = passers_jack_ways(n, 0, st, np.uint64(C.mask_of(_cards(among))))
-    assert Fraction(int(good), int(every)) == share
-    good, every = passers_kind_ways(kinds, _cards(among))
-    assert Fraction(good, every) == share
+        st[S.DECL, 2 + i] = code
+    holder, held = (2, known[0]) if known else (-1, 0)
+    good, every = passers_jack_ways(passers + 2, 0, st, np.uint64(C.mask_of(among)), kinds, holder, held)
+    ref_good, ref_every = passers_kind_ways(ref_kinds, among, [list(known)] + [[]] * (passers - 1))
+    assert Fraction(int(good), int(every)) == Fraction(ref_good, ref_every)
+    return Fraction(ref_good, ref_every)
 
 
 DEALT_CASES = [  # hand at the first lead, discards, give-up card, trump card taken -> ways to draw by dealt jack kind
@@ -328,3 +354,39 @@ def test_zone_worlds_hold_no_rams(monkeypatch):
     monkeypatch.setattr(zone_search, "rams_suit", counting)
     assert_same_deals(Rules.named("zone"), ["pimc:samples=4", "pimc:samples=4"], seed=8, deals=300, label="zone rams")
     assert sum(refused) > 0, len(refused)
+
+
+@pytest.mark.heavy
+def test_modern_worlds_fit_the_declared_jacks(monkeypatch):
+    """R9 modern: a world is kept only where each other player who plays declared the jacks he
+    holds (a pair, or none; four jacks would have won) and no passer holds all four. Deals with
+    searching seats agree deal by deal while worlds are refused and drawn again (counted in the
+    reference): among them deals whose dealer took the widow, whose trump card may then lie
+    among his laid-aside cards, where the piles place no declared jacks."""
+    from test_differential import assert_same_deals
+
+    from rams_sim.reference.games import modern as ref_modern
+
+    refused = []
+    original = ref_modern.world_fits
+
+    def counting(table, sheet, state, seat, world):
+        fits = original(table, sheet, state, seat, world)
+        if fits < 1:
+            refused.append(table.dealer if len(table.discards[table.dealer]) else None)
+        return fits
+
+    monkeypatch.setattr(ref_modern, "world_fits", counting)
+    rules = Rules.named("modern")
+    policies = ["pimc:samples=4", "expert", "pimc:samples=3,rollout=basic", "basic"]
+    assert_same_deals(rules, policies, seed=37, deals=24, label="modern redraws")
+    assert refused, "no world was refused"
+    # the dealer (seat 0) takes the widow, the others never do (as test_modern_pimc_where_the_dealer_took_the_widow)
+    never, always = "modern_widow_threshold=0", "modern_widow_threshold=99"
+    policies = [f"basic:{always}", "pimc:samples=4", f"expert:{never}", f"pimc:samples=3,{never}"]
+    refused.clear()
+    out = engine.simulate(rules, policies, seed=53, deals=400, dealer=0, log_plays=True)
+    for i in range(400):
+        slow = reference.play_deal(rules, policies, seed=53, deal=i, dealer=0)
+        assert not slow.differences(engine.record_of(out, i)), f"modern redraws, the dealer's widow: deal {i}"
+    assert any(d == 0 for d in refused), refused

@@ -35,8 +35,9 @@ that announces has reached zero (R8.2).
 Where the dealt hand counts, a world is kept with the share of the ways its players may
 have drawn their cards that fit (:func:`dealt_jack_counts`); under every option, with the
 share of the ways to deal the passers' hands from the cards they are among that give each
-passer the jacks he declared (:func:`passers_jack_ways`: the passers share one pile, so the piles place a
-passer's jacks only where their colour is settled, :func:`declared_jacks`).
+passer the jacks he declared (:func:`passers_jack_ways`: the passers share one pile, so the
+piles place a passer's jacks only where their colour is settled, :func:`declared_jacks`).
+R9 modern's worlds keep what its declarations show (:func:`modern_jacks_fit`).
 """
 
 from __future__ import annotations
@@ -434,43 +435,60 @@ def _falling(n, k):
 
 
 @njit(cache=True)
-def passers_jack_ways(n, seat, st, among):
-    """R5.5 for the passers (a passer keeps his dealt hand, and declares its jacks): of the ways
-    to deal the passers' hands from ``among`` (uint64: the unseen cards their hands are among,
-    :func:`..pimc._play_layout`), how many give each passer the jack kind he declared. Returns
-    (fitting, all) as whole numbers whose ratio is the share (only the jacks matter: each of
-    ``among``'s jacks goes to a passer, five places each, or to the rest; ``all`` counts the
-    places for the jacks, ``fitting`` those that fit). (1, 1) where no passer, or where fewer
-    than two jacks are unseen and no passer declared."""
+def passers_jack_ways(n, seat, st, among, kinds, holder, held):
+    """R5.5 for the passers, who keep their dealt hands: of the ways to deal the passers' hands
+    from ``among`` (uint64: the unseen cards their hands are among, :func:`..pimc._play_layout`),
+    how many give each passer a jack kind his declaration allows. ``kinds``: the kinds allowed
+    every passer (bit k: kind k; 0: the kind he declared, classic, where a passer declares his
+    jacks). ``holder``: a passer known to hold the card ``held`` (modern's dealer, his own
+    trump card), so one card fewer of his is among them; -1 if none. Returns (fitting, all)
+    as whole numbers whose ratio is the share (only the jacks matter: each of ``among``'s
+    jacks goes to a passer, five places each, or to the rest; ``all`` counts the places for
+    the jacks, ``fitting`` those that fit). (1, 1) where no passer, or where every kind the
+    jacks can make is allowed every passer."""
     passers = 0
-    declared = False
+    jacks = among & ALL_JACKS
+    n_jacks = popcount(jacks)
+    known = bit(held) & ALL_JACKS if holder >= 0 else ZERO
+    reach = 1 if n_jacks + popcount(known) < 2 else 3 if n_jacks + popcount(known) < 4 else 7  # the kinds they make
+    bound = False
     for o in range(n):
         if o != seat and st[PASSED, o]:
             passers += 1
-            declared = declared or st[DECL, o] == D_JACK_PAIR or st[DECL, o] == D_FOUR_JACKS
-    jacks = among & ALL_JACKS
-    n_jacks = popcount(jacks)
-    if passers == 0 or (n_jacks < 2 and not declared):
+            bound = bound or _allowed(st[DECL, o], kinds) & reach != reach
+    if not bound:
         return 1, 1
-    rest = popcount(among) - HAND_SIZE * passers  # the places not in a passer's hand
+    rest = popcount(among) - HAND_SIZE * passers + (1 if holder >= 0 else 0)  # the places not in a passer's hand
     places = passers + 1  # a jack's place: the i-th passer's hand (i < passers) or the rest
     fitting = 0
     for code in range(places**n_jacks):  # each jack's place, as the digits of ``code``
         ways = 1
         for i in range(places):
-            held = ZERO
+            his = ZERO
             digits = code
             for j in range(n_jacks):
                 if digits % places == i:
-                    held |= bit(nth_card(jacks, j))
+                    his |= bit(nth_card(jacks, j))
                 digits //= places
-            ways *= _falling(HAND_SIZE if i < passers else rest, popcount(held))
-            if i < passers and jack_kind(held) != _shown(st[DECL, _nth_passer(n, seat, st, i)]):
+            if i == passers:
+                ways *= _falling(rest, popcount(his))
+                continue
+            o = _nth_passer(n, seat, st, i)
+            ways *= _falling(HAND_SIZE - (1 if o == holder else 0), popcount(his))
+            if o == holder:
+                his |= known
+            if not _allowed(st[DECL, o], kinds) >> jack_kind(his) & 1:
                 ways = 0
             if ways == 0:
                 break
         fitting += ways
     return fitting, _falling(popcount(among), n_jacks)
+
+
+@njit(cache=True, inline="always")
+def _allowed(declaration, kinds):
+    """The jack kinds (bit k: kind k) a seat's declaration allows: ``kinds`` if given, else the declared one."""
+    return kinds if kinds != 0 else 1 << _shown(declaration)
 
 
 @njit(cache=True, inline="always")
@@ -495,6 +513,30 @@ def _nth_passer(n, seat, st, i):
 
 
 @njit(cache=True)
+def seat_jack_ways(r, o, kinds, trump_card, st, w_cardsets, w_st):
+    """R5.5 for another active seat ``o`` in a drawn world: of the ways he may have drawn his
+    cards, how many make the jack kind the rules count (``jacks_count``) one that ``kinds``
+    allows (bit k: kind k), and how many there are: that of his hand at the first lead
+    (``final``: (1, 1) or (0, 1)); of his dealt hand (``dealt``) or the larger of the two
+    (``dealt-or-final``): counted over the ways he may have drawn (:func:`dealt_jack_counts`),
+    so that every deal consistent with what was shown, the cards drawn included, is as likely
+    as any other."""
+    hand = w_cardsets[FINAL, o]
+    final_kind = jack_kind(hand)
+    if r.jacks_count == JACKS_FINAL:
+        return kinds >> final_kind & 1, 1
+    give_up = w_st[TRUMP_DISCARD, o]
+    took = bit(trump_card) if st[TOOK_TRUMP, o] else ZERO
+    counts = dealt_jack_counts(hand, w_cardsets[DISCARDS, o], bit(give_up) if give_up >= 0 else ZERO, took)
+    good = 0
+    for kind in range(3):
+        counted = kind if r.jacks_count == JACKS_DEALT else max(kind, final_kind)
+        if kinds >> counted & 1:
+            good += counts[kind]
+    return good, counts[0] + counts[1] + counts[2]
+
+
+@njit(cache=True)
 def declarations_fit(r, n, seat, trump_card, st, scores, announce, w_cardsets, w_st, passers_among):
     """How well a drawn world agrees with what the declarations and the play's running scores
     showed, as the chance to keep it (float64, 0 to 1; classic Rams). ``w_cardsets``/``w_st``:
@@ -505,11 +547,8 @@ def declarations_fit(r, n, seat, trump_card, st, scores, announce, w_cardsets, w
 
     * R5.1: he held no four aces (where four aces win); R5.2-R5.4: no rams (five of a suit),
       since either would have ended the deal before the play (0 if he did);
-    * R5.5: the jack kind counted (``jacks_count``) is the one he declared: that hand's
-      (``final``: 1 or 0); his dealt hand's (``dealt``) or the larger of the two
-      (``dealt-or-final``): then the share of the ways he may have drawn his cards
-      (:func:`dealt_jack_counts`) that give it, so that every deal consistent with what was
-      shown, the cards drawn included, is as likely as any other;
+    * R5.5: the jack kind counted (``jacks_count``) is the one he declared
+      (:func:`seat_jack_ways`: 1 or 0, or the share of the ways he may have drawn his cards);
     * R8.2: a seat that announces and has a trick is not at zero (score before the deal -
       jacks - tricks - A of that hand > 0), or the deal would have stopped (0 if he is);
 
@@ -529,26 +568,45 @@ def declarations_fit(r, n, seat, trump_card, st, scores, announce, w_cardsets, w
         if announce[o] and st[TRICKS, o] >= 1:
             if scores[o] - st[JACKS, o] - st[TRICKS, o] - ace_points(hand, r.ace_values) <= 0:
                 return 0.0
-        shown = _shown(st[DECL, o])
-        final_kind = jack_kind(hand)
-        if r.jacks_count == JACKS_FINAL:
-            if final_kind != shown:
-                return 0.0
-            continue
-        if r.jacks_count != JACKS_DEALT and final_kind > shown:
-            return 0.0
-        give_up = w_st[TRUMP_DISCARD, o]
-        took = bit(trump_card) if st[TOOK_TRUMP, o] else ZERO
-        counts = dealt_jack_counts(hand, w_cardsets[DISCARDS, o], bit(give_up) if give_up >= 0 else ZERO, took)
-        good = counts[shown]
-        if r.jacks_count != JACKS_DEALT and final_kind == shown:  # dealt-or-final: a smaller dealt kind counts too
-            for kind in range(shown):
-                good += counts[kind]
+        good, every = seat_jack_ways(r, o, 1 << _shown(st[DECL, o]), trump_card, st, w_cardsets, w_st)
         if good == 0:
             return 0.0
-        fits *= good
-        ways *= counts[0] + counts[1] + counts[2]
-    good, every = passers_jack_ways(n, seat, st, passers_among)
+        fits, ways = fits * good, ways * every
+    good, every = passers_jack_ways(n, seat, st, passers_among, 0, -1, 0)
+    if good == 0:
+        return 0.0
+    return (fits * good) / (ways * every)
+
+
+PAIR_ONLY = 1 << KIND_PAIR  # jack kinds (bit k: kind k) a declared pair allows where four jacks win
+NO_FOUR = (1 << KIND_PAIR) | 1  # where four jacks win: what a seat who showed nothing may hold
+ANY_KIND = (1 << KIND_FOUR_JACKS) | NO_FOUR
+
+
+@njit(cache=True)
+def modern_jacks_fit(r, n, seat, trump_card, st, w_cardsets, w_st, passers_among):
+    """The chance to keep a drawn world of R9 ``modern`` (docs/VARIANTS.md): a player declares a
+    jack pair (it adds 5 with a trick), and four jacks, where they win (option
+    ``four_jacks_win``), end the deal before the play, passers' too. So each other active
+    seat's counted jack kind is a pair if he declared one (or four jacks where they do not
+    win), else none (:func:`seat_jack_ways`); no passer, who declares nothing here, holds four
+    jacks where they win (:func:`passers_jack_ways`). Aces count for nothing, and a dealt five
+    of a suit only allows a redeal (a choice the others do not see refused), so neither is
+    checked. The chance is the product (exact integers, then one division)."""
+    pair = PAIR_ONLY if r.four_jacks_win else PAIR_ONLY | 1 << KIND_FOUR_JACKS
+    fits, ways = 1, 1
+    holder = -1  # a passing dealer holds his own trump card, unless he laid cards aside (it may be among them)
+    for o in range(n):
+        if o != seat and st[PASSED, o] and st[TOOK_TRUMP, o] and w_cardsets[DISCARDS, o] == ZERO:
+            holder = o
+        if o == seat or not st[ACTIVE, o]:
+            continue
+        good, every = seat_jack_ways(r, o, pair if st[DECL, o] == D_JACK_PAIR else 1, trump_card, st, w_cardsets, w_st)
+        if good == 0:
+            return 0.0
+        fits, ways = fits * good, ways * every
+    good, every = passers_jack_ways(n, seat, st, passers_among, NO_FOUR if r.four_jacks_win else ANY_KIND, holder,
+                                    trump_card)  # fmt: skip
     if good == 0:
         return 0.0
     return (fits * good) / (ways * every)

@@ -506,30 +506,54 @@ def dealt_kind_ways(at_lead, discards, give_up: int, took) -> dict[int, int]:
     return ways
 
 
-def passers_kind_ways(kinds: list[int], among: list[int]) -> tuple[int, int]:
-    """R5.5 for the passers (each keeps his dealt hand and declares its jacks): in how many of the
-    ways to deal their hands, five cards each in turn, from the cards ``among``, the i-th
-    passer's hand has the jack kind ``kinds[i]``; and in how many ways in all. Only the jacks
-    matter: each passer in turn takes a set of the jacks left, and his other cards from the
-    non-jacks left."""
+def passers_kind_ways(kinds: list[set[int]], among: list[int], known=None) -> tuple[int, int]:
+    """R5.5 for the passers, who keep their dealt hands: in how many of the ways to deal their
+    hands in turn from the cards ``among`` (five cards each, less the cards ``known[i]`` the
+    i-th is known to hold: modern's passing dealer, his own trump card), the i-th passer's
+    hand has a jack kind of ``kinds[i]``; and in how many ways in all. Only the jacks matter:
+    each passer in turn takes a set of the jacks left, and his other cards from the non-jacks
+    left."""
+    known = known or [[] for _ in kinds]
     jacks = [c for c in among if RANK[c] == C.JACK]
     plain = len(among) - len(jacks)
+    sizes = [C.HAND_SIZE - len(cards) for cards in known]  # each passer's unseen cards
 
     def ways(i: int, jacks_left: list[int], plain_left: int) -> int:
         if i == len(kinds):
             return 1
         out = 0
-        for size in range(min(len(jacks_left), C.HAND_SIZE) + 1):
+        for size in range(min(len(jacks_left), sizes[i]) + 1):
             for his in itertools.combinations(jacks_left, size):
-                if jack_kind(list(his)) == kinds[i]:
-                    fill = math.comb(plain_left, C.HAND_SIZE - size)
+                if jack_kind(list(his) + known[i]) in kinds[i]:
+                    fill = math.comb(plain_left, sizes[i] - size)
                     if fill:
                         left = [c for c in jacks_left if c not in his]
-                        out += fill * ways(i + 1, left, plain_left - (C.HAND_SIZE - size))
+                        out += fill * ways(i + 1, left, plain_left - (sizes[i] - size))
         return out
 
-    every = math.prod(math.comb(len(among) - C.HAND_SIZE * i, C.HAND_SIZE) for i in range(len(kinds)))
+    every = math.prod(math.comb(len(among) - sum(sizes[:i]), sizes[i]) for i in range(len(kinds)))
     return ways(0, jacks, plain), every
+
+
+SHOWN_KIND = {int(Declaration.JACK_PAIR): 1, int(Declaration.FOUR_JACKS): FOUR_JACKS_KIND}  # R5.5: declaration -> kind
+
+
+def seat_kind_ways(table, o: int, at_lead: list[int], kinds: set[int], world: World) -> tuple[int, int]:
+    """R5.5 for another active seat ``o`` whose hand at the first lead is ``at_lead``: in how many
+    of the ways he may have drawn his cards the jack kind the rules count is one of ``kinds``,
+    and in how many ways in all: that hand's (``final``: (1, 1) or (0, 1)); his dealt hand's
+    (``dealt``), or the larger of the two (``dealt-or-final``), over the ways he may have drawn
+    (:func:`dealt_kind_ways`)."""
+    final_kind = jack_kind(at_lead)
+    if table.book.jacks_count == JacksCount.FINAL:
+        return int(final_kind in kinds), 1
+    took = table.trump_card if table.took_trump[o] else None
+    dealt = dealt_kind_ways(at_lead, world.discards.get(o, []), world.give_ups.get(o, C.NO_CARD), took)
+    if table.book.jacks_count == JacksCount.DEALT:
+        good = sum(w for kind, w in dealt.items() if kind in kinds)
+    else:  # dealt-or-final: the larger of the two kinds counts
+        good = sum(w for kind, w in dealt.items() if max(kind, final_kind) in kinds)
+    return good, sum(dealt.values())
 
 
 def declarations_fit(table, sheet, state: PlayState, seat: int, world: World) -> float:
@@ -541,16 +565,14 @@ def declarations_fit(table, sheet, state: PlayState, seat: int, world: World) ->
       play: 0 if he held either;
     * R8.2: if he announces and holds a trick, his running score with that hand's aces is above
       zero, or his announcement would have stopped the deal: 0 if it is not;
-    * R5.5: the counted jack kind is the declared one: that hand's (``final``: 1 or 0); his dealt
-      hand's (``dealt``), or the larger of the two (``dealt-or-final``): the share of the ways
-      he may have drawn his cards (:func:`dealt_kind_ways`) under which it is.
+    * R5.5: the counted jack kind is the declared one (:func:`seat_kind_ways`: 1 or 0, or the
+      share of the ways he may have drawn his cards under which it is).
 
     And for the passers, R5.5: the share of the ways to deal their hands from the cards they are
     among under which each holds the jack kind he declared (:func:`passers_kind_ways`). The
     chance is the product: whole numbers of ways, divided once.
     """
     book = table.book
-    shown_kind = {int(Declaration.JACK_PAIR): 1, int(Declaration.FOUR_JACKS): FOUR_JACKS_KIND}
     fits = ways = 1
     for o, hand in world.hands.items():
         if not sheet.active[o]:
@@ -563,25 +585,14 @@ def declarations_fit(table, sheet, state: PlayState, seat: int, world: World) ->
         if sheet.announce[o] and sheet.tricks[o] >= 1:
             if sheet.scores[o] - sheet.jacks[o] - sheet.tricks[o] - world.aces[o] <= 0:
                 return 0.0
-        shown = shown_kind.get(sheet.declaration[o], 0)
-        final_kind = jack_kind(at_lead)
-        if book.jacks_count == JacksCount.FINAL:
-            if final_kind != shown:
-                return 0.0
-            continue
-        took = table.trump_card if table.took_trump[o] else None
-        dealt = dealt_kind_ways(at_lead, world.discards.get(o, []), world.give_ups.get(o, C.NO_CARD), took)
-        if book.jacks_count == JacksCount.DEALT:
-            good = dealt[shown]
-        else:  # dealt-or-final: the larger of the two kinds counts
-            good = sum(w for kind, w in dealt.items() if max(kind, final_kind) == shown)
+        good, every = seat_kind_ways(table, o, at_lead, {SHOWN_KIND.get(sheet.declaration[o], 0)}, world)
         if good == 0:
             return 0.0
-        fits *= good
-        ways *= sum(dealt.values())
+        fits, ways = fits * good, ways * every
     passers = [o for o in range(table.n) if o != seat and table.passed[o]]
     if passers:
-        good, every = passers_kind_ways([shown_kind.get(sheet.declaration[o], 0) for o in passers], world.passers_among)
+        good, every = passers_kind_ways([{SHOWN_KIND.get(sheet.declaration[o], 0)} for o in passers],
+                                        world.passers_among)  # fmt: skip
         if good == 0:
             return 0.0
         fits, ways = fits * good, ways * every

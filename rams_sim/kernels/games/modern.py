@@ -25,6 +25,7 @@ from ..codes import (
 )  # fmt: skip
 from ..deal import deal_cards, reset_scoring, shuffle_and_seed
 from ..declare import four_jacks_win, prepare_final
+from ..knowledge import modern_jacks_fit
 from ..play import play_tricks
 from ..policy import RANDOM, _strength, keep_value, wants_pass
 from ..rng import bounded, deal_key
@@ -356,6 +357,7 @@ def trump_maybe_discarded(cardsets, st, dealer):
 
 @njit(cache=True, inline="always")
 def world_fits(r, n, seat, trump_card, st, scores, announce, w_cardsets, w_st, passers_among):
-    """modern: every layout of the piles fits (a rams only allows a redeal, aces count for
-    nothing; declared jacks are placed by the piles alone: docs/SEARCH.md "Known gaps")."""
-    return 1.0
+    """modern: the jacks declared, and four jacks where they win, no one's who reached the play
+    (:func:`..knowledge.modern_jacks_fit`); aces count for nothing and a dealt five of a suit
+    only allows a redeal, so neither is checked."""
+    return modern_jacks_fit(r, n, seat, trump_card, st, w_cardsets, w_st, passers_among)

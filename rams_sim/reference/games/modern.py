@@ -322,6 +322,31 @@ def trump_maybe_discarded(table) -> bool:
 
 
 def world_fits(table, sheet, state, seat: int, world) -> float:
-    """modern: every layout is kept (a rams only allows a redeal, aces count for nothing;
-    declared jacks are placed by the piles alone: docs/SEARCH.md "Known gaps")."""
-    return 1.0
+    """The chance to keep a world drawn at a card of modern (docs/VARIANTS.md): a player declares
+    a jack pair (it adds 5 with a trick), and four jacks, where they win, end the deal before
+    the play, passers' too. So each other active seat's counted jack kind is a pair if he
+    declared one (or four jacks, where they do not win), else none (:func:`..pimc.seat_kind_ways`);
+    where four jacks win, no passer (who declares nothing here) holds them
+    (:func:`..pimc.passers_kind_ways`). Aces count for nothing, and a dealt five of a suit only
+    allows a redeal (a choice the others do not see refused): neither is checked. The chance is
+    the product of the shares: whole numbers of ways, divided once."""
+    from ..pimc import passers_kind_ways, played_by, seat_kind_ways
+
+    pair = {1} if table.book.four_jacks_win else {1, FOUR_JACKS_KIND}
+    fits = ways = 1
+    for o, hand in world.hands.items():
+        if not sheet.active[o]:
+            continue
+        declared = sheet.declaration[o] == int(Declaration.JACK_PAIR)
+        good, every = seat_kind_ways(table, o, list(hand) + played_by(table, state, o), pair if declared else {0}, world)
+        if good == 0:
+            return 0.0
+        fits, ways = fits * good, ways * every
+    passers = [o for o in range(table.n) if o != seat and table.passed[o]]
+    if passers and table.book.four_jacks_win:  # a passing dealer holds his trump card, unless he laid cards aside
+        known = [[table.trump_card] if table.took_trump[o] and not table.discards[o] else [] for o in passers]
+        good, every = passers_kind_ways([{0, 1}] * len(passers), world.passers_among, known)
+        if good == 0:
+            return 0.0
+        fits, ways = fits * good, ways * every
+    return fits / ways
