@@ -285,6 +285,9 @@ class Rules:
         if self.exchange_order != ExchangeOrder.ONE_TURN or self.intent_round:
             raise ValueError(f"preset {self.preset} plays one turn each (docs/VARIANTS.md): exchange_order must be "
                              "one-turn and intent_round false")  # fmt: skip
+        if self.ace_forbids_pass:
+            raise ValueError(f"preset {self.preset} replaces R4.1's no pass with an ace by modern_no_pass (R9): "
+                             "ace_forbids_pass must be false")  # fmt: skip
         for name in ("modern_target", "modern_no_pass"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 100:

@@ -60,7 +60,8 @@ def test_preset_options():
 @pytest.mark.parametrize(
     "change, message",
     [({"players": 5}, "exactly 4 players"), ({"deck": "32"}, "24-card deck"),
-     ({"exchange_order": "declare-then-buy"}, "one turn"), ({"modern_target": 0}, "modern_target")],
+     ({"exchange_order": "declare-then-buy"}, "one turn"), ({"modern_target": 0}, "modern_target"),
+     ({"ace_forbids_pass": True}, "modern_no_pass")],
 )  # fmt: skip
 def test_modern_refuses_other_tables(change, message):
     with pytest.raises(ValueError, match=message) as err:
