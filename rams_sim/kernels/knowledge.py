@@ -450,7 +450,8 @@ def passers_jack_ways(n, seat, st, among, kinds, holder, held):
     jacks = among & ALL_JACKS
     n_jacks = popcount(jacks)
     known = bit(held) & ALL_JACKS if holder >= 0 else ZERO
-    reach = 1 if n_jacks + popcount(known) < 2 else 3 if n_jacks + popcount(known) < 4 else 7  # the kinds they make
+    n_passer_jacks = n_jacks + popcount(known)  # the jacks the passers may hold
+    reach = 1 if n_passer_jacks < 2 else 3 if n_passer_jacks < 4 else 7  # the kinds (bits) they can make
     bound = False
     for o in range(n):
         if o != seat and st[PASSED, o]:

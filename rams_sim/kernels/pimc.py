@@ -45,7 +45,8 @@ from .rng import GOLDEN, STATE_WORDS, bounded, mix64, seed_stream
 from .rows import row_kernel
 from .search import Scratch, arm
 from .state import (
-    ACES, ACTIVE, DEALT, DELTA, DISCARDS, DRAWN, ENDS_PARTY, FINAL, HAND, OUTCOME, TOOK_TRUMP, TRICKS, TRUMP_DISCARD,
+    ACES, ACTIVE, DEALT, DELTA, DISCARDS, DRAWN, ENDS_PARTY, FINAL, HAND, OUTCOME, PASSED, TOOK_TRUMP, TRICKS,
+    TRUMP_DISCARD,
     make_state,
 )  # fmt: skip
 from .worlds import (
@@ -234,7 +235,8 @@ def _play_world(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log
 def _play_layout(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, played, m, n_pairs, total,
                  n_piles):  # fmt: skip
     """One draw of :func:`_play_world`, unchecked. Returns the cards the passers' hands are among
-    (uint64): the passers' pile where there is one, else what the free pile has left."""
+    (uint64): the passers' pile where there is one, else what the free pile has left (nothing
+    where nobody passed)."""
     out, pile_seat, buf = search.masks[1], search.ints[1], search.buf
     b_cardsets, b_st = search.b_cardsets, search.b_st
     _draw(search, m, n_pairs, n_piles, total)
@@ -242,16 +244,14 @@ def _play_layout(search, r, n, seat, dealer, trump_card, cardsets, st, trick, lo
     _copy2(b_st, st)
     hidden = trump_hidden(trump_maybe_discarded(r, cardsets, st, dealer), seat, dealer, played, trump_card)
     dealer_known = st[TOOK_TRUMP, dealer] != 0 and dealer != seat and not has(played, trump_card) and not hidden
-    passers_among = ZERO
-    passers_pile = False
+    passers_among = ZERO  # the passers' pile where there is one (never empty: five cards a passer)
     for p in range(n_piles - 1):
         o = pile_seat[p]
         if o == DEALER_DISCARDS:
             b_cardsets[DISCARDS, dealer] = out[p]
-        elif o < 0:
-            passers_among = out[p]
-            passers_pile = True
+            continue
         if o < 0:
+            passers_among = out[p]
             continue
         hand = out[p]
         if o == dealer and dealer_known:
@@ -261,7 +261,9 @@ def _play_layout(search, r, n, seat, dealer, trump_card, cardsets, st, trick, lo
         b_st[ACES, o] = ace_points(b_cardsets[FINAL, o], r.ace_values)
     m_free = _shuffle_mask(out[n_piles - 1], search.rng, DRAW_ROW, buf)
     pos = 0
+    passers = 0
     for o in range(n):
+        passers += st[PASSED, o]
         if o == seat or (o == dealer and hidden):
             continue
         d = ZERO
@@ -273,7 +275,7 @@ def _play_layout(search, r, n, seat, dealer, trump_card, cardsets, st, trick, lo
         if st[TRUMP_DISCARD, o] >= 0:
             b_st[TRUMP_DISCARD, o] = buf[pos] if pos < m_free else -1
             pos += 1
-    if not passers_pile:
+    if passers and passers_among == ZERO:  # no pile of their own: among what the free pile has left
         for i in range(pos, m_free):
             passers_among |= bit(buf[i])
     return passers_among
