@@ -33,6 +33,11 @@ declared none; the R4.0a announcements (``intents``, ``"1=trumps,3=suits"``) are
 where the rules have them (``intent_round``): those made before the seat's own
 announcement (stage "intent", options "on trumps" and "on suits"), every one after it.
 The seat's own jacks are counted from his hand at the first lead.
+
+R9 ``modern`` has its own decisions and notation (``turns``, ``redeals``):
+:mod:`rams_sim.advise_modern` lays its positions out (the redeal question, the turn, each
+card); the search and the table are this module's, with the most points ranked first
+(modern counts up). Duel and zone are refused in one line.
 """
 
 from __future__ import annotations
@@ -49,6 +54,7 @@ from .kernels import codes
 from .kernels import state as S
 from .notation import (
     PLAYS, AdviceError, parse_cards, parse_exchanged, parse_intents, parse_jacks, parse_played, parse_scores,
+    parse_turns,
 )  # fmt: skip
 from .parallel import in_blocks
 from .position import lay_out_play, new_arrays, queen_duty
@@ -424,11 +430,12 @@ def _options(rules: Rules, stage: str, seat: int, dealer: int, hand: list[int], 
 
 
 def check_history(rules: Rules, pos: Position, seat: int, dealer: int, hand: list[int], trump_card: int,
-                  scores: list[int], exchanged: dict, played: list[list[int]], discarded: list[int],
-                  took_trump: bool | None, jacks: dict | None = None, intents: dict | None = None) -> None:  # fmt: skip
+                  played: list[list[int]], build) -> None:  # fmt: skip
     """Each card another seat played could have been in his hand then: at that moment of the
     history it lies in his pile of what the seat knows (:func:`rams_sim.kernels.knowledge.play_piles`,
-    the sampler's own reading of R6), else :class:`AdviceError` naming the card."""
+    the sampler's own reading of R6), else :class:`AdviceError` naming the card. ``build(then,
+    before)``: the game's position with the seat holding ``then`` after the tricks ``before``
+    (``require_turn=False``)."""
     from .kernels.args import rules_args
     from .kernels.knowledge import play_piles
     from .kernels.worlds import MAX_PILES
@@ -440,8 +447,7 @@ def check_history(rules: Rules, pos: Position, seat: int, dealer: int, hand: lis
             continue
         then = sorted(set(hand) | {e[3] for e in events[i:] if e[2] == seat})
         before = [list(trick) for trick in played[:t_i]] + [list(played[t_i][:j])]
-        at = build_position(rules, seat, dealer, then, trump_card, scores, exchanged, before, discarded, took_trump,
-                            require_turn=False, jacks=jacks, intents=intents)  # fmt: skip
+        at = build(then, before)
         a, x = at.arrays, at.scalars
         allowed = np.zeros(MAX_PILES, np.uint64)
         caps = np.zeros(MAX_PILES, np.int64)
@@ -449,7 +455,7 @@ def check_history(rules: Rules, pos: Position, seat: int, dealer: int, hand: lis
         _, n_piles = play_piles(r, rules.players, seat, dealer, trump_card, a["cardsets"], a["st"], a["trick"], a["log"],
                                 x["t"], x["k"], allowed, caps, pile_seat, np.zeros(C.MAX_SEATS, np.uint64),
                                 np.zeros(C.MAX_SEATS, np.int8), np.full((3, 2), -1, np.int8),
-                                np.zeros(3, np.int64), False)  # fmt: skip (classic: the trump card is placed)
+                                np.zeros(3, np.int64), x.get("trump_maybe_discarded", False))  # fmt: skip (modern)
         piles = list(pile_seat[:n_piles])
         if s in piles and not int(allowed[piles.index(s)]) >> c & 1:
             raise AdviceError(f"--played: seat {s} cannot hold {C.format_card(c)} in trick {t_i + 1}: his earlier "
@@ -481,6 +487,7 @@ class Advice:
     worlds: int  # worlds sampled (every option was played in each)
     layouts: float  # consistent layouts of the unseen cards (the worlds are drawn from these)
     target_reached: bool
+    counts_up: bool = False  # modern: a delta is points gained, the most the best (else R7: the least)
 
     def to_json(self) -> dict:
         """The ``--json`` object (CLARIFICATIONS "Strong play"): options best first."""
@@ -492,19 +499,21 @@ class Advice:
                 "p_remiz": row["p_remiz"], "p_ends_party": row["p_ends_party"], "worlds": row["worlds"],
             })  # fmt: skip
         return {"stage": self.stage, "worlds": self.worlds, "layouts": self.layouts,
-                "target_reached": self.target_reached, "options": rows}  # fmt: skip
+                "target_reached": self.target_reached, "counts_up": self.counts_up, "options": rows}  # fmt: skip
 
 
 def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = None, rules: Rules | str = "classic",
            scores=None, others="expert", rollout="expert", played=None, exchanged=None, discarded=None,
-           took_trump: bool | None = None, jacks=None, intents=None, target_se: float = DEFAULT_TARGET_SE,
-           max_worlds: int = DEFAULT_MAX_WORLDS, seed: int = 0, progress=None) -> Advice:  # fmt: skip
+           took_trump: bool | None = None, jacks=None, intents=None, turns=None, redeals: int = 0,
+           target_se: float = DEFAULT_TARGET_SE, max_worlds: int = DEFAULT_MAX_WORLDS, seed: int = 0,
+           progress=None) -> Advice:  # fmt: skip
     """Rank every option open to ``seat`` (module docstring).
 
     ``hand``, ``trump_card``, ``played``, ``exchanged``, ``discarded``: text as players
     write it (or card ids, lists, a dict); ``jacks``: the other seats' jack declarations
     (R5.5; ``"1=pair,3=four"`` or a dict; a seat not named declared none, so the worlds
-    give him no same-colour pair). ``others``: the other seats' policy in the
+    give him no same-colour pair). ``turns``/``redeals``: modern's turns so far
+    (``"1=pass,2=take"``) and redeals made (:mod:`rams_sim.advise_modern`). ``others``: the other seats' policy in the
     rollouts; ``rollout``: the seat's own later decisions. Worlds are drawn in batches
     until every option's standard error is at most ``target_se`` or ``max_worlds`` are
     used (the standard error of an option's mean delta; the paired differences, on the
@@ -516,6 +525,7 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
     """
     from .kernels import pimc
     from .kernels.args import rules_args
+    from .kernels.games.modern_search import evaluate_turn
     from .kernels.rng import deal_key
 
     rules = Rules.named(rules) if isinstance(rules, str) else rules
@@ -524,8 +534,14 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
             rules = rules.with_overrides([f"players={players}"])
         except ValueError as err:
             raise AdviceError(str(err)) from None
-    if rules.game != Game.RAMS:
-        raise AdviceError(f"advise searches classic Rams (its presets); preset {rules.preset} plays {rules.game.value}")
+    if rules.game not in (Game.RAMS, Game.MODERN):
+        raise AdviceError(f"advise searches classic Rams (its presets) and modern; preset {rules.preset} plays "
+                          f"{rules.game.value}, whose decisions the pimc policy searches but advise cannot describe yet")  # fmt: skip
+    modern = rules.game == Game.MODERN
+    if modern and (exchanged or took_trump is not None or intents):
+        raise AdviceError("modern has no exchange, R4.3 or R4.0a: give the turns with --turns (pass, play or take)")
+    if not modern and (turns is not None or redeals):
+        raise AdviceError(f"--turns and --redeals are modern's; preset {rules.preset} exchanges (--exchanged)")
     n = rules.players
     hand = parse_cards(hand, "the hand") if isinstance(hand, str) else [int(c) for c in hand]
     trump_card = parse_cards(trump_card, "--trump-card")[0] if isinstance(trump_card, str) else int(trump_card)
@@ -555,11 +571,21 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
                               f"not {spec.name}")  # fmt: skip
     jack_points = parse_jacks(jacks, n) if isinstance(jacks, str) else dict(jacks or {})
     said = parse_intents(intents, n) if isinstance(intents, str) else dict(intents or {})
-    pos = build_position(rules, seat, dealer, hand, trump_card, score_list, exchanged, played, discarded, took_trump,
-                         jacks=jack_points, intents=said)  # fmt: skip
+    if modern:
+        from .advise_modern import modern_position
+
+        said_turns = parse_turns(turns, n) if isinstance(turns, str) else (None if turns is None else dict(turns))
+
+        def build(cards, tricks, require_turn=False):
+            return modern_position(rules, seat, dealer, cards, trump_card, score_list, said_turns, tricks, discarded,
+                                   jack_points, redeals, require_turn)  # fmt: skip
+    else:
+        def build(cards, tricks, require_turn=False):
+            return build_position(rules, seat, dealer, cards, trump_card, score_list, exchanged, tricks, discarded,
+                                  took_trump, require_turn, jack_points, said)  # fmt: skip
+    pos = build(hand, played, True)
     if pos.stage == "play":
-        check_history(rules, pos, seat, dealer, hand, trump_card, score_list, exchanged, played, discarded, took_trump,
-                      jack_points, said)  # fmt: skip
+        check_history(rules, pos, seat, dealer, hand, trump_card, played, build)
     roll_kinds = np.full(n, int(others_spec.kind), np.int8)
     roll_kinds[seat] = int(rollout_spec.kind)
     roll_params = np.stack([(rollout_spec if s == seat else others_spec).vector() for s in range(n)])
@@ -583,6 +609,10 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
                     x["dealer"], x["trump_card"], a["scores"], x["t"], x["k"], x["leader"], x["seat"], legal,
                     np.uint64(x["played"]), x["q_duty"], first, d, f)  # fmt: skip
             evaluate = pimc.evaluate_cards
+        elif modern:
+            args = (r, roll_kinds, roll_params, announce, key, a["cardsets"], a["st"], a["info"], x["dealer"],
+                    a["scores"], x["k_turn"], x["seat"], pos.stage == "redeal", pos.options, first, d, f)  # fmt: skip
+            evaluate = evaluate_turn
         else:
             args = (r, roll_kinds, roll_params, announce, key, a["order"], a["cardsets"], a["st"], a["trick"], a["log"],
                     a["info"], x["dealer"], x["trump_card"], a["scores"], PHASES[pos.stage], x["step"], x["talon_pos"],
@@ -601,17 +631,19 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
         if deltas.std(axis=1, ddof=1).max() / math.sqrt(deltas.shape[1]) <= target_se:
             reached = True
             break
-    table = _table(pos, deltas, flags, scores is not None)
-    return Advice(table, pos.stage, int(deltas.shape[1]), float(layouts), reached)
+    table = _table(pos, deltas, flags, scores is not None, -1 if modern else 1)
+    return Advice(table, pos.stage, int(deltas.shape[1]), float(layouts), reached, counts_up=modern)
 
 
-def _table(pos: Position, deltas: np.ndarray, flags: np.ndarray, with_scores: bool) -> pl.DataFrame:
+def _table(pos: Position, deltas: np.ndarray, flags: np.ndarray, with_scores: bool, sign: int) -> pl.DataFrame:
+    """The options best first: the least mean delta times ``sign`` (1: deltas count down, R7;
+    -1: modern counts up); ``diff``: each option's paired difference to the best (same worlds)."""
     from .kernels import pimc
 
     w = deltas.shape[1]
     mean = deltas.mean(axis=1)
     half = Z95 * deltas.std(axis=1, ddof=1) / math.sqrt(w) if w > 1 else np.full(len(mean), np.nan)
-    best = int(np.argmin(mean))
+    best = int(np.argmin(sign * mean))
     diff = deltas - deltas[best]
     d_mean = diff.mean(axis=1)
     d_half = Z95 * diff.std(axis=1, ddof=1) / math.sqrt(w) if w > 1 else np.full(len(mean), np.nan)
@@ -625,4 +657,5 @@ def _table(pos: Position, deltas: np.ndarray, flags: np.ndarray, with_scores: bo
         "p_ends_party": ends if with_scores else [None] * len(mean),
         "worlds": [w] * len(mean),
     }, schema_overrides={"p_ends_party": pl.Float64})  # fmt: skip
-    return table.with_row_index("order").sort(["mean", "order"]).drop("order")
+    return (table.with_row_index("order").with_columns((sign * pl.col("mean")).alias("_key"))
+            .sort(["_key", "order"]).drop("order", "_key"))  # fmt: skip

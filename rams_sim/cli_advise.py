@@ -23,10 +23,16 @@ EXCHANGED_HELP = (
     "seat's word (the seats that bought before you with their counts)."
 )
 
+TURNS_HELP = (
+    "modern's turns (R9), SEAT=pass, SEAT=play or SEAT=take (the widow), comma-separated, e.g. '1=pass,2=take': "
+    "for your turn, the seats before you ('-': none, you are first); for the play, every seat. Without --turns "
+    "and --played, a dealt five of one suit asks the redeal question, which comes before the turns."
+)
+
 
 def advise(
     hand: Annotated[str, typer.Argument(help="Your cards, e.g. 'A♥ K♠ 7♠ 9♦ 10♣' or 'Ah Ks 7s 9d Tc' (10 or T).")],
-    trump_card: Annotated[str, typer.Option("--trump-card", help="The turned-up trump card (R3), e.g. 8♥ or 8h.")],
+    trump_card: Annotated[str, typer.Option("--trump-card", help="The turned-up trump card (R3), e.g. 8♥ or 8h; in modern the dealer's shown last card (the dealer holds it).")],
     seat: Annotated[int, typer.Option("--seat", help="Your seat, 0..players-1.")],
     dealer: Annotated[int, typer.Option("--dealer", help="The dealer's seat; play starts at his left (R4.0, R6.1).")],
     players: PlayersOpt = None,
@@ -38,6 +44,8 @@ def advise(
     played: Annotated[Optional[str], typer.Option("--played", help=PLAYED_HELP)] = None,
     jacks: Annotated[str, typer.Option("--jacks", help="The other seats' jack declarations (R5.5), SEAT=pair or SEAT=four, e.g. 1=pair; a seat not named declared none.")] = "",
     intents: Annotated[str, typer.Option("--intents", help="The R4.0a announcements where the rules have them (negotiations), SEAT=trumps or SEAT=suits, e.g. 1=trumps,3=suits: those before yours for your announcement, every one after it.")] = "",
+    turns: Annotated[Optional[str], typer.Option("--turns", help=TURNS_HELP)] = None,
+    redeals: Annotated[int, typer.Option("--redeals", help="modern: how many redeals this deal has had (the right lapses after 10).")] = 0,
     took_trump: Annotated[bool, typer.Option("--took-trump/--no-took-trump", help="The dealer took the turned-up trump card (R4.3); for the play when you are not the dealer.")] = False,
     policy: Annotated[str, typer.Option("--policy", help="How the other seats play in the sampled worlds: others=NAME (random, basic, cautious, greedy, expert, with parameters).")] = "others=expert",
     rollout: Annotated[str, typer.Option("--rollout", help="How you play your later decisions in the sampled worlds.")] = "expert",
@@ -54,7 +62,8 @@ def advise(
     worlds, the rest of the deal by --policy's others and by --rollout for you. Each
     option: its mean score delta (negative = written off) with a 95% CI, its paired
     difference to the best option (same worlds), P(remiz), and with --scores how often
-    the deal ends the party. Classic Rams and the presets that only change its options.
+    the deal ends the party. Classic Rams and the presets that only change its options,
+    and modern (--turns; its deltas count up: the most is the best).
     """
     from .advise import AdviceError, advise as run_advise
 
@@ -68,20 +77,21 @@ def advise(
     try:
         result = run_advise(hand, trump_card, seat=seat, dealer=dealer, rules=rules, scores=scores, others=others.strip(),
                             rollout=rollout, played=played, exchanged=exchanged, discarded=discarded,
-                            took_trump=took_trump or None, jacks=jacks, intents=intents, target_se=target_se, max_worlds=budget,
-                            seed=seed)  # fmt: skip
+                            took_trump=took_trump or None, jacks=jacks, intents=intents, turns=turns, redeals=redeals,
+                            target_se=target_se, max_worlds=budget, seed=seed)  # fmt: skip
     except AdviceError as err:
         fail(str(err))
     if as_json:
         typer.echo(json.dumps(result.to_json(), ensure_ascii=False))
         return
     what = {"exchange": "your exchange (R4)", "round": "play or pass (R4.0, R4.1)", "intent": "your announcement (R4.0a)", "buy": "your purchase (R4.0, R4.4)",
-            "trump": "the trump card (R4.3)", "play": "your card (R6)"}[result.stage]  # fmt: skip
+            "trump": "the trump card (R4.3)", "play": "your card (R6)", "redeal": "keep or demand a redeal (modern)",
+            "turn": "your turn: pass, play or take the widow (modern)"}[result.stage]  # fmt: skip
     typer.echo(f"advice for seat {seat} of {rules.players} (dealer {dealer}, {rules.preset}): {what}; others play "
                f"{others.strip()}, you then play {rollout}")  # fmt: skip
     stop = "target SE reached" if result.target_reached else "budget used up before the target SE"
-    typer.echo(f"{result.worlds:,} sampled worlds of {result.layouts:.3g} consistent layouts ({stop}); score delta per "
-               "option, 95% CI, negative = written off")  # fmt: skip
+    worth = "points per option, 95% CI, counting up" if result.counts_up else "score delta per option, 95% CI, negative = written off"
+    typer.echo(f"{result.worlds:,} sampled worlds of {result.layouts:.3g} consistent layouts ({stop}); {worth}")
     ends = result.table["p_ends_party"][0] is not None
     typer.echo(f"  {'rank':<4} {'option':<22} {'mean':>8} {'95% CI':>18} {'vs best (paired)':>22} {'P(remiz)':>9}"
                + (f" {'ends party':>10}" if ends else ""))  # fmt: skip

@@ -19,8 +19,8 @@ import numpy as np
 from . import cards as C
 from .kernels import codes
 from .kernels import state as S
-from .record import DealRecord, Trick
-from .rules import Rules
+from .record import DealRecord, Declaration, Trick
+from .rules import Game, Rules
 
 
 @dataclass
@@ -112,6 +112,8 @@ def state_at(rules: Rules, record: DealRecord, t: int, k: int) -> Position:
     seats_now = play_order(record, trick_now.leader)
     if not 0 <= k < len(seats_now):
         raise ValueError(f"trick {t + 1} has {len(seats_now)} cards; card {k + 1} asked")
+    modern = rules.game == Game.MODERN
+    info[S.WIDOW] = record.widow
     done = list(record.plays[:t])
     played = lay_out_play(done, [(o, trick_now.cards[o]) for o in seats_now[:k]], st, trick, log)
     for o in range(n):
@@ -128,6 +130,8 @@ def state_at(rules: Rules, record: DealRecord, t: int, k: int) -> Position:
         st[S.TOOK_TRUMP, o] = int(record.took_trump[o])
         st[S.TRUMP_DISCARD, o] = record.trump_discard[o]
         st[S.JACKS, o] = record.jacks[o]
+        if modern and record.declaration[o] == Declaration.JACK_PAIR:
+            st[S.JACKS, o] = rules.jack_pair  # the bonus shown, earned with a trick (the record keeps what was earned)
         st[S.DECL, o] = record.declaration[o]
         st[S.ACES, o] = sum(rules.ace_values[C.suit_of(c)] for c in C.cards_of(record.hand_final[o]) if C.rank_of(c) == C.ACE)
         if record.intent:

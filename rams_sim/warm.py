@@ -113,7 +113,15 @@ def warm_zone_search() -> tuple[str, float]:
 
 
 def warm_modern_search() -> tuple[str, float]:
-    return warm_game_search(SEARCH_MODERN, Rules.named("modern"), ["basic"] * 3, Rules.named("modern", start=15))
+    """modern's searching table, and ``rams-sim advise``'s modern evaluations (a turn, a card)."""
+    from .advise import advise
+
+    name, seconds = warm_game_search(SEARCH_MODERN, Rules.named("modern"), ["basic"] * 3, Rules.named("modern", start=15))
+    start = time.perf_counter()
+    advise("A♥ K♠ 9♠ 10♦ Q♣", "9♥", seat=2, dealer=0, rules="modern", turns="1=pass", max_worlds=1)
+    advise("A♥ K♠ 9♠ 10♦ Q♣", "9♥", seat=1, dealer=0, rules="modern", turns="1=play,2=play,3=play,0=play", played="-",
+           max_worlds=1)  # fmt: skip
+    return name, seconds + time.perf_counter() - start
 
 
 def warm_duel_search() -> tuple[str, float]:

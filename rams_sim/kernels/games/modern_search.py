@@ -34,14 +34,16 @@ from ...policies import P_ROLLOUT, P_SAMPLES
 from ..bits import ZERO, bit, lowest, nth_card
 from ..codes import NO_OPTION, OK, OPTION_PASS, PHASE_ROUND
 from ..pimc import (
-    DECISIONS, DRAW_ROW, SEARCH_STREAM, _copy2, _count, _draw, _least, _rollout_players, _world_key, start_rollout,
+    BLOCK, DECISIONS, DRAW_ROW, FLAG_ERROR, SEARCH_STREAM, _add_world, _copy2, _copy_players, _count, _draw, _flags,
+    _least, _rollout_players, _world_key, new_scratch, start_rollout,
 )  # fmt: skip
-from ..rng import bounded, deal_key, seed_stream
+from ..rng import GOLDEN, bounded, deal_key, mix64, seed_stream
+from ..rows import row_kernel
+from ..search import arm
 from ..state import DEALT, DELTA, DISCARDS, DRAWN, HAND, REDEALS, TRUMP_CARD, WIDOW, seat_after
 from . import modern
 from .modern import REDEAL, TAKE_BITS, WIDOW_SIZE
 
-ERROR_DELTA = 1_000_000  # a rollout that stopped on a status counts this: never chosen (tests pin it never happens)
 REDEAL_DECISION = 4  # the redeal question's decision number (after the PHASE_* codes, before CARD_DECISION)
 TAKES = np.array([m for m in range(1 << HAND_SIZE) if bin(m).count("1") == TAKE_BITS], dtype=np.int64)  # ascending
 
@@ -139,38 +141,56 @@ def _turn_world(search, n, dealer, trump_card, cardsets, st, info):
 
 
 @njit(cache=True)
-def _search_worlds(search, r, params, announce, cardsets, st, info, scores, dealer, k, seat, decision, n_options,
-                   redeal, m, n_pairs, total):  # fmt: skip
-    """The one world loop of :func:`modern_pimc_turn` and :func:`modern_pimc_redeal`: play each of
-    ``search.options[:n_options]`` out in ``samples`` worlds of the counted piles (``m`` .. ``total``
-    from ``_count``) and return the option of the most total delta. ``redeal``: the options are
-    keep and REDEAL at the ``k``-th seat's redeal question, else options of its turn."""
+def _option_world(search, r, announce, cardsets, st, info, scores, dealer, k, seat, n_options, redeal, m, n_pairs,
+                  total, world_key, deltas, flags, col):  # fmt: skip
+    """Draw one world of the counted piles (``m`` .. ``total`` from ``_count``) and play each of
+    ``search.options[:n_options]`` out in it: the seat's delta and FLAG_* bits into
+    ``deltas[i, col]``/``flags[i, col]`` (int64[., .]) for the i-th option. ``redeal``: the
+    options are keep and REDEAL at the ``k``-th seat's redeal question, else options of its
+    turn. The one world loop of :func:`_search_worlds` and :func:`evaluate_turn`."""
     n = r.players
-    seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + decision)
-    _rollout_players(search, n, np.int64(params[seat, P_ROLLOUT]))
-    for i in range(n_options):
-        search.totals[i] = 0
     trump_card = info[TRUMP_CARD]
     # where the rollout starts: the next seat's redeal question (a demand dealt first), or this turn
     redeals = np.int64(info[REDEALS]) if redeal else np.int64(0)
     k_redeal = np.int64(k + 1) if redeal else np.int64(-1)
     k_turn = np.int64(0) if redeal else np.int64(k)
     turn_seat = np.int64(-1) if redeal else np.int64(seat)
+    _draw(search, m, n_pairs, n, total)
+    _turn_world(search, n, dealer, trump_card, cardsets, st, info)
+    for i in range(n_options):
+        # the play has not begun: the rollout's own trick and log stand (the deal clears them)
+        start_rollout(search, world_key, n, search.w_trick, search.w_log, info)
+        for x in range(search.b_order.shape[0]):
+            search.w_order[x] = search.b_order[x]
+        option = np.int64(NO_OPTION) if redeal else np.int64(search.options[i])
+        status = rollout(r, search.roll_kinds, search.roll_params, announce, world_key, dealer, scores,
+                         search.w_order, search.w_rng, search.w_cardsets, search.w_st, search.w_trick,
+                         search.w_info, search.w_log, redeals, k_redeal, redeal and i == 1, k_turn, turn_seat,
+                         option)  # fmt: skip
+        if status == OK:
+            deltas[i, col] = search.w_st[DELTA, seat]
+            flags[i, col] = _flags(search.w_st, search.w_info, seat)
+        else:
+            deltas[i, col] = 0
+            flags[i, col] = FLAG_ERROR
+
+
+@njit(cache=True)
+def _search_worlds(search, r, params, announce, cardsets, st, info, scores, dealer, k, seat, decision, n_options,
+                   redeal, m, n_pairs, total):  # fmt: skip
+    """The world loop of :func:`modern_pimc_turn` and :func:`modern_pimc_redeal`: play each of
+    ``search.options[:n_options]`` out in ``samples`` worlds (:func:`_option_world`) and return
+    the option of the most total delta (a rollout that stopped on a status counts 1,000,000: never chosen)."""
+    n = r.players
+    seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + decision)
+    _rollout_players(search, n, np.int64(params[seat, P_ROLLOUT]))
+    for i in range(n_options):
+        search.totals[i] = 0
     for j in range(np.int64(params[seat, P_SAMPLES])):
         world_key = _world_key(search.key, seat, decision, j)
-        _draw(search, m, n_pairs, n, total)
-        _turn_world(search, n, dealer, trump_card, cardsets, st, info)
-        for i in range(n_options):
-            # the play has not begun: the rollout's own trick and log stand (the deal clears them)
-            start_rollout(search, world_key, n, search.w_trick, search.w_log, info)
-            for x in range(search.b_order.shape[0]):
-                search.w_order[x] = search.b_order[x]
-            option = np.int64(NO_OPTION) if redeal else np.int64(search.options[i])
-            status = rollout(r, search.roll_kinds, search.roll_params, announce, world_key, dealer, scores,
-                             search.w_order, search.w_rng, search.w_cardsets, search.w_st, search.w_trick,
-                             search.w_info, search.w_log, redeals, k_redeal, redeal and i == 1, k_turn, turn_seat,
-                             option)  # fmt: skip
-            search.totals[i] += modern.DELTA_SIGN * search.w_st[DELTA, seat] if status == OK else ERROR_DELTA
+        _option_world(search, r, announce, cardsets, st, info, scores, dealer, k, seat, n_options, redeal, m, n_pairs,
+                      total, world_key, search.w_deltas, search.w_flags, np.int64(0))  # fmt: skip
+        _add_world(search, n_options, modern.DELTA_SIGN)
     return _least(search, n_options)
 
 
@@ -201,3 +221,41 @@ def modern_pimc_redeal(search, r, params, announce, cardsets, st, info, scores, 
     search.options[0], search.options[1] = 0, REDEAL
     return _search_worlds(search, r, params, announce, cardsets, st, info, scores, dealer, k, seat, REDEAL_DECISION, 2,
                           True, m, n_pairs, total)  # fmt: skip
+
+
+# ---- every world kept: rams-sim advise ---------------------------------------------------------
+@njit(cache=True)
+def _set_options(search, options):
+    """``options`` into ``search.options`` (in a function of its own: numba 0.68 drops an element
+    stored through a tuple's field in a loop of the function that built the tuple)."""
+    for i in range(options.shape[0]):
+        search.options[i] = options[i]
+
+
+@row_kernel
+def evaluate_turn(r, roll_kinds, roll_params, announce, key, cardsets, st, info, dealer, scores, k, seat, redeal,
+                  options, first_world, deltas, flags, lo, hi):  # fmt: skip
+    """As :func:`..pimc.evaluate_cards` for the ``k``-th seat's turn (``options`` int64[n]:
+    :func:`turn_options`' codes) or, with ``redeal``, its redeal question (options 0 keep,
+    REDEAL): blocks ``lo .. hi - 1`` of worlds ``first_world ..``, the seat's delta (counting
+    up) and FLAG_* bits of each option into ``deltas``/``flags`` int64[n_options, n_worlds].
+    World w is drawn from the stream keyed ``(key + w // BLOCK)``. Returns the number of
+    layouts (0.0: no world; never with a valid position)."""
+    n = r.players
+    n_worlds = deltas.shape[1]
+    decision = REDEAL_DECISION if redeal else PHASE_ROUND
+    count = 0.0
+    for b in range(lo, hi):
+        search = arm(new_scratch(), mix64(np.uint64(key) + np.uint64((first_world // BLOCK + b) * GOLDEN)))
+        _copy_players(search, n, roll_kinds, roll_params)
+        unknown = turn_piles(r, seat, dealer, cardsets, info, search)
+        m, n_pairs, count = _count(search, unknown, n)
+        if not count > 0.0:
+            return count
+        _set_options(search, options)
+        seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + decision)
+        for j in range(b * BLOCK, min(n_worlds, (b + 1) * BLOCK)):
+            world_key = _world_key(search.key, seat, decision, first_world + j)
+            _option_world(search, r, announce, cardsets, st, info, scores, dealer, k, seat, options.shape[0], redeal,
+                          m, n_pairs, count, world_key, deltas, flags, j)  # fmt: skip
+    return count
