@@ -34,10 +34,11 @@ where the rules have them (``intent_round``): those made before the seat's own
 announcement (stage "intent", options "on trumps" and "on suits"), every one after it.
 The seat's own jacks are counted from his hand at the first lead.
 
-R9 ``modern`` has its own decisions and notation (``turns``, ``redeals``):
-:mod:`rams_sim.advise_modern` lays its positions out (the redeal question, the turn, each
-card); the search and the table are this module's, with the most points ranked first
-(modern counts up). Duel and zone are refused in one line.
+R9 ``modern`` and ``zone`` have their own decisions and notation (``turns``, ``redeals``):
+:mod:`rams_sim.advise_modern` lays modern's positions out (the redeal question, the turn,
+each card) and :mod:`rams_sim.advise_zone` zone's (the partner's swap, each card); the
+search and the table are this module's, with the most points ranked first where the game
+counts up (modern). Duel is refused in one line.
 """
 
 from __future__ import annotations
@@ -513,7 +514,8 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
     write it (or card ids, lists, a dict); ``jacks``: the other seats' jack declarations
     (R5.5; ``"1=pair,3=four"`` or a dict; a seat not named declared none, so the worlds
     give him no same-colour pair). ``turns``/``redeals``: modern's turns so far
-    (``"1=pass,2=take"``) and redeals made (:mod:`rams_sim.advise_modern`). ``others``: the other seats' policy in the
+    (``"1=pass,2=take"``) and redeals made (:mod:`rams_sim.advise_modern`); zone's partner's
+    swap (``"1=swap"``, :mod:`rams_sim.advise_zone`). ``others``: the other seats' policy in the
     rollouts; ``rollout``: the seat's own later decisions. Worlds are drawn in batches
     until every option's standard error is at most ``target_se`` or ``max_worlds`` are
     used (the standard error of an option's mean delta; the paired differences, on the
@@ -525,6 +527,7 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
     """
     from .kernels import pimc
     from .kernels.args import rules_args
+    from .kernels.games import zone_search
     from .kernels.games.modern_search import evaluate_turn
     from .kernels.rng import deal_key
 
@@ -534,14 +537,16 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
             rules = rules.with_overrides([f"players={players}"])
         except ValueError as err:
             raise AdviceError(str(err)) from None
-    if rules.game not in (Game.RAMS, Game.MODERN):
-        raise AdviceError(f"advise searches classic Rams (its presets) and modern; preset {rules.preset} plays "
-                          f"{rules.game.value}, whose decisions the pimc policy searches but advise cannot describe yet")  # fmt: skip
-    modern = rules.game == Game.MODERN
-    if modern and (exchanged or took_trump is not None or intents):
-        raise AdviceError("modern has no exchange, R4.3 or R4.0a: give the turns with --turns (pass, play or take)")
-    if not modern and (turns is not None or redeals):
-        raise AdviceError(f"--turns and --redeals are modern's; preset {rules.preset} exchanges (--exchanged)")
+    if rules.game == Game.DUEL:
+        raise AdviceError(f"advise searches classic Rams (its presets), modern and zone; preset {rules.preset} plays "
+                          "duel, whose decisions the pimc policy searches but advise cannot describe yet")  # fmt: skip
+    modern, zone = rules.game == Game.MODERN, rules.game == Game.ZONE
+    if (modern or zone) and (exchanged or took_trump is not None or intents):
+        raise AdviceError(f"{rules.game.value} has no exchange, R4.3 or R4.0a: give the turns with --turns")
+    if not (modern or zone) and (turns is not None or redeals):
+        raise AdviceError(f"--turns and --redeals are modern's and zone's; preset {rules.preset} exchanges (--exchanged)")
+    if zone and (redeals or jacks):
+        raise AdviceError("zone has no redeal and no jack declaration (its jacks count in the tricks won)")
     n = rules.players
     hand = parse_cards(hand, "the hand") if isinstance(hand, str) else [int(c) for c in hand]
     trump_card = parse_cards(trump_card, "--trump-card")[0] if isinstance(trump_card, str) else int(trump_card)
@@ -571,7 +576,14 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
                               f"not {spec.name}")  # fmt: skip
     jack_points = parse_jacks(jacks, n) if isinstance(jacks, str) else dict(jacks or {})
     said = parse_intents(intents, n) if isinstance(intents, str) else dict(intents or {})
-    if modern:
+    if zone:
+        from .advise_zone import TURN_WORDS, zone_position
+
+        said_turns = parse_turns(turns, n, TURN_WORDS) if isinstance(turns, str) else dict(turns or {})
+
+        def build(cards, tricks, require_turn=False):
+            return zone_position(rules, seat, dealer, cards, trump_card, score_list, said_turns, tricks, discarded)
+    elif modern:
         from .advise_modern import modern_position
 
         said_turns = parse_turns(turns, n) if isinstance(turns, str) else (None if turns is None else dict(turns))
@@ -584,7 +596,7 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
             return build_position(rules, seat, dealer, cards, trump_card, score_list, exchanged, tricks, discarded,
                                   took_trump, require_turn, jack_points, said)  # fmt: skip
     pos = build(hand, played, True)
-    if pos.stage == "play":
+    if pos.stage == "play" and not zone:  # (zone: any card answers; the first lead's duty is the sampler's)
         check_history(rules, pos, seat, dealer, hand, trump_card, played, build)
     roll_kinds = np.full(n, int(others_spec.kind), np.int8)
     roll_kinds[seat] = int(rollout_spec.kind)
@@ -603,12 +615,20 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
         d = np.zeros((n_opt, size), np.int64)
         f = np.zeros((n_opt, size), np.int64)
         first = deltas.shape[1]
-        if pos.stage == "play":
+        if pos.stage == "play" and not zone:
             legal = np.uint64(C.mask_of(int(c) for c in pos.options))
             args = (r, roll_kinds, roll_params, announce, key, a["cardsets"], a["st"], a["trick"], a["log"], a["info"],
                     x["dealer"], x["trump_card"], a["scores"], x["t"], x["k"], x["leader"], x["seat"], legal,
                     np.uint64(x["played"]), x["q_duty"], first, d, f)  # fmt: skip
             evaluate = pimc.evaluate_cards
+        elif zone and pos.stage == "play":
+            args = (r, roll_kinds, roll_params, key, a["cardsets"], a["st"], a["trick"], a["info"], a["log"], a["scores"],
+                    x["dealer"], x["t"], x["k"], x["leader"], x["seat"], x["duty"], pos.options, first, d, f)  # fmt: skip
+            evaluate = zone_search.evaluate_card
+        elif zone:
+            args = (r, roll_kinds, roll_params, key, a["cardsets"], a["st"], a["trick"], a["info"], a["log"], a["scores"],
+                    x["dealer"], first, d, f)  # fmt: skip
+            evaluate = zone_search.evaluate_swap
         elif modern:
             args = (r, roll_kinds, roll_params, announce, key, a["cardsets"], a["st"], a["info"], x["dealer"],
                     a["scores"], x["k_turn"], x["seat"], pos.stage == "redeal", pos.options, first, d, f)  # fmt: skip

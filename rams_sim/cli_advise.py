@@ -26,13 +26,14 @@ EXCHANGED_HELP = (
 TURNS_HELP = (
     "modern's turns (R9), SEAT=pass, SEAT=play or SEAT=take (the widow), comma-separated, e.g. '1=pass,2=take': "
     "for your turn, the seats before you ('-': none, you are first); for the play, every seat. Without --turns "
-    "and --played, a dealt five of one suit asks the redeal question, which comes before the turns."
+    "and --played, a dealt five of one suit asks the redeal question, which comes before the turns. zone: the "
+    "dealer's partner's turn, e.g. '1=swap' or '1=stand', for the play (without --played the partner's swap is advised)."
 )
 
 
 def advise(
     hand: Annotated[str, typer.Argument(help="Your cards, e.g. 'A♥ K♠ 7♠ 9♦ 10♣' or 'Ah Ks 7s 9d Tc' (10 or T).")],
-    trump_card: Annotated[str, typer.Option("--trump-card", help="The turned-up trump card (R3), e.g. 8♥ or 8h; in modern the dealer's shown last card (the dealer holds it).")],
+    trump_card: Annotated[str, typer.Option("--trump-card", help="The turned-up trump card (R3), e.g. 8♥ or 8h; in modern the dealer's shown last card (the dealer holds it); in zone the turned top card of the stock.")],
     seat: Annotated[int, typer.Option("--seat", help="Your seat, 0..players-1.")],
     dealer: Annotated[int, typer.Option("--dealer", help="The dealer's seat; play starts at his left (R4.0, R6.1).")],
     players: PlayersOpt = None,
@@ -40,7 +41,7 @@ def advise(
     rule: RuleOpt = None,
     scores: Annotated[Optional[str], typer.Option("--scores", help="Every seat's score before the deal, e.g. 100,80,95,60 (default: the start score); also reports how often the deal ends the party.")] = None,
     exchanged: Annotated[str, typer.Option("--exchanged", help=EXCHANGED_HELP)] = "",
-    discarded: Annotated[str, typer.Option("--discarded", help="The cards you threw away in the exchange (and, as dealer, the card you gave up for the trump card).")] = "",
+    discarded: Annotated[str, typer.Option("--discarded", help="The cards you threw away in the exchange (and, as dealer, the card you gave up for the trump card); modern: the four you laid aside for the widow; zone: your old hand after a swap.")] = "",
     played: Annotated[Optional[str], typer.Option("--played", help=PLAYED_HELP)] = None,
     jacks: Annotated[str, typer.Option("--jacks", help="The other seats' jack declarations (R5.5), SEAT=pair or SEAT=four, e.g. 1=pair; a seat not named declared none.")] = "",
     intents: Annotated[str, typer.Option("--intents", help="The R4.0a announcements where the rules have them (negotiations), SEAT=trumps or SEAT=suits, e.g. 1=trumps,3=suits: those before yours for your announcement, every one after it.")] = "",
@@ -63,7 +64,8 @@ def advise(
     option: its mean score delta (negative = written off) with a 95% CI, its paired
     difference to the best option (same worlds), P(remiz), and with --scores how often
     the deal ends the party. Classic Rams and the presets that only change its options,
-    and modern (--turns; its deltas count up: the most is the best).
+    modern (--turns; its deltas count up: the most is the best) and zone (--turns for the
+    partner's swap; --discarded for his old hand).
     """
     from .advise import AdviceError, advise as run_advise
 
@@ -86,7 +88,8 @@ def advise(
         return
     what = {"exchange": "your exchange (R4)", "round": "play or pass (R4.0, R4.1)", "intent": "your announcement (R4.0a)", "buy": "your purchase (R4.0, R4.4)",
             "trump": "the trump card (R4.3)", "play": "your card (R6)", "redeal": "keep or demand a redeal (modern)",
-            "turn": "your turn: pass, play or take the widow (modern)"}[result.stage]  # fmt: skip
+            "turn": "your turn: pass, play or take the widow (modern)",
+            "swap": "stand or swap your hand for the widow (zone)"}[result.stage]  # fmt: skip
     typer.echo(f"advice for seat {seat} of {rules.players} (dealer {dealer}, {rules.preset}): {what}; others play "
                f"{others.strip()}, you then play {rollout}")  # fmt: skip
     stop = "target SE reached" if result.target_reached else "budget used up before the target SE"

@@ -108,17 +108,18 @@ def parse_scores(text: str, players: int) -> list[int]:
 TURN_WORDS = ("pass", "play", "take")  # R9 modern: a turn passes, plays on the dealt cards, or takes the widow
 
 
-def parse_turns(text: str, players: int) -> dict[int, str]:
-    """``"1=pass,2=play,3=take"`` -> {seat: his R9 ``modern`` turn, "pass", "play" or "take"}; ``"-"``: none yet."""
+def parse_turns(text: str, players: int, words: tuple[str, ...] = TURN_WORDS) -> dict[int, str]:
+    """``"1=pass,2=play,3=take"`` -> {seat: his turn, one of ``words``} (R9 ``modern``: pass,
+    play, take; ``zone``: stand, swap); ``"-"``: none yet."""
     out: dict[int, str] = {}
     if text.strip() == "-":
         return out
     for item in filter(None, (x.strip() for x in re.split(r"[,\s]+", text.strip()))):
         seat_text, sep, value = item.partition("=")
         value = value.strip().lower()
-        if not sep or not seat_text.strip().isdigit() or value not in TURN_WORDS:
-            raise AdviceError(f"--turns takes SEAT=pass, SEAT=play or SEAT=take items (modern's turns), e.g. "
-                              f"1=pass,2=take; got {item!r}")  # fmt: skip
+        if not sep or not seat_text.strip().isdigit() or value not in words:
+            raise AdviceError(f"--turns takes {', '.join(f'SEAT={w}' for w in words)} items here, e.g. "
+                              f"1={words[-1]}; got {item!r}")  # fmt: skip
         seat = int(seat_text)
         if not 0 <= seat < players:
             raise AdviceError(f"--turns: seat {seat} is not a seat of a {players}-player table (0..{players - 1})")

@@ -109,7 +109,14 @@ def warm_game_search(name: str, rules: Rules, others: list[str], party_rules: Ru
 
 
 def warm_zone_search() -> tuple[str, float]:
-    return warm_game_search(SEARCH_ZONE, Rules.named("zone"), ["basic"], Rules.named("zone", start=3))
+    """zone's searching table, and ``rams-sim advise``'s zone evaluations (the swap, a card)."""
+    from .advise import advise
+
+    name, seconds = warm_game_search(SEARCH_ZONE, Rules.named("zone"), ["basic"], Rules.named("zone", start=3))
+    start = time.perf_counter()
+    advise("A♥ K♠ 7♠ 9♦ 10♣", "8♥", seat=1, dealer=0, rules="zone", max_worlds=1)
+    advise("A♥ K♠ 7♠ 9♦ 10♣", "8♥", seat=1, dealer=0, rules="zone", turns="1=stand", played="-", max_worlds=1)
+    return name, seconds + time.perf_counter() - start
 
 
 def warm_modern_search() -> tuple[str, float]:

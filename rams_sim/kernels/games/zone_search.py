@@ -31,13 +31,15 @@ from ...policies import P_PROKAT_WEIGHT, P_ROLLOUT, P_SAMPLES
 from ..bits import ZERO, bit, card_of, has, lowest, popcount, rams_suit
 from ..codes import NO_OPTION, OK, PHASE_ROUND, ZONE_LEAD_DUTY
 from ..pimc import (
-    CARD_DECISION, DECISIONS, DRAW_ROW, SEARCH_STREAM, _copy2, _count, _draw, _least, _rollout_players, _world_key,
-    legal_options, start_rollout,
+    BLOCK, CARD_DECISION, DECISIONS, DRAW_ROW, FLAG_ERROR, FLAG_REMIZ, SEARCH_STREAM, _copy2, _copy_players, _count,
+    _draw, _flags, _least, _rollout_players, _world_key, legal_options, new_scratch, start_rollout,
 )  # fmt: skip
-from ..rng import seed_stream
+from ..rng import GOLDEN, mix64, seed_stream
+from ..rows import row_kernel
+from ..search import arm
 from ..worlds import MAX_DRAWS
 from ..state import (
-    DEALT, DELTA, DISCARDS, DRAWN, FINAL, HAND, LOG_LEADER, PROKAT, TRICK_CARD, TRICK_SEAT, TRUMP_CARD, seat_after,
+    DEALT, DELTA, DISCARDS, DRAWN, FINAL, HAND, LOG_LEADER, TRICK_CARD, TRICK_SEAT, TRUMP_CARD, seat_after,
 )  # fmt: skip
 from . import zone
 from .zone import N_ZONE, SWAP_OPTION, WIDOW_SIZE
@@ -160,10 +162,55 @@ def card_piles(r, seat, dealer, cardsets, info, trick, log, t, k, duty, search):
 
 
 @njit(cache=True)
-def _value(search, seat, weight):
-    """A rollout's value to ``seat`` (the least is the best): its delta, plus ``weight`` points
-    (pimc's ``prokat_weight``) if it pays the прокат, which is money and not in the delta."""
-    return search.w_st[DELTA, seat] + weight * search.w_st[PROKAT, seat]
+def _card_world(search, r, cardsets, st, trick, info, log, scores, dealer, t, k, leader, seat, duty, n_options, m,
+                n_pairs, n_piles, total, world_key, deltas, flags, col):  # fmt: skip
+    """Draw one world at a card (the piles counted) and play each of ``search.options[:n_options]``
+    out in it: the seat's delta and FLAG_* bits into ``deltas[i, col]``/``flags[i, col]``
+    (FLAG_REMIZ: no trick, so the прокат is paid). The one world loop of :func:`zone_pimc_card`
+    and :func:`evaluate_card`."""
+    other = 1 - seat
+    before = _played_by(log, trick, t, k, other)
+    for _ in range(MAX_DRAWS):  # R5.2-R5.4: a rams would have ended the deal before the play
+        _draw(search, m, n_pairs, n_piles, total)
+        if rams_suit(search.masks[1][0] | before) < 0:
+            break
+    _copy2(search.b_cardsets, cardsets)
+    _copy2(search.b_st, st)
+    hand = search.masks[1][0]
+    search.b_cardsets[HAND, other] = hand  # his other cards are none of the seat's business
+    search.b_cardsets[FINAL, other] = hand | before
+    search.b_cardsets[DEALT, other] = ZERO
+    search.b_cardsets[DISCARDS, other] = ZERO
+    search.b_cardsets[DRAWN, other] = ZERO
+    for i in range(n_options):
+        start_rollout(search, world_key, N_ZONE, trick, log, info)
+        status = zone.play_from(r, search.roll_kinds, search.roll_params, search.w_rng, search.w_cardsets,
+                                search.w_st, search.w_trick, search.w_info, search.w_log, scores, dealer,
+                                np.int64(t), np.int64(k), np.int64(leader), duty, np.int64(search.options[i]),
+                                None)  # fmt: skip
+        _keep(search, seat, status, deltas, flags, i, col)
+
+
+@njit(cache=True)
+def _keep(search, seat, status, deltas, flags, i, col):
+    if status == OK:
+        deltas[i, col] = search.w_st[DELTA, seat]
+        flags[i, col] = _flags(search.w_st, search.w_info, seat)
+    else:
+        deltas[i, col] = 0
+        flags[i, col] = FLAG_ERROR
+
+
+@njit(cache=True)
+def _add(search, n_options, weight):
+    """One world's results into ``search.totals``: the delta, plus ``weight`` points (pimc's
+    ``prokat_weight``) where the прокат is paid (money, not in the delta); an error ERROR_DELTA."""
+    for i in range(n_options):
+        f = search.w_flags[i, 0]
+        if f & FLAG_ERROR:
+            search.totals[i] += ERROR_DELTA
+        else:
+            search.totals[i] += search.w_deltas[i, 0] + (weight if f & FLAG_REMIZ else 0)
 
 
 @njit(cache=True)
@@ -182,39 +229,20 @@ def zone_pimc_card(search, r, params, cardsets, st, trick, info, log, scores, de
     _rollout_players(search, N_ZONE, np.int64(params[seat, P_ROLLOUT]))
     weight = np.int64(params[seat, P_PROKAT_WEIGHT])
     n_options = legal_options(search, legal)
-    other = 1 - seat
-    before = _played_by(log, trick, t, k, other)
     for j in range(np.int64(params[seat, P_SAMPLES])):
         world_key = _world_key(search.key, seat, decision, j)
-        for _ in range(MAX_DRAWS):  # R5.2-R5.4: a rams would have ended the deal before the play
-            _draw(search, m, n_pairs, n_piles, total)
-            if rams_suit(search.masks[1][0] | before) < 0:
-                break
-        _copy2(search.b_cardsets, cardsets)
-        _copy2(search.b_st, st)
-        hand = search.masks[1][0]
-        search.b_cardsets[HAND, other] = hand  # his other cards are none of the seat's business
-        search.b_cardsets[FINAL, other] = hand | _played_by(log, trick, t, k, other)
-        search.b_cardsets[DEALT, other] = ZERO
-        search.b_cardsets[DISCARDS, other] = ZERO
-        search.b_cardsets[DRAWN, other] = ZERO
-        for i in range(n_options):
-            start_rollout(search, world_key, N_ZONE, trick, log, info)
-            status = zone.play_from(r, search.roll_kinds, search.roll_params, search.w_rng, search.w_cardsets,
-                                    search.w_st, search.w_trick, search.w_info, search.w_log, scores, dealer,
-                                    np.int64(t), np.int64(k), np.int64(leader), duty, np.int64(search.options[i]),
-                                    None)  # fmt: skip
-            search.totals[i] += _value(search, seat, weight) if status == OK else ERROR_DELTA
+        _card_world(search, r, cardsets, st, trick, info, log, scores, dealer, t, k, leader, seat, duty, n_options, m,
+                    n_pairs, n_piles, total, world_key, search.w_deltas, search.w_flags, np.int64(0))  # fmt: skip
+        _add(search, n_options, weight)
     return _least(search, n_options)
 
 
 @njit(cache=True)
-def zone_pimc_swap(search, r, params, cardsets, st, trick, info, log, scores, dealer):
-    """The partner's swap by search: 0 (stand) or SWAP_OPTION. Worlds: the dealer's hand and
-    the widow, uniform over the cards the partner has not seen (his hand, the turned card)."""
+def swap_piles(r, cardsets, info, dealer, search):
+    """The partner's piles at the swap: the dealer's hand, the widow, the stock, uniform over the
+    cards he has not seen (his hand, the turned card). Returns the unknown mask."""
     seat = seat_after(dealer, 1, N_ZONE)
-    trump_card = info[TRUMP_CARD]
-    unknown = r.deck_mask & ~(cardsets[HAND, seat] | bit(trump_card))
+    unknown = r.deck_mask & ~(cardsets[HAND, seat] | bit(info[TRUMP_CARD]))
     allowed, caps, pile_seat = search.masks[0], search.ints[0], search.ints[1]
     for p in range(3):
         allowed[p] = unknown
@@ -223,6 +251,36 @@ def zone_pimc_swap(search, r, params, cardsets, st, trick, info, log, scores, de
     for i in range(search.pairs.shape[0]):
         search.pairs[i, 0], search.pairs[i, 1] = -1, -1
         search.pair_piles[i] = 0
+    return unknown
+
+
+@njit(cache=True)
+def _swap_world(search, r, cardsets, st, trick, info, log, scores, dealer, m, n_pairs, total, world_key, deltas, flags,
+                col):  # fmt: skip
+    """Draw one world at the swap and play stand and swap (``search.options[:2]``) out in it into
+    ``deltas[i, col]``/``flags[i, col]``. The one world loop of :func:`zone_pimc_swap` and
+    :func:`evaluate_swap`."""
+    seat = seat_after(dealer, 1, N_ZONE)
+    _draw(search, m, n_pairs, 3, total)
+    _copy2(search.b_cardsets, cardsets)
+    _copy2(search.b_st, st)
+    search.b_cardsets[HAND, dealer] = search.masks[1][0]
+    search.b_cardsets[DEALT, dealer] = search.masks[1][0]
+    widow = search.masks[1][1]
+    for i in range(2):
+        start_rollout(search, world_key, N_ZONE, trick, log, info)
+        status = zone.deal_from(r, search.roll_kinds, search.roll_params, search.w_rng, search.w_cardsets,
+                                search.w_st, search.w_trick, search.w_info, search.w_log, scores, dealer, widow,
+                                np.int64(search.options[i]), None)  # fmt: skip
+        _keep(search, seat, status, deltas, flags, i, col)
+
+
+@njit(cache=True)
+def zone_pimc_swap(search, r, params, cardsets, st, trick, info, log, scores, dealer):
+    """The partner's swap by search: 0 (stand) or SWAP_OPTION. Worlds: the dealer's hand and
+    the widow, uniform over the cards the partner has not seen (his hand, the turned card)."""
+    seat = seat_after(dealer, 1, N_ZONE)
+    unknown = swap_piles(r, cardsets, info, dealer, search)
     m, n_pairs, total = _count(search, unknown, 3)
     if not total > 0.0:
         return np.int64(NO_OPTION)
@@ -233,16 +291,64 @@ def zone_pimc_swap(search, r, params, cardsets, st, trick, info, log, scores, de
     search.totals[0], search.totals[1] = 0, 0
     for j in range(np.int64(params[seat, P_SAMPLES])):
         world_key = _world_key(search.key, seat, PHASE_ROUND, j)
-        _draw(search, m, n_pairs, 3, total)
-        _copy2(search.b_cardsets, cardsets)
-        _copy2(search.b_st, st)
-        search.b_cardsets[HAND, dealer] = search.masks[1][0]
-        search.b_cardsets[DEALT, dealer] = search.masks[1][0]
-        widow = search.masks[1][1]
-        for i in range(2):
-            start_rollout(search, world_key, N_ZONE, trick, log, info)
-            status = zone.deal_from(r, search.roll_kinds, search.roll_params, search.w_rng, search.w_cardsets,
-                                    search.w_st, search.w_trick, search.w_info, search.w_log, scores, dealer, widow,
-                                    np.int64(search.options[i]), None)  # fmt: skip
-            search.totals[i] += _value(search, seat, weight) if status == OK else ERROR_DELTA
+        _swap_world(search, r, cardsets, st, trick, info, log, scores, dealer, m, n_pairs, total, world_key,
+                    search.w_deltas, search.w_flags, np.int64(0))  # fmt: skip
+        _add(search, 2, weight)
     return _least(search, 2)
+
+
+# ---- every world kept: rams-sim advise ---------------------------------------------------------
+@njit(cache=True)
+def _set_options(search, options):
+    """``options`` into ``search.options`` (a function of its own: see modern_search._set_options)."""
+    for i in range(options.shape[0]):
+        search.options[i] = options[i]
+
+
+@row_kernel
+def evaluate_card(r, roll_kinds, roll_params, key, cardsets, st, trick, info, log, scores, dealer, t, k, leader, seat,
+                  duty, options, first_world, deltas, flags, lo, hi):  # fmt: skip
+    """As :func:`..pimc.evaluate_cards` for a zone card (``options`` int64[n]: the legal cards
+    ascending; ``duty``: the first lead's duty cards, :func:`.zone.first_lead`): blocks ``lo ..
+    hi - 1`` of worlds ``first_world ..``, each card's delta and FLAG_* bits into
+    ``deltas``/``flags`` int64[n_options, n_worlds]. Returns the number of layouts."""
+    n_worlds = deltas.shape[1]
+    decision = CARD_DECISION + t
+    count = 0.0
+    for b in range(lo, hi):
+        search = arm(new_scratch(), mix64(np.uint64(key) + np.uint64((first_world // BLOCK + b) * GOLDEN)))
+        _copy_players(search, N_ZONE, roll_kinds, roll_params)
+        unknown, n_piles = card_piles(r, seat, dealer, cardsets, info, trick, log, t, k, duty, search)
+        m, n_pairs, count = _count(search, unknown, n_piles)
+        if not count > 0.0:
+            return count
+        _set_options(search, options)
+        seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + decision)
+        for j in range(b * BLOCK, min(n_worlds, (b + 1) * BLOCK)):
+            world_key = _world_key(search.key, seat, decision, first_world + j)
+            _card_world(search, r, cardsets, st, trick, info, log, scores, dealer, t, k, leader, seat, duty,
+                        options.shape[0], m, n_pairs, n_piles, count, world_key, deltas, flags, j)  # fmt: skip
+    return count
+
+
+@row_kernel
+def evaluate_swap(r, roll_kinds, roll_params, key, cardsets, st, trick, info, log, scores, dealer, first_world, deltas,
+                  flags, lo, hi):  # fmt: skip
+    """As :func:`evaluate_card` for the partner's swap: rows 0 stand, 1 swap."""
+    n_worlds = deltas.shape[1]
+    seat = seat_after(dealer, 1, N_ZONE)
+    count = 0.0
+    for b in range(lo, hi):
+        search = arm(new_scratch(), mix64(np.uint64(key) + np.uint64((first_world // BLOCK + b) * GOLDEN)))
+        _copy_players(search, N_ZONE, roll_kinds, roll_params)
+        unknown = swap_piles(r, cardsets, info, dealer, search)
+        m, n_pairs, count = _count(search, unknown, 3)
+        if not count > 0.0:
+            return count
+        _set_options(search, np.array([0, SWAP_OPTION], np.int64))
+        seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + PHASE_ROUND)
+        for j in range(b * BLOCK, min(n_worlds, (b + 1) * BLOCK)):
+            world_key = _world_key(search.key, seat, PHASE_ROUND, first_world + j)
+            _swap_world(search, r, cardsets, st, trick, info, log, scores, dealer, m, n_pairs, count, world_key,
+                        deltas, flags, j)  # fmt: skip
+    return count
