@@ -13,7 +13,8 @@ PLAYED_HELP = (
     "The tricks so far, separated by '/', each in the order played from its leader (R6.1: the first "
     "active seat left of the dealer; then the last trick's winner, R6.4), e.g. 'K♠ 7♠ A♠ 9♠ / 10♥'; "
     "the last trick may be unfinished. '-' : the play starts and you lead or follow nothing yet. "
-    "With --played the advice is the card to play, and --exchanged must give every seat."
+    "With --played the advice is the card to play, and --exchanged must give every seat (modern, zone: --turns). "
+    "zone: who led the first trick follows from whose turn it is."
 )
 EXCHANGED_HELP = (
     "What the seats did in the exchange (R4), SEAT=COUNT or SEAT=pass, comma-separated, e.g. '1=2,3=pass,0=1'. "
