@@ -70,30 +70,27 @@ INTENT_WORDS = ("trumps", "suits")  # R4.0a: "on trumps", "on suits"
 
 def parse_intents(text: str, players: int) -> dict[int, str]:
     """``"1=trumps,3=suits"`` -> {seat: the R4.0a announcement he made, "trumps" or "suits"}."""
-    out: dict[int, str] = {}
-    for item in filter(None, (x.strip() for x in re.split(r"[,\s]+", text.strip()))):
-        seat_text, sep, value = item.partition("=")
-        value = value.strip().lower()
-        if not sep or not seat_text.strip().isdigit() or value not in INTENT_WORDS:
-            raise AdviceError(f"--intents takes SEAT=trumps or SEAT=suits items (the R4.0a announcements), e.g. "
-                              f"1=trumps,3=suits; got {item!r}")  # fmt: skip
-        seat = int(seat_text)
-        if not 0 <= seat < players:
-            raise AdviceError(f"--intents: seat {seat} is not a seat of a {players}-player table (0..{players - 1})")
-        out[seat] = value
-    return out
+    return _seat_words(text, players, "--intents", INTENT_WORDS, "the R4.0a announcements", "1=trumps,3=suits")
 
 
 def parse_jacks(text: str, players: int) -> dict[int, str]:
     """``"1=pair,3=four"`` -> {seat: the jack declaration he made (R5.5): "pair" or "four"}."""
+    return _seat_words(text, players, "--jacks", ("pair", "four"), "the jack declarations, R5.5", "1=pair")
+
+
+def _seat_words(text: str, players: int, option: str, words: tuple[str, ...], what: str, example: str) -> dict[int, str]:
+    """``SEAT=WORD`` items, comma- or space-separated, each word one of ``words``: {seat: word}."""
     out: dict[int, str] = {}
     for item in filter(None, (x.strip() for x in re.split(r"[,\s]+", text.strip()))):
         seat_text, sep, value = item.partition("=")
         value = value.strip().lower()
-        if not sep or not seat_text.strip().isdigit() or value not in ("pair", "four"):
-            raise AdviceError(f"--jacks takes SEAT=pair or SEAT=four items (the jack declarations, R5.5), e.g. 1=pair; "
-                              f"got {item!r}")  # fmt: skip
-        out[int(seat_text)] = value
+        if not sep or not seat_text.strip().isdigit() or value not in words:
+            raise AdviceError(f"{option} takes {' or '.join(f'SEAT={w}' for w in words)} items ({what}), e.g. "
+                              f"{example}; got {item!r}")  # fmt: skip
+        seat = int(seat_text)
+        if not 0 <= seat < players:
+            raise AdviceError(f"{option}: seat {seat} is not a seat of a {players}-player table (0..{players - 1})")
+        out[seat] = value
     return out
 
 
@@ -111,17 +108,6 @@ TURN_WORDS = ("pass", "play", "take")  # R9 modern: a turn passes, plays on the 
 def parse_turns(text: str, players: int, words: tuple[str, ...] = TURN_WORDS) -> dict[int, str]:
     """``"1=pass,2=play,3=take"`` -> {seat: his turn, one of ``words``} (R9 ``modern``: pass,
     play, take; ``zone``: stand, swap); ``"-"``: none yet."""
-    out: dict[int, str] = {}
     if text.strip() == "-":
-        return out
-    for item in filter(None, (x.strip() for x in re.split(r"[,\s]+", text.strip()))):
-        seat_text, sep, value = item.partition("=")
-        value = value.strip().lower()
-        if not sep or not seat_text.strip().isdigit() or value not in words:
-            raise AdviceError(f"--turns takes {', '.join(f'SEAT={w}' for w in words)} items here, e.g. "
-                              f"1={words[-1]}; got {item!r}")  # fmt: skip
-        seat = int(seat_text)
-        if not 0 <= seat < players:
-            raise AdviceError(f"--turns: seat {seat} is not a seat of a {players}-player table (0..{players - 1})")
-        out[seat] = value
-    return out
+        return {}
+    return _seat_words(text, players, "--turns", words, "the turns", f"1={words[-1]}")

@@ -32,7 +32,7 @@ from ..cards import ACE, HAND_SIZE, MAX_SEATS, N_CARDS, RANKS_PER_SUIT
 from ..policies import MAX_POLICY_PARAMS, P_ROLLOUT, P_SAMPLES, default_params
 from .bits import ZERO, ace_points, bit, has, lowest, nth_card, popcount
 from .codes import (
-    DECLINE, INTENT_SUITS, INTENT_TRUMPS, N_OPTIONS, NO_FORCE, NO_OPTION, O_PLAYED, OPTION_PASS,
+    DECLINE, INTENT_SUITS, INTENT_TRUMPS, N_OPTIONS, NO_FORCE, NO_OPTION, O_PLAYED, OK, OPTION_PASS,
     ORDER_DECLARE_THEN_BUY, PHASE_INTENT, PHASE_ROUND, PHASE_TRUMP, TAKE_MUST,
 )  # fmt: skip
 from .dispatch import delta_sign, finish_play, search_value, trump_maybe_discarded, world_fits
@@ -537,6 +537,26 @@ def pimc_decision(search, phase, step, talon_pos, seat, r, kinds, params, announ
 
 
 # ---- every world kept: rams-sim advise ---------------------------------------------------------
+@njit(cache=True)
+def keep_result(search, seat, status, deltas, flags, i, col):
+    """A rollout's result for ``seat`` (its status, ``search.w_st``/``w_info``) into ``deltas[i, col]``
+    (the seat's delta) and ``flags[i, col]`` (FLAG_* bits; FLAG_ERROR where it stopped on a status)."""
+    if status == OK:
+        deltas[i, col] = search.w_st[DELTA, seat]
+        flags[i, col] = _flags(search.w_st, search.w_info, seat)
+    else:
+        deltas[i, col] = 0
+        flags[i, col] = FLAG_ERROR
+
+
+@njit(cache=True)
+def set_options(search, options):
+    """``options`` (int64[n]) into ``search.options``. A function of its own: numba 0.68 lost an
+    element stored through a field of the scratch tuple in a loop of the function that built it."""
+    for i in range(options.shape[0]):
+        search.options[i] = options[i]
+
+
 @njit(cache=True)
 def _copy_players(search, n, roll_kinds, roll_params):
     for s in range(n):

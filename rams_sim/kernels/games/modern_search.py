@@ -32,15 +32,15 @@ from numba import njit
 from ...cards import HAND_SIZE
 from ...policies import P_ROLLOUT, P_SAMPLES
 from ..bits import ZERO, bit, lowest, nth_card
-from ..codes import NO_OPTION, OK, OPTION_PASS, PHASE_ROUND
+from ..codes import NO_OPTION, OPTION_PASS, PHASE_ROUND
 from ..pimc import (
-    BLOCK, DECISIONS, DRAW_ROW, FLAG_ERROR, SEARCH_STREAM, _add_world, _copy2, _copy_players, _count, _draw, _flags,
-    _least, _rollout_players, _world_key, new_scratch, start_rollout,
+    BLOCK, DECISIONS, DRAW_ROW, SEARCH_STREAM, _add_world, _copy2, _copy_players, _count, _draw, _least,
+    _rollout_players, _world_key, keep_result, new_scratch, set_options, start_rollout,
 )  # fmt: skip
 from ..rng import GOLDEN, bounded, deal_key, mix64, seed_stream
 from ..rows import row_kernel
 from ..search import arm
-from ..state import DEALT, DELTA, DISCARDS, DRAWN, HAND, REDEALS, TRUMP_CARD, WIDOW, seat_after
+from ..state import DEALT, DISCARDS, DRAWN, HAND, REDEALS, TRUMP_CARD, WIDOW, seat_after
 from . import modern
 from .modern import REDEAL, TAKE_BITS, WIDOW_SIZE
 
@@ -167,12 +167,7 @@ def _option_world(search, r, announce, cardsets, st, info, scores, dealer, k, se
                          search.w_order, search.w_rng, search.w_cardsets, search.w_st, search.w_trick,
                          search.w_info, search.w_log, redeals, k_redeal, redeal and i == 1, k_turn, turn_seat,
                          option)  # fmt: skip
-        if status == OK:
-            deltas[i, col] = search.w_st[DELTA, seat]
-            flags[i, col] = _flags(search.w_st, search.w_info, seat)
-        else:
-            deltas[i, col] = 0
-            flags[i, col] = FLAG_ERROR
+        keep_result(search, seat, status, deltas, flags, i, col)
 
 
 @njit(cache=True)
@@ -224,14 +219,6 @@ def modern_pimc_redeal(search, r, params, announce, cardsets, st, info, scores, 
 
 
 # ---- every world kept: rams-sim advise ---------------------------------------------------------
-@njit(cache=True)
-def _set_options(search, options):
-    """``options`` into ``search.options`` (in a function of its own: numba 0.68 drops an element
-    stored through a tuple's field in a loop of the function that built the tuple)."""
-    for i in range(options.shape[0]):
-        search.options[i] = options[i]
-
-
 @row_kernel
 def evaluate_turn(r, roll_kinds, roll_params, announce, key, cardsets, st, info, dealer, scores, k, seat, redeal,
                   options, first_world, deltas, flags, lo, hi):  # fmt: skip
@@ -252,7 +239,7 @@ def evaluate_turn(r, roll_kinds, roll_params, announce, key, cardsets, st, info,
         m, n_pairs, count = _count(search, unknown, n)
         if not count > 0.0:
             return count
-        _set_options(search, options)
+        set_options(search, options)
         seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + decision)
         for j in range(b * BLOCK, min(n_worlds, (b + 1) * BLOCK)):
             world_key = _world_key(search.key, seat, decision, first_world + j)

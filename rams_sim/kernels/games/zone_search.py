@@ -29,17 +29,17 @@ from numba import njit
 from ...cards import ACE, HAND_SIZE, KING, N_TRICKS, QUEEN, RANKS_PER_SUIT
 from ...policies import P_PROKAT_WEIGHT, P_ROLLOUT, P_SAMPLES
 from ..bits import ZERO, bit, card_of, has, lowest, popcount, rams_suit
-from ..codes import NO_OPTION, OK, PHASE_ROUND, ZONE_LEAD_DUTY
+from ..codes import NO_OPTION, PHASE_ROUND, ZONE_LEAD_DUTY
 from ..pimc import (
     BLOCK, CARD_DECISION, DECISIONS, DRAW_ROW, FLAG_ERROR, FLAG_REMIZ, SEARCH_STREAM, _copy2, _copy_players, _count,
-    _draw, _flags, _least, _rollout_players, _world_key, legal_options, new_scratch, start_rollout,
+    _draw, _least, _rollout_players, _world_key, keep_result, legal_options, new_scratch, set_options, start_rollout,
 )  # fmt: skip
 from ..rng import GOLDEN, mix64, seed_stream
 from ..rows import row_kernel
 from ..search import arm
 from ..worlds import MAX_DRAWS
 from ..state import (
-    DEALT, DELTA, DISCARDS, DRAWN, FINAL, HAND, LOG_LEADER, TRICK_CARD, TRICK_SEAT, TRUMP_CARD, seat_after,
+    DEALT, DISCARDS, DRAWN, FINAL, HAND, LOG_LEADER, TRICK_CARD, TRICK_SEAT, TRUMP_CARD, seat_after,
 )  # fmt: skip
 from . import zone
 from .zone import N_ZONE, SWAP_OPTION, WIDOW_SIZE
@@ -188,17 +188,7 @@ def _card_world(search, r, cardsets, st, trick, info, log, scores, dealer, t, k,
                                 search.w_st, search.w_trick, search.w_info, search.w_log, scores, dealer,
                                 np.int64(t), np.int64(k), np.int64(leader), duty, np.int64(search.options[i]),
                                 None)  # fmt: skip
-        _keep(search, seat, status, deltas, flags, i, col)
-
-
-@njit(cache=True)
-def _keep(search, seat, status, deltas, flags, i, col):
-    if status == OK:
-        deltas[i, col] = search.w_st[DELTA, seat]
-        flags[i, col] = _flags(search.w_st, search.w_info, seat)
-    else:
-        deltas[i, col] = 0
-        flags[i, col] = FLAG_ERROR
+        keep_result(search, seat, status, deltas, flags, i, col)
 
 
 @njit(cache=True)
@@ -272,7 +262,7 @@ def _swap_world(search, r, cardsets, st, trick, info, log, scores, dealer, m, n_
         status = zone.deal_from(r, search.roll_kinds, search.roll_params, search.w_rng, search.w_cardsets,
                                 search.w_st, search.w_trick, search.w_info, search.w_log, scores, dealer, widow,
                                 np.int64(search.options[i]), None)  # fmt: skip
-        _keep(search, seat, status, deltas, flags, i, col)
+        keep_result(search, seat, status, deltas, flags, i, col)
 
 
 @njit(cache=True)
@@ -298,13 +288,6 @@ def zone_pimc_swap(search, r, params, cardsets, st, trick, info, log, scores, de
 
 
 # ---- every world kept: rams-sim advise ---------------------------------------------------------
-@njit(cache=True)
-def _set_options(search, options):
-    """``options`` into ``search.options`` (a function of its own: see modern_search._set_options)."""
-    for i in range(options.shape[0]):
-        search.options[i] = options[i]
-
-
 @row_kernel
 def evaluate_card(r, roll_kinds, roll_params, key, cardsets, st, trick, info, log, scores, dealer, t, k, leader, seat,
                   duty, options, first_world, deltas, flags, lo, hi):  # fmt: skip
@@ -322,7 +305,7 @@ def evaluate_card(r, roll_kinds, roll_params, key, cardsets, st, trick, info, lo
         m, n_pairs, count = _count(search, unknown, n_piles)
         if not count > 0.0:
             return count
-        _set_options(search, options)
+        set_options(search, options)
         seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + decision)
         for j in range(b * BLOCK, min(n_worlds, (b + 1) * BLOCK)):
             world_key = _world_key(search.key, seat, decision, first_world + j)
@@ -345,7 +328,7 @@ def evaluate_swap(r, roll_kinds, roll_params, key, cardsets, st, trick, info, lo
         m, n_pairs, count = _count(search, unknown, 3)
         if not count > 0.0:
             return count
-        _set_options(search, np.array([0, SWAP_OPTION], np.int64))
+        set_options(search, np.array([0, SWAP_OPTION], np.int64))
         seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + PHASE_ROUND)
         for j in range(b * BLOCK, min(n_worlds, (b + 1) * BLOCK)):
             world_key = _world_key(search.key, seat, PHASE_ROUND, first_world + j)
