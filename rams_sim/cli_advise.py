@@ -97,7 +97,8 @@ def advise(
     worth = "points per option, 95% CI, counting up" if result.counts_up else "score delta per option, 95% CI, negative = written off"
     typer.echo(f"{result.worlds:,} sampled worlds of {result.layouts:.3g} consistent layouts ({stop}); {worth}")
     ends = result.table["p_ends_party"][0] is not None
-    typer.echo(f"  {'rank':<4} {'option':<22} {'mean':>8} {'95% CI':>18} {'vs best (paired)':>22} {'P(remiz)':>9}"
+    no_trick = "P(remiz)" if rules.game.value == "rams" else "no trick"  # modern's рожки, zone's прокат
+    typer.echo(f"  {'rank':<4} {'option':<22} {'mean':>8} {'95% CI':>18} {'vs best (paired)':>22} {no_trick:>9}"
                + (f" {'ends party':>10}" if ends else ""))  # fmt: skip
     for i, row in enumerate(result.table.iter_rows(named=True), start=1):
         option = f"{row['option']} {row['cards']}".strip() if row["option"] not in row["cards"] else row["option"]
