@@ -226,3 +226,21 @@ def test_the_games_advise_cannot_describe_are_refused_in_one_line():
     assert res.exit_code == 2 and "duel" in res.output and len(res.output.strip().splitlines()) == 1
     with pytest.raises(AdviceError, match="--turns"):
         advise("A♥ K♠ 7♠ 9♦ 10♣", "8♥", seat=2, dealer=0, turns="1=play")
+
+
+@pytest.mark.heavy
+def test_real_histories_are_accepted_and_a_broken_one_refused():
+    """advise itself (its check of the others' cards, R6, with the dealer's trump card maybe laid
+    aside) on the positions above past the first trick: every real history is accepted, with the
+    legal cards as options; a card of the others moved to where it broke R6 is refused."""
+    later = [(r, p, legal) for r, p, legal in _card_positions() if p.t >= 1]
+    assert later
+    for record, pos, legal in later:
+        told = _described(record, pos)
+        result = advise(told["hand"], record.trump_card, seat=pos.seat, dealer=record.dealer, rules=MODERN,
+                        scores=SCORES, turns=told["turns"], played=told["played"], discarded=told["discarded"],
+                        jacks=told["jacks"], max_worlds=256)  # fmt: skip
+        assert sorted(C.parse(c) for c in result.table["option"]) == legal
+    with pytest.raises(AdviceError, match="seat 1 cannot hold J♠ in trick 2"):  # no ♠ in trick 1, then one
+        advise("K♥ 10♥ J♣", "9♥", seat=0, dealer=3, rules=MODERN, turns="0=play,1=play,2=pass,3=pass",
+               played="A♠ 10♦ / K♠ J♠", max_worlds=256)  # fmt: skip
