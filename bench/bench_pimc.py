@@ -6,7 +6,8 @@
 * pimc decisions/second: the decisions where the search ran (two or more options open:
   the exchange turn, the dealer's R4.3 card, each card with a choice), counted from the
   deals' records with the engine's legality;
-* ``advise`` wall time for an exchange turn and for a card, at the default target SE;
+* ``advise`` wall time for an exchange turn and for a card, modern's turn, zone's swap and a
+  card in zone, at the default target SE;
 * deals/second with one ``pimc`` seat in zone (beside ``expert``) and in modern (among three
   ``expert``), and parties/second in duel (beside ``expert``), at the default ``samples``.
 
@@ -78,11 +79,14 @@ def main() -> None:
     for what, kwargs in (
         ("an exchange turn", dict(exchanged="1=2")),
         ("a card", dict(exchanged="1=2,2=0,3=1,0=1", played="8♠")),
+        ("modern's turn", dict(hand="A♥ K♠ 9♠ 10♦ Q♣", trump="9♥", rules="modern", turns="1=pass")),
+        ("zone's swap", dict(seat=1, rules="zone")),
+        ("a card in zone", dict(hand="K♠ 7♠ 9♦ 10♣", seat=1, rules="zone", turns="1=stand", played="A♥ Q♦ / J♣")),
     ):
-        hand = kwargs.pop("hand", "A♥ K♠ 7♠ 9♦ 10♣")
-        advise(hand, "8♥", seat=2, dealer=0, **kwargs)  # compile
+        hand, trump, seat = kwargs.pop("hand", "A♥ K♠ 7♠ 9♦ 10♣"), kwargs.pop("trump", "8♥"), kwargs.pop("seat", 2)
+        advise(hand, trump, seat=seat, dealer=0, **kwargs)  # compile
         start = time.perf_counter()
-        result = advise(hand, "8♥", seat=2, dealer=0, **kwargs)
+        result = advise(hand, trump, seat=seat, dealer=0, **kwargs)
         print(f"advise, {what}: {time.perf_counter() - start:.2f} s, {len(result.table)} options, {result.worlds:,} worlds "
               f"(default target SE)")  # fmt: skip
     for preset, others in (("zone", ["expert"]), ("modern", ["expert"] * 3)):
