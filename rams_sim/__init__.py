@@ -3,10 +3,11 @@
 The public API: :class:`Rules` (the rule book's options and presets), :class:`PolicySpec`
 (a seat's policy as data), :func:`simulate`, :func:`simulate_parties` and
 :func:`simulate_branches` (the fast engine), :func:`compare` (two policies, paired on the
-same deals), :func:`read_run` (a run folder as a polars data frame), and the record types
-both engines return.
+same deals), :func:`read_run` (a run folder as a polars data frame), :func:`advise` (every
+option open to a seat in a real position, ranked by the search; :class:`AdviceError` for a
+position it cannot take), and the record types both engines return.
 
-The fast engine's functions are imported on first use (PEP 562 ``__getattr__``): they
+The fast engine's functions and :func:`advise` are imported on first use (PEP 562 ``__getattr__``): they
 bring in numba and its kernels, which reading data (:func:`read_run`) or building rules
 does not need.
 """
@@ -16,6 +17,7 @@ import importlib
 from ._version import __version__
 
 from .compare import Comparison, compare
+from .notation import AdviceError
 from .policies import PolicyKind, PolicySpec
 from .read import read_run
 from .record import DealRecord, Declaration, EndKind, Intent, Outcome, PartyRecord
@@ -23,6 +25,7 @@ from .rules import PRESETS, PresetNotImplemented, Rules
 
 # name -> module, imported when the name is first used (these import numba)
 _LAZY = {name: ".engine" for name in ("play_deal", "play_party", "simulate", "simulate_branches", "simulate_parties")}
+_LAZY["advise"] = ".advice"
 
 
 def __getattr__(name: str):
@@ -39,6 +42,7 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "AdviceError",
     "PRESETS",
     "Comparison",
     "DealRecord",
@@ -52,6 +56,7 @@ __all__ = [
     "PresetNotImplemented",
     "Rules",
     "__version__",
+    "advise",
     "compare",
     "play_deal",
     "play_party",

@@ -23,7 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import cards as C
-from .advise import Position, _check_cards, _order_from, _replay
+from .advice import Position, _check_cards, _order_from, _replay
 from .kernels import codes
 from .kernels import state as S
 from .kernels.games.modern import MAX_REDEALS, REDEAL, WIDOW_SIZE
@@ -46,7 +46,7 @@ def modern_position(rules: Rules, seat: int, dealer: int, hand: list[int], trump
                     redeals: int = 0, require_turn: bool = True) -> Position:  # fmt: skip
     """Validate a described modern position and lay it out as the kernels' state arrays
     (module docstring). ``require_turn=False``: a position inside the history (another seat
-    to play), for :func:`rams_sim.advise.check_history`."""
+    to play), for :func:`rams_sim.advice.check_history`."""
     n = rules.players
     _check_cards(rules, seat, dealer, hand, trump_card, discarded)
     order = _order_from(dealer, n)

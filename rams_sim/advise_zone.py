@@ -22,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import cards as C
-from .advise import Position
+from .advice import Position
 from .kernels import codes
 from .kernels import state as S
 from .kernels.games.zone import N_ZONE, SWAP_OPTION, WIDOW_SIZE
@@ -37,7 +37,7 @@ TURN_WORDS = ("stand", "swap")  # the dealer's partner's turn
 def zone_position(rules: Rules, seat: int, dealer: int, hand: list[int], trump_card: int, scores: list[int],
                   turns: dict | None, played: list[list[int]] | None, discarded: list[int]) -> Position:  # fmt: skip
     """Validate a described zone position and lay it out as the kernels' state arrays (module docstring)."""
-    from .advise import _check_cards
+    from .advice import _check_cards
 
     _check_cards(rules, seat, dealer, hand, trump_card, discarded)
     partner = 1 - dealer

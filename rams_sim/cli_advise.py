@@ -1,4 +1,4 @@
-"""``rams-sim advise``: the command (:mod:`rams_sim.cli` registers it on its app); the work is :mod:`rams_sim.advise`."""
+"""``rams-sim advise``: the command (:mod:`rams_sim.cli` registers it on its app); the work is :mod:`rams_sim.advice`."""
 
 from __future__ import annotations
 
@@ -68,7 +68,7 @@ def advise(
     modern (--turns; its deltas count up: the most is the best) and zone (--turns for the
     partner's swap; --discarded for his old hand).
     """
-    from .advise import AdviceError, advise as run_advise
+    from .advice import AdviceError, advise as run_advise
 
     rules = build_rules(preset, players, rule)
     head, sep, others = policy.partition("=")

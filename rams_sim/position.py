@@ -2,7 +2,7 @@
 
 :func:`state_at` rebuilds the state the play loop (:func:`rams_sim.kernels.play.play_from`)
 holds when card ``k`` of trick ``t`` is about to be played, from a finished deal's
-:class:`~rams_sim.record.DealRecord` (with its play log). :mod:`rams_sim.advise` builds
+:class:`~rams_sim.record.DealRecord` (with its play log). :mod:`rams_sim.advice` builds
 the same arrays from what one seat was told, with the same two helpers:
 :func:`new_arrays` (a deal's state before anything is known) and :func:`lay_out_play`
 (the tricks so far). The arrays are those of :mod:`rams_sim.kernels.state`; nothing here

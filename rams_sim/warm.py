@@ -83,7 +83,7 @@ def warm_search() -> tuple[str, float]:
     """Compile the drivers a searching seat (policy pimc, classic Rams) uses for deals, single deals and
     parties, and ``rams-sim advise``'s two evaluations (a decision before the play, a card)."""
     from . import engine
-    from .advise import advise
+    from .advice import advise
 
     start = time.perf_counter()
     policies = ["pimc:samples=1", "basic", "basic", "basic"]
@@ -110,7 +110,7 @@ def warm_game_search(name: str, rules: Rules, others: list[str], party_rules: Ru
 
 def warm_zone_search() -> tuple[str, float]:
     """zone's searching table, and ``rams-sim advise``'s zone evaluations (the swap, a card)."""
-    from .advise import advise
+    from .advice import advise
 
     name, seconds = warm_game_search(SEARCH_ZONE, Rules.named("zone"), ["basic"], Rules.named("zone", start=3))
     start = time.perf_counter()
@@ -121,7 +121,7 @@ def warm_zone_search() -> tuple[str, float]:
 
 def warm_modern_search() -> tuple[str, float]:
     """modern's searching table, and ``rams-sim advise``'s modern evaluations (a turn, a card)."""
-    from .advise import advise
+    from .advice import advise
 
     name, seconds = warm_game_search(SEARCH_MODERN, Rules.named("modern"), ["basic"] * 3, Rules.named("modern", start=15))
     start = time.perf_counter()

@@ -20,7 +20,8 @@ from typer.testing import CliRunner
 
 from rams_sim import cards as C
 from rams_sim import engine
-from rams_sim.advise import AdviceError, advise
+from rams_sim import advise
+from rams_sim.notation import AdviceError
 from rams_sim.cli import app
 from rams_sim.position import state_at
 from rams_sim.record import Declaration
@@ -255,9 +256,14 @@ def test_an_impossible_history_for_the_others_is_refused():
 
 
 def test_the_python_api_returns_a_polars_frame():
+    """``rams_sim.advise(...)``, as the package exports it (README "The Python API")."""
     import polars as pl
 
-    result = advise("A♥ K♠ 7♠ 9♦ 10♣", "8♥", seat=2, dealer=0, exchanged="1=2", target_se=0.5)
+    import rams_sim
+    import rams_sim.advice  # the module's name differs from the function's: importing it hides nothing
+
+    assert "advise" in rams_sim.__all__ and "AdviceError" in rams_sim.__all__
+    result = rams_sim.advise("A♥ K♠ 7♠ 9♦ 10♣", "8♥", seat=2, dealer=0, exchanged="1=2", target_se=0.5)
     assert isinstance(result.table, pl.DataFrame)
     assert result.table.columns == ["option", "cards", "mean", "ci_low", "ci_high", "diff", "diff_low", "diff_high",
                                     "p_remiz", "p_ends_party", "worlds"]  # fmt: skip

@@ -21,7 +21,8 @@ from typer.testing import CliRunner
 
 from rams_sim import cards as C
 from rams_sim import engine
-from rams_sim.advise import AdviceError, advise
+from rams_sim import advise
+from rams_sim.notation import AdviceError
 from rams_sim.advise_zone import zone_position
 from rams_sim.cli import app
 from rams_sim.kernels import state as S
