@@ -69,6 +69,12 @@ DEFAULT_TARGET_SE = 0.1  # points of score delta: the standard error of every op
 DEFAULT_MAX_WORLDS = 100_000
 INTENT_CODES = {"trumps": codes.INTENT_TRUMPS, "suits": codes.INTENT_SUITS}  # R4.0a word -> its code
 _PLACEHOLDER = 56  # other seats' discard counts stand as bits from here, outside every deck
+
+
+def unseen_cards(count: int) -> np.uint64:
+    """``count`` cards nobody at the table has seen (another seat's discards), as the state's
+    card set holds them: only their number is known, so they stand as bits outside every deck."""
+    return np.uint64(((1 << count) - 1) << _PLACEHOLDER)
 PHASES = {"exchange": codes.PHASE_ROUND, "round": codes.PHASE_ROUND, "intent": codes.PHASE_INTENT,
           "buy": codes.PHASE_BUY, "trump": codes.PHASE_TRUMP}  # stage -> the search's phase  # fmt: skip
 
@@ -377,7 +383,7 @@ def _lay_out_table(rules: Rules, stage: str, seat: int, dealer: int, hand: list[
         st[S.PASSED, s] = int(is_passer)
         count = exchanged.get(s)
         if s != seat and isinstance(count, int) and count > 0:
-            cardsets[S.DISCARDS, s] = np.uint64(((1 << count) - 1) << _PLACEHOLDER)  # a count: which is unknown
+            cardsets[S.DISCARDS, s] = unseen_cards(count)
     for s_, kind in jacks.items():  # R5.5: the others' jack declarations, public
         if s_ == seat or not 0 <= s_ < n:
             raise AdviceError(f"--jacks: give the other seats' jack declarations (seats 0..{n - 1} but {seat}); "

@@ -23,16 +23,13 @@ from __future__ import annotations
 import numpy as np
 
 from . import cards as C
-from .advice import Position, _check_cards, _order_from, _replay
+from .advice import Position, _check_cards, _order_from, _replay, unseen_cards
 from .kernels import codes
 from .kernels import state as S
 from .kernels.games.modern import MAX_REDEALS, REDEAL, WIDOW_SIZE
 from .notation import AdviceError
 from .position import lay_out_play, new_arrays
 from .rules import Rules
-
-_PLACEHOLDER = 56  # another taker's laid-aside cards stand as bits from here, outside every deck: a count
-
 
 def _stage(hand: list[int], turns: dict | None, played) -> str:
     if played is not None:
@@ -80,7 +77,7 @@ def modern_position(rules: Rules, seat: int, dealer: int, hand: list[int], trump
         elif word == "take":
             info[S.WIDOW] = s
             if s != seat:
-                cardsets[S.DISCARDS, s] = np.uint64(((1 << WIDOW_SIZE) - 1) << _PLACEHOLDER)  # which four is unknown
+                cardsets[S.DISCARDS, s] = unseen_cards(WIDOW_SIZE)  # which four, nobody saw
     if stage == "play":
         play = _replay(rules, seat, dealer, hand, trump_card, played, passed, order, discarded, require_turn)
         played_mask = lay_out_play(play.done, play.current, st, trick, log)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import cards as C
-from .advice import Position
+from .advice import Position, _check_cards
 from .kernels import codes
 from .kernels import state as S
 from .kernels.games.zone import N_ZONE, SWAP_OPTION, WIDOW_SIZE
@@ -37,7 +37,6 @@ TURN_WORDS = ("stand", "swap")  # the dealer's partner's turn
 def zone_position(rules: Rules, seat: int, dealer: int, hand: list[int], trump_card: int, scores: list[int],
                   turns: dict | None, played: list[list[int]] | None, discarded: list[int]) -> Position:  # fmt: skip
     """Validate a described zone position and lay it out as the kernels' state arrays (module docstring)."""
-    from .advice import _check_cards
 
     _check_cards(rules, seat, dealer, hand, trump_card, discarded)
     partner = 1 - dealer
@@ -119,9 +118,11 @@ def _first_duty(rules: Rules, seat: int, dealer: int, final: int, trump_card: in
 def _check_first_lead(rules: Rules, seat: int, dealer: int, mine: int, old: int, trump_card: int, first: Trick,
                       done: list, current: list) -> None:  # fmt: skip
     """The first trick's leader and card agree with the first-lead rule for some holding of the
-    trump A, K and Q by the other hand (:func:`.zone.first_lead`, as the sampler reads it):
-    else one line. ``mine``: the seat's cards at the first lead; ``old``: his old hand (swapped)."""
-    from .kernels.games.zone import first_lead
+    trump A, K and Q by the other hand, as the sampler reads it
+    (:func:`rams_sim.kernels.games.zone_search.first_lead_facts`): else one line, before any
+    search. ``mine``: the seat's cards at the first lead; ``old``: his old hand (swapped)."""
+    from .kernels.args import rules_args
+    from .kernels.games.zone_search import first_lead_facts
 
     partner = 1 - dealer
     other = 1 - seat
@@ -131,26 +132,14 @@ def _check_first_lead(rules: Rules, seat: int, dealer: int, mine: int, old: int,
             raise AdviceError(f"--played: the dealer's partner (seat {partner}) leads the first trick (zone_lead=partner)")
         return
     theirs = C.mask_of(tr.cards[other] for tr in done) | C.mask_of(c for o, c in current if o == other)
-    trump = C.suit_of(trump_card)
-    duty_cards = [C.card_id(trump, rank) for rank in (C.ACE, C.KING, C.QUEEN)]
+    seen = mine | old | theirs | C.mask_of(c for tr in done for c in tr.cards) | C.mask_of(c for _, c in current)
+    unknown = C.deck_mask(rules.deck_size) & ~seen & ~(1 << trump_card)
     hands = np.zeros_like(new_arrays(trump_card)[0])
-    for combo in range(8):
-        held = theirs
-        possible = True
-        for i, c in enumerate(duty_cards):
-            if combo >> i & 1:
-                possible &= not ((mine | old) >> c & 1 or c == trump_card)
-                held |= 1 << c
-            else:
-                possible &= not theirs >> c & 1
-        if not possible:
-            continue
-        hands[S.HAND, seat], hands[S.HAND, other] = np.uint64(mine), np.uint64(held)
-        leader, duty = first_lead(True, hands, trump_card, partner)
-        if leader == first.leader and (not duty or int(duty) >> led & 1):
-            return
-    raise AdviceError(f"--played: seat {first.leader} cannot have led {C.format_card(led)} to the first trick: "
-                      "zone's lead duty (the trump A, else K and Q, first) names another lead")  # fmt: skip
+    *_, fits = first_lead_facts(rules_args(rules), seat, dealer, trump_card, np.uint64(mine), np.uint64(theirs),
+                                np.uint64(unknown), first.leader, led, np.uint64(0), hands)  # fmt: skip
+    if not fits:
+        raise AdviceError(f"--played: seat {first.leader} cannot have led {C.format_card(led)} to the first trick: "
+                          "zone's lead duty (the trump A, else K and Q, first) names another lead")  # fmt: skip
 
 
 def _replay(rules: Rules, seat: int, hand: list[int], trump_card: int, played: list[list[int]],

@@ -177,3 +177,18 @@ def test_mistakes_end_in_one_line_and_exit_2(args, message):
 def test_duel_is_refused_in_one_line():
     with pytest.raises(AdviceError, match="duel"):
         advise("A♥ K♠ 7♠ 9♦ 10♣", "8♥", seat=1, dealer=0, rules="duel")
+
+
+@pytest.mark.heavy
+def test_the_sampler_itself_finds_no_world_for_a_broken_first_lead(monkeypatch):
+    """The dealer led the first trick without a lead duty: advise refuses it before searching,
+    and so does the sampler (``first_lead_facts`` keeps no holding: no layout) when that check
+    is taken away."""
+    import rams_sim.advise_zone as AZ
+
+    args = dict(seat=0, dealer=0, rules=ZONE, turns="1=stand", played="Q♦ 7♦", max_worlds=256)
+    with pytest.raises(AdviceError, match="lead duty"):
+        advise("K♥ 7♠ 9♦ 10♣", "9♥", **args)
+    monkeypatch.setattr(AZ, "_check_first_lead", lambda *a, **k: None)
+    with pytest.raises(AdviceError, match="no layout of the unseen cards agrees"):
+        advise("K♥ 7♠ 9♦ 10♣", "9♥", **args)

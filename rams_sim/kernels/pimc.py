@@ -347,14 +347,17 @@ def _least(search, n_options):
 
 
 @njit(cache=True)
-def _add_world(search, n_options, sign):
+def _add_world(search, n_options, sign, no_trick_weight=0):
     """Add one world's results (``search.w_deltas``/``w_flags``) to ``search.totals``, each
-    delta times ``sign`` (the game's DELTA_SIGN: the totals are least for the best option)."""
+    delta times ``sign`` (the game's DELTA_SIGN: the totals are least for the best option),
+    plus ``no_trick_weight`` where the seat took no trick (FLAG_REMIZ: zone's прокат, money
+    outside the delta, weighed by pimc's ``prokat_weight``)."""
     for i in range(n_options):
-        if search.w_flags[i, 0] & FLAG_ERROR:
+        f = search.w_flags[i, 0]
+        if f & FLAG_ERROR:
             search.totals[i] += 1_000_000
         else:
-            search.totals[i] += sign * search.w_deltas[i, 0]
+            search.totals[i] += sign * search.w_deltas[i, 0] + (no_trick_weight if f & FLAG_REMIZ else 0)
 
 
 @njit(cache=True)

@@ -31,8 +31,8 @@ from ...policies import P_PROKAT_WEIGHT, P_ROLLOUT, P_SAMPLES
 from ..bits import ZERO, bit, card_of, has, lowest, popcount, rams_suit
 from ..codes import NO_OPTION, PHASE_ROUND, ZONE_LEAD_DUTY
 from ..pimc import (
-    BLOCK, CARD_DECISION, DECISIONS, DRAW_ROW, FLAG_ERROR, FLAG_REMIZ, SEARCH_STREAM, _copy2, _copy_players, _count,
-    _draw, _least, _rollout_players, _world_key, keep_result, legal_options, new_scratch, set_options, start_rollout,
+    BLOCK, CARD_DECISION, DECISIONS, DRAW_ROW, SEARCH_STREAM, _add_world, _copy2, _copy_players, _count, _draw, _least,
+    _rollout_players, _world_key, keep_result, legal_options, new_scratch, set_options, start_rollout,
 )  # fmt: skip
 from ..rng import GOLDEN, mix64, seed_stream
 from ..rows import row_kernel
@@ -43,9 +43,6 @@ from ..state import (
 )  # fmt: skip
 from . import zone
 from .zone import N_ZONE, SWAP_OPTION, WIDOW_SIZE
-
-ERROR_DELTA = 1_000_000  # a rollout that stopped on a status counts this: never chosen (tests pin it never happens)
-
 
 @njit(cache=True)
 def _played_by(log, trick, t, k, o):
@@ -69,8 +66,9 @@ def first_lead_facts(r, seat, dealer, trump_card, mine, theirs, unknown, leader,
     ``duty`` is its duty, ZERO for any card); ``hands``: scratch uint64[>= 2, >= 2] rows
     of :mod:`..state`. Each of the eight holdings of the three cards by the other seat is
     kept if it agrees with what is known and :func:`.zone.first_lead` then names the same
-    leader and a duty the lead obeys. Returns (forbid, pin, pair): cards the other hand
-    cannot hold, cards it must hold, and whether it cannot hold both the K and the Q.
+    leader and a duty the lead obeys. Returns (forbid, pin, pair, fits): cards the other hand
+    cannot hold, cards it must hold, whether it cannot hold both the K and the Q, and whether
+    any holding was kept (False: the first lead broke the rule; no world agrees).
     """
     partner = seat_after(dealer, 1, N_ZONE)
     other = 1 - seat
@@ -114,7 +112,7 @@ def first_lead_facts(r, seat, dealer, trump_card, mine, theirs, unknown, leader,
             elif seen == 2:
                 pin |= bit(cards[i])
     pair = has(unknown, cards[1]) and has(unknown, cards[2]) and (can >> 2 & 15) == 15 and not both
-    return forbid, pin, pair
+    return forbid, pin, pair, can != 0
 
 
 @njit(cache=True)
@@ -134,7 +132,7 @@ def card_piles(r, seat, dealer, cardsets, info, trick, log, t, k, duty, search):
     unknown = r.deck_mask & ~seen
     theirs = _played_by(log, trick, t, k, other)
     in_hand = N_TRICKS - t - (1 if popcount(theirs) > t else 0)
-    forbid, pin, pair = ZERO, ZERO, False
+    forbid, pin, pair, fits = ZERO, ZERO, False, True
     if r.zone_lead == ZONE_LEAD_DUTY:
         if t == 0 and k == 0:
             leader, first = seat, -1
@@ -143,13 +141,13 @@ def card_piles(r, seat, dealer, cardsets, info, trick, log, t, k, duty, search):
         else:
             leader = log[0, LOG_LEADER]
             first = log[0, leader]
-        forbid, pin, pair = first_lead_facts(r, seat, dealer, trump_card, mine_now | mine_played, theirs, unknown, leader,
-                                             first, duty, search.b_cardsets)  # fmt: skip
+        forbid, pin, pair, fits = first_lead_facts(r, seat, dealer, trump_card, mine_now | mine_played, theirs, unknown,
+                                                   leader, first, duty, search.b_cardsets)  # fmt: skip
     allowed, caps, pile_seat = search.masks[0], search.ints[0], search.ints[1]
-    allowed[0] = unknown & ~forbid
+    allowed[0] = unknown & ~forbid if fits else ZERO  # a first lead no holding explains: no world (count 0)
     caps[0] = in_hand
     pile_seat[0] = other
-    allowed[1] = unknown & ~pin
+    allowed[1] = unknown & ~pin if fits else ZERO
     caps[1] = popcount(unknown) - in_hand
     pile_seat[1] = -1
     trump = trump_card // RANKS_PER_SUIT
@@ -192,18 +190,6 @@ def _card_world(search, r, cardsets, st, trick, info, log, scores, dealer, t, k,
 
 
 @njit(cache=True)
-def _add(search, n_options, weight):
-    """One world's results into ``search.totals``: the delta, plus ``weight`` points (pimc's
-    ``prokat_weight``) where the прокат is paid (money, not in the delta); an error ERROR_DELTA."""
-    for i in range(n_options):
-        f = search.w_flags[i, 0]
-        if f & FLAG_ERROR:
-            search.totals[i] += ERROR_DELTA
-        else:
-            search.totals[i] += search.w_deltas[i, 0] + (weight if f & FLAG_REMIZ else 0)
-
-
-@njit(cache=True)
 def zone_pimc_card(search, r, params, cardsets, st, trick, info, log, scores, dealer, t, k, leader, seat, legal, duty):
     """The card ``seat`` plays to trick ``t`` (``k`` cards in it) by search (module docstring).
 
@@ -223,7 +209,7 @@ def zone_pimc_card(search, r, params, cardsets, st, trick, info, log, scores, de
         world_key = _world_key(search.key, seat, decision, j)
         _card_world(search, r, cardsets, st, trick, info, log, scores, dealer, t, k, leader, seat, duty, n_options, m,
                     n_pairs, n_piles, total, world_key, search.w_deltas, search.w_flags, np.int64(0))  # fmt: skip
-        _add(search, n_options, weight)
+        _add_world(search, n_options, 1, weight)  # the least delta, the прокат weighed in
     return _least(search, n_options)
 
 
@@ -283,7 +269,7 @@ def zone_pimc_swap(search, r, params, cardsets, st, trick, info, log, scores, de
         world_key = _world_key(search.key, seat, PHASE_ROUND, j)
         _swap_world(search, r, cardsets, st, trick, info, log, scores, dealer, m, n_pairs, total, world_key,
                     search.w_deltas, search.w_flags, np.int64(0))  # fmt: skip
-        _add(search, 2, weight)
+        _add_world(search, 2, 1, weight)
     return _least(search, 2)
 
 
