@@ -494,7 +494,8 @@ class Advice:
     worlds: int  # worlds sampled (every option was played in each)
     layouts: float  # consistent layouts of the unseen cards (the worlds are drawn from these)
     target_reached: bool
-    counts_up: bool = False  # modern: a delta is points gained, the most the best (else R7: the least)
+    counts_up: bool = False  # modern, duel: the most is the best (else R7's deltas: the least)
+    unit: str = "points"  # what ``mean`` counts: score points, or (duel) stakes of the party's settlement
 
     def to_json(self) -> dict:
         """The ``--json`` object (CLARIFICATIONS "Strong play"): options best first."""
@@ -503,17 +504,19 @@ class Advice:
             rows.append({
                 "option": row["option"], "cards": row["cards"], "mean": row["mean"], "ci_low": row["ci_low"],
                 "ci_high": row["ci_high"], "diff": row["diff"], "diff_low": row["diff_low"], "diff_high": row["diff_high"],
-                "p_remiz": row["p_remiz"], "p_ends_party": row["p_ends_party"], "worlds": row["worlds"],
+                "p_remiz": row["p_remiz"], "p_ends_party": row["p_ends_party"], "p_win": row["p_win"],
+                "worlds": row["worlds"],
             })  # fmt: skip
         return {"stage": self.stage, "worlds": self.worlds, "layouts": self.layouts,
-                "target_reached": self.target_reached, "counts_up": self.counts_up, "options": rows}  # fmt: skip
+                "target_reached": self.target_reached, "counts_up": self.counts_up, "unit": self.unit,
+                "options": rows}  # fmt: skip
 
 
 def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = None, rules: Rules | str = "classic",
            scores=None, others="expert", rollout="expert", played=None, exchanged=None, discarded=None,
-           took_trump: bool | None = None, jacks=None, intents=None, turns=None, redeals: int = 0,
-           target_se: float = DEFAULT_TARGET_SE, max_worlds: int = DEFAULT_MAX_WORLDS, seed: int = 0,
-           progress=None) -> Advice:  # fmt: skip
+           took_trump: bool | None = None, jacks=None, intents=None, turns=None, redeals: int = 0, stake: int = 1,
+           cube: int | None = None, dave: str | None = None, target_se: float = DEFAULT_TARGET_SE,
+           max_worlds: int = DEFAULT_MAX_WORLDS, seed: int = 0, progress=None) -> Advice:  # fmt: skip
     """Rank every option open to ``seat`` (module docstring).
 
     ``hand``, ``trump_card``, ``played``, ``exchanged``, ``discarded``: text as players
@@ -521,7 +524,9 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
     (R5.5; ``"1=pair,3=four"`` or a dict; a seat not named declared none, so the worlds
     give him no same-colour pair). ``turns``/``redeals``: modern's turns so far
     (``"1=pass,2=take"``) and redeals made (:mod:`rams_sim.advise_modern`); zone's partner's
-    swap (``"1=swap"``, :mod:`rams_sim.advise_zone`). ``others``: the other seats' policy in the
+    swap (``"1=swap"``, :mod:`rams_sim.advise_zone`); duel's widow (``"1=stand,0=swap"``) with the
+    party's ``stake``, ``cube`` (the seat owning it, None centred) and ``dave`` ("pass": no offer
+    made at this turn, "offered": the other offered at his; :mod:`rams_sim.advise_duel`). ``others``: the other seats' policy in the
     rollouts; ``rollout``: the seat's own later decisions. Worlds are drawn in batches
     until every option's standard error is at most ``target_se`` or ``max_worlds`` are
     used (the standard error of an option's mean delta; the paired differences, on the
@@ -529,7 +534,9 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
     (pass, play, on trumps, on suits, stand, discard, keep, take, or the card), ``cards``, ``mean`` (score delta, R7:
     negative = written off), ``ci_low``/``ci_high`` (95%), ``diff`` and its CI (paired
     difference to the best option, same worlds), ``p_remiz``, ``p_ends_party`` (null
-    without ``scores``), ``worlds``.
+    without ``scores``), ``p_win`` (duel: the party won; else the deal ends the party with his
+    win, null without ``scores``), ``worlds``. In duel ``mean`` is the party's settlement in
+    stakes (+ won, ``unit`` "stake"), and the most is the best.
     """
     from .kernels import pimc
     from .kernels.args import rules_args
@@ -543,16 +550,21 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
             rules = rules.with_overrides([f"players={players}"])
         except ValueError as err:
             raise AdviceError(str(err)) from None
-    if rules.game == Game.DUEL:
-        raise AdviceError(f"advise searches classic Rams (its presets), modern and zone; preset {rules.preset} plays "
-                          "duel, whose decisions the pimc policy searches but advise cannot describe yet")  # fmt: skip
-    modern, zone = rules.game == Game.MODERN, rules.game == Game.ZONE
-    if (modern or zone) and (exchanged or took_trump is not None or intents):
+    modern, zone, duel = rules.game == Game.MODERN, rules.game == Game.ZONE, rules.game == Game.DUEL
+    if (modern or zone or duel) and (exchanged or took_trump is not None or intents):
         raise AdviceError(f"{rules.game.value} has no exchange, R4.3 or R4.0a: give the turns with --turns")
-    if not (modern or zone) and (turns is not None or redeals):
-        raise AdviceError(f"--turns and --redeals are modern's and zone's; preset {rules.preset} exchanges (--exchanged)")
-    if zone and (redeals or jacks):
-        raise AdviceError("zone has no redeal and no jack declaration (its jacks count in the tricks won)")
+    if not (modern or zone or duel) and (turns is not None or redeals):
+        raise AdviceError(f"--turns and --redeals are modern's, zone's and duel's; preset {rules.preset} exchanges "
+                          "(--exchanged)")  # fmt: skip
+    if (zone or duel) and (redeals or jacks):
+        raise AdviceError(f"{rules.game.value} has no redeal and no jack declaration"
+                          + (" (its jacks count in the tricks won)" if zone else " (any declaration wins the party "
+                             "before the play)"))  # fmt: skip
+    if not duel and (stake != 1 or cube is not None or dave is not None):
+        raise AdviceError(f"--stake, --cube and --dave are duel's (dave); preset {rules.preset} has none")
+    if dave is not None and dave not in ("pass", "offered"):
+        raise AdviceError(f"--dave takes pass (you did not offer at this turn) or offered (the other offered at his); "
+                          f"got {dave!r}")  # fmt: skip
     n = rules.players
     hand = parse_cards(hand, "the hand") if isinstance(hand, str) else [int(c) for c in hand]
     trump_card = parse_cards(trump_card, "--trump-card")[0] if isinstance(trump_card, str) else int(trump_card)
@@ -582,7 +594,15 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
                               f"not {spec.name}")  # fmt: skip
     jack_points = parse_jacks(jacks, n) if isinstance(jacks, str) else dict(jacks or {})
     said = parse_intents(intents, n) if isinstance(intents, str) else dict(intents or {})
-    if zone:
+    if duel:
+        from .advise_duel import TURN_WORDS, duel_position
+
+        said_turns = parse_turns(turns, n, TURN_WORDS) if isinstance(turns, str) else dict(turns or {})
+
+        def build(cards, tricks, require_turn=False):
+            return duel_position(rules, seat, dealer, cards, trump_card, score_list, said_turns, tricks, discarded,
+                                 stake, cube, dave, require_turn)  # fmt: skip
+    elif zone:
         from .advise_zone import TURN_WORDS, zone_position
 
         said_turns = parse_turns(turns, n, TURN_WORDS) if isinstance(turns, str) else dict(turns or {})
@@ -602,7 +622,7 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
             return build_position(rules, seat, dealer, cards, trump_card, score_list, exchanged, tricks, discarded,
                                   took_trump, require_turn, jack_points, said)  # fmt: skip
     pos = build(hand, played, True)
-    if pos.stage == "play" and not zone:  # (zone: any card answers; the first lead's duty is the sampler's)
+    if played is not None and not zone:  # (zone: any card answers; the first lead's duty is the sampler's)
         check_history(rules, pos, seat, dealer, hand, trump_card, played, build)
     roll_kinds = np.full(n, int(others_spec.kind), np.int8)
     roll_kinds[seat] = int(rollout_spec.kind)
@@ -627,6 +647,8 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
                     x["dealer"], x["trump_card"], a["scores"], x["t"], x["k"], x["leader"], x["seat"], legal,
                     np.uint64(x["played"]), x["q_duty"], first, d, f)  # fmt: skip
             evaluate = pimc.evaluate_cards
+        elif duel and pos.stage != "play":
+            evaluate, args = _duel_evaluation(pos, r, roll_kinds, roll_params, announce, key, first, d, f)
         elif zone and pos.stage == "play":
             args = (r, roll_kinds, roll_params, key, a["cardsets"], a["st"], a["trick"], a["info"], a["log"], a["scores"],
                     x["dealer"], x["t"], x["k"], x["leader"], x["seat"], x["duty"], pos.options, first, d, f)  # fmt: skip
@@ -657,13 +679,39 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
         if deltas.std(axis=1, ddof=1).max() / math.sqrt(deltas.shape[1]) <= target_se:
             reached = True
             break
-    table = _table(pos, deltas, flags, scores is not None, -1 if modern else 1)
-    return Advice(table, pos.stage, int(deltas.shape[1]), float(layouts), reached, counts_up=modern)
+    if duel:  # the party's settlement, + won (the kernels' worth counts the least the best)
+        deltas = -deltas
+    table = _table(pos, deltas, flags, scores is not None, -1 if modern or duel else 1, duel)
+    return Advice(table, pos.stage, int(deltas.shape[1]), float(layouts), reached, counts_up=modern or duel,
+                  unit="stake" if duel else "points")  # fmt: skip
 
 
-def _table(pos: Position, deltas: np.ndarray, flags: np.ndarray, with_scores: bool, sign: int) -> pl.DataFrame:
+def _duel_evaluation(pos: Position, r, roll_kinds, roll_params, announce, key, first: int, d: np.ndarray,
+                     f: np.ndarray):  # fmt: skip
+    """The kernel and arguments of a duel decision before a card (:mod:`rams_sim.kernels.games.duel_search`):
+    the widow, duel-trump's card, a dave offer or answer."""
+    from .kernels.games import duel_search
+
+    a, x = pos.arrays, pos.scalars
+    if pos.stage == "widow":
+        return duel_search.evaluate_widow, (r, roll_kinds, roll_params, announce, key, a["order"], a["cardsets"], a["st"],
+                                            a["trick"], a["info"], a["log"], a["scores"], x["dealer"], x["step"],
+                                            x["seat"], first, d, f)  # fmt: skip
+    if pos.stage == "trump":
+        return duel_search.evaluate_trump, (r, roll_kinds, roll_params, announce, key, a["order"], a["cardsets"], a["st"],
+                                            a["trick"], a["info"], a["log"], a["scores"], x["dealer"], first, d, f)  # fmt: skip
+    return duel_search.evaluate_dave, (r, roll_kinds, roll_params, announce, key, a["cardsets"], a["st"], a["trick"],
+                                       a["log"], a["info"], a["scores"], x["t"], x["k"], x["leader"], x["q_duty"],
+                                       x["offerer"], x["trump_card"], x["dealer"], np.uint64(x["played"]), x["seat"],
+                                       first, d, f)  # fmt: skip
+
+
+def _table(pos: Position, deltas: np.ndarray, flags: np.ndarray, with_scores: bool, sign: int,
+           duel: bool = False) -> pl.DataFrame:  # fmt: skip
     """The options best first: the least mean delta times ``sign`` (1: deltas count down, R7;
-    -1: modern counts up); ``diff``: each option's paired difference to the best (same worlds)."""
+    -1: modern counts up, duel's settlement); ``diff``: each option's paired difference to the
+    best (same worlds); ``p_win``: duel's party won (a settlement above 0), else the deal ending
+    the party with the seat the winner (FLAG_WINS)."""
     from .kernels import pimc
 
     w = deltas.shape[1]
@@ -680,8 +728,10 @@ def _table(pos: Position, deltas: np.ndarray, flags: np.ndarray, with_scores: bo
         "mean": mean, "ci_low": mean - half, "ci_high": mean + half,
         "diff": d_mean, "diff_low": d_mean - d_half, "diff_high": d_mean + d_half,
         "p_remiz": (flags & pimc.FLAG_REMIZ).astype(bool).mean(axis=1),
-        "p_ends_party": ends if with_scores else [None] * len(mean),
+        "p_ends_party": ends if with_scores or duel else [None] * len(mean),
+        "p_win": (deltas > 0).mean(axis=1) if duel else
+        ((flags & pimc.FLAG_WINS).astype(bool).mean(axis=1) if with_scores else [None] * len(mean)),
         "worlds": [w] * len(mean),
-    }, schema_overrides={"p_ends_party": pl.Float64})  # fmt: skip
+    }, schema_overrides={"p_ends_party": pl.Float64, "p_win": pl.Float64})  # fmt: skip
     return (table.with_row_index("order").with_columns((sign * pl.col("mean")).alias("_key"))
             .sort(["_key", "order"]).drop("order", "_key"))  # fmt: skip

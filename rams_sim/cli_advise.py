@@ -28,7 +28,15 @@ TURNS_HELP = (
     "modern's turns (R9), SEAT=pass, SEAT=play or SEAT=take (the widow), comma-separated, e.g. '1=pass,2=take': "
     "for your turn, the seats before you ('-': none, you are first); for the play, every seat. Without --turns "
     "and --played, a dealt five of one suit asks the redeal question, which comes before the turns. zone: the "
-    "dealer's partner's turn, e.g. '1=swap' or '1=stand', for the play (without --played the partner's swap is advised)."
+    "dealer's partner's turn, e.g. '1=swap' or '1=stand', for the play (without --played the partner's swap is advised). "
+    "duel: the widow, the first hand (the dealer's opponent) then the dealer if the first stood, e.g. '1=stand,0=swap': "
+    "without it the first hand's widow is advised, with '1=stand' the dealer's; in duel-trump, with the widow settled, "
+    "the dealer's card for the trump card."
+)
+DAVE_HELP = (
+    "duel's dave at the play: 'pass' (you did not offer at this turn: your card is advised) or 'offered' (the other "
+    "seat, whose turn it is, offered you dave: accept or decline). Without it, where you may offer now (the cube "
+    "centred or yours, the doubled stake within dave_max), the offer is advised."
 )
 
 
@@ -48,10 +56,13 @@ def advise(
     intents: Annotated[str, typer.Option("--intents", help="The R4.0a announcements where the rules have them (negotiations), SEAT=trumps or SEAT=suits, e.g. 1=trumps,3=suits: those before yours for your announcement, every one after it.")] = "",
     turns: Annotated[Optional[str], typer.Option("--turns", help=TURNS_HELP)] = None,
     redeals: Annotated[int, typer.Option("--redeals", help="modern: how many redeals this deal has had (the right lapses after 10).")] = 0,
+    stake: Annotated[int, typer.Option("--stake", help="duel: the party's stake now, 1 doubled by each accepted dave.")] = 1,
+    cube: Annotated[Optional[int], typer.Option("--cube", help="duel: the seat owning the cube (the one that accepted the last dave); leave it out while it is centred (stake 1).")] = None,
+    dave: Annotated[Optional[str], typer.Option("--dave", help=DAVE_HELP)] = None,
     took_trump: Annotated[bool, typer.Option("--took-trump/--no-took-trump", help="The dealer took the turned-up trump card (R4.3); for the play when you are not the dealer.")] = False,
     policy: Annotated[str, typer.Option("--policy", help="How the other seats play in the sampled worlds: others=NAME (random, basic, cautious, greedy, expert, with parameters).")] = "others=expert",
     rollout: Annotated[str, typer.Option("--rollout", help="How you play your later decisions in the sampled worlds.")] = "expert",
-    target_se: Annotated[float, typer.Option("--target-se", help="Stop once every option's mean delta has at most this standard error (points).")] = 0.1,
+    target_se: Annotated[float, typer.Option("--target-se", help="Stop once every option's mean delta has at most this standard error (points; duel: stakes).")] = 0.1,
     deals: Annotated[str, typer.Option("--deals", help="The budget of sampled worlds (each option is played in every one).")] = "1e5",
     seed: Annotated[int, typer.Option("--seed", help="Seed of the sampled worlds (0..2**64-1).")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object (options best first) instead of the table.")] = False,
@@ -66,7 +77,9 @@ def advise(
     difference to the best option (same worlds), P(remiz), and with --scores how often
     the deal ends the party. Classic Rams and the presets that only change its options,
     modern (--turns; its deltas count up: the most is the best) and zone (--turns for the
-    partner's swap; --discarded for his old hand).
+    partner's swap; --discarded for his old hand) and duel (--turns for the widow; --stake,
+    --cube and --dave for the party; each option is worth the party's settlement in stakes,
+    with P(win party)).
     """
     from .advice import AdviceError, advise as run_advise
 
@@ -81,7 +94,8 @@ def advise(
         result = run_advise(hand, trump_card, seat=seat, dealer=dealer, rules=rules, scores=scores, others=others.strip(),
                             rollout=rollout, played=played, exchanged=exchanged, discarded=discarded,
                             took_trump=took_trump or None, jacks=jacks, intents=intents, turns=turns, redeals=redeals,
-                            target_se=target_se, max_worlds=budget, seed=seed)  # fmt: skip
+                            stake=stake, cube=cube, dave=dave, target_se=target_se, max_worlds=budget,
+                            seed=seed)  # fmt: skip
     except AdviceError as err:
         fail(str(err))
     if as_json:
@@ -90,21 +104,27 @@ def advise(
     what = {"exchange": "your exchange (R4)", "round": "play or pass (R4.0, R4.1)", "intent": "your announcement (R4.0a)", "buy": "your purchase (R4.0, R4.4)",
             "trump": "the trump card (R4.3)", "play": "your card (R6)", "redeal": "keep or demand a redeal (modern)",
             "turn": "your turn: pass, play or take the widow (modern)",
-            "swap": "stand or swap your hand for the widow (zone)"}[result.stage]  # fmt: skip
+            "swap": "stand or swap your hand for the widow (zone)", "widow": "stand or swap your hand for the widow (duel)",
+            "dave": "offer dave or not (duel)", "answer": "accept or decline the dave offered (duel)"}[result.stage]  # fmt: skip
+    if result.stage == "trump" and rules.game.value == "duel":
+        what = "the card you give up for the trump card (duel-trump)"
     typer.echo(f"advice for seat {seat} of {rules.players} (dealer {dealer}, {rules.preset}): {what}; others play "
                f"{others.strip()}, you then play {rollout}")  # fmt: skip
     stop = "target SE reached" if result.target_reached else "budget used up before the target SE"
-    worth = "points per option, 95% CI, counting up" if result.counts_up else "score delta per option, 95% CI, negative = written off"
+    worth = ("stake won per option (the party's settlement), 95% CI" if result.unit == "stake" else
+             "points per option, 95% CI, counting up" if result.counts_up else
+             "score delta per option, 95% CI, negative = written off")  # fmt: skip
     typer.echo(f"{result.worlds:,} sampled worlds of {result.layouts:.3g} consistent layouts ({stop}); {worth}")
     ends = result.table["p_ends_party"][0] is not None
-    no_trick = "P(remiz)" if rules.game.value == "rams" else "no trick"  # modern's рожки, zone's прокат
+    duel = result.unit == "stake"
+    no_trick = "win party" if duel else "P(remiz)" if rules.game.value == "rams" else "no trick"  # modern's рожки, zone's прокат
     typer.echo(f"  {'rank':<4} {'option':<22} {'mean':>8} {'95% CI':>18} {'vs best (paired)':>22} {no_trick:>9}"
                + (f" {'ends party':>10}" if ends else ""))  # fmt: skip
     for i, row in enumerate(result.table.iter_rows(named=True), start=1):
         option = f"{row['option']} {row['cards']}".strip() if row["option"] not in row["cards"] else row["option"]
         ci = f"[{row['ci_low']:+.2f}, {row['ci_high']:+.2f}]"
         diff = "best" if i == 1 else f"{row['diff']:+.2f} [{row['diff_low']:+.2f}, {row['diff_high']:+.2f}]"
-        line = f"  {i:<4} {option:<22} {row['mean']:+8.2f} {ci:>18} {diff:>22} {row['p_remiz']:9.1%}"
+        line = f"  {i:<4} {option:<22} {row['mean']:+8.2f} {ci:>18} {diff:>22} {row['p_win' if duel else 'p_remiz']:9.1%}"
         if ends:
             line += f" {row['p_ends_party']:10.1%}"
         typer.echo(line)

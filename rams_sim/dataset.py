@@ -102,6 +102,9 @@ BRANCH_COLUMNS: tuple[Column, ...] = (
     Column("tricks", pl.Int8, "tricks the seat took"),
     Column("delta", pl.Int16, "the seat's score change of the deal (R7): negative = written off"),
     OUTCOME,
+    Column("ends_party", pl.Int8, "the seat whose party the deal ended (R5.7, R8.2, R8.3; duel: any declaration, a "
+           "declined dave, a trick to zero), or -1; a single deal from the start score"),  # fmt: skip
+    Column("stake", pl.Int16, "the party's stake after the deal (duel's dave doubles it); 1 without"),
 )
 
 PARTY_COLUMNS: tuple[Column, ...] = (
@@ -223,5 +226,7 @@ def branch_table(out: BranchOut, seat: int, players: int, policy_code: int) -> p
         "tricks": out.tricks,
         "delta": out.delta,
         "outcome": out.outcome,
+        "ends_party": out.ends_party,
+        "stake": out.stake,
     }
     return pl.DataFrame({c.name: data[c.name] for c in BRANCH_COLUMNS}, schema=schema(BRANCH_COLUMNS))

@@ -328,6 +328,8 @@ class BranchOut:
     tricks: np.ndarray  # int8
     outcome: np.ndarray  # int8
     delta: np.ndarray  # int16
+    ends_party: np.ndarray  # int8: the seat whose party the deal ended (R5.7, R8.2, R8.3, duel), or -1
+    stake: np.ndarray  # int16: the party's stake after the deal (duel's dave doubles it; 1 without)
 
     def __len__(self) -> int:
         return self.deal.shape[0]
@@ -354,7 +356,7 @@ def simulate_branches(
     rows = deals * codes.N_OPTIONS
     valid = np.zeros(rows, np.bool_)
     sets = np.zeros((rows, 4), np.uint64)
-    small = np.zeros((rows, 7), np.int8)
+    small = np.zeros((rows, 9), np.int8)
     delta = np.zeros(rows, np.int16)
     scores = np.full(rules.players, rules.start, np.int64)
     fixed = -1 if dealer is None else dealer
@@ -377,6 +379,7 @@ def simulate_branches(
         hand_dealt=sets[keep, 0], discards=sets[keep, 1], drawn=sets[keep, 2], hand_final=sets[keep, 3],
         dealer=small[keep, 0], trump_card=small[keep, 1], passed=small[keep, 2] != 0, took_trump=small[keep, 3] != 0,
         declaration=small[keep, 4], tricks=small[keep, 5], outcome=small[keep, 6], delta=delta[keep],
+        ends_party=small[keep, 7], stake=small[keep, 8].astype(np.int16),
     )  # fmt: skip
 
 

@@ -221,10 +221,7 @@ def test_the_redeal_right_lapses_after_ten():
         advise("A♠ K♠ 9♠ 10♠ Q♠", "9♥", seat=2, dealer=0, rules=MODERN, redeals=10)
 
 
-def test_the_games_advise_cannot_describe_are_refused_in_one_line():
-    res = CliRunner().invoke(app, ["advise", "A♥ K♠ 7♠ 9♦ 10♣", "--trump-card", "8♥", "--rules", "duel", "--seat",
-                                   "1", "--dealer", "0"])  # fmt: skip
-    assert res.exit_code == 2 and "duel" in res.output and len(res.output.strip().splitlines()) == 1
+def test_turns_are_refused_where_the_game_exchanges():
     with pytest.raises(AdviceError, match="--turns"):
         advise("A♥ K♠ 7♠ 9♦ 10♣", "8♥", seat=2, dealer=0, turns="1=play")
 

@@ -174,11 +174,6 @@ def test_mistakes_end_in_one_line_and_exit_2(args, message):
     assert message in res.output and len(res.output.strip().splitlines()) == 1, res.output
 
 
-def test_duel_is_refused_in_one_line():
-    with pytest.raises(AdviceError, match="duel"):
-        advise("A♥ K♠ 7♠ 9♦ 10♣", "8♥", seat=1, dealer=0, rules="duel")
-
-
 @pytest.mark.heavy
 def test_the_sampler_itself_finds_no_world_for_a_broken_first_lead(monkeypatch):
     """The dealer led the first trick without a lead duty: advise refuses it before searching,

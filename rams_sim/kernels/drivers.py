@@ -155,8 +155,9 @@ def play_branches(r, kinds, params, announce, seed, first_deal, fixed_dealer, fo
     with option ``j - 1`` forced on the focal seat (OPTION_PASS, stand, discard masks 1..31);
     everyone else follows his policy. Outputs: ``valid`` bool[rows] (the option is open
     to him), ``sets`` uint64[rows, 4] (his hand_dealt, discards, drawn, hand_final),
-    ``small`` int8[rows, 7] (dealer, trump_card, passed, took_trump, declaration, tricks,
-    outcome), ``delta`` int16[rows]. ``orders`` int8[n_deals, deck_size]: the deck orders to
+    ``small`` int8[rows, 9] (dealer, trump_card, passed, took_trump, declaration, tricks,
+    outcome, the seat whose party the deal ended or -1, the stake after the deal), ``delta``
+    int16[rows]. ``orders`` int8[n_deals, deck_size]: the deck orders to
     replay instead of the deals' shuffles (int8[0, 0]: the shuffles). Returns the number of
     policy errors (status != OK other than UNAVAILABLE).
     """
@@ -190,5 +191,7 @@ def play_branches(r, kinds, params, announce, seed, first_deal, fixed_dealer, fo
             small[row, 4] = st[DECL, focal]
             small[row, 5] = st[TRICKS, focal]
             small[row, 6] = info[OUTCOME]
+            small[row, 7] = info[ENDS_PARTY]
+            small[row, 8] = info[STAKE]
             delta[row] = st[DELTA, focal]
     return errors

@@ -32,7 +32,7 @@ from ..cards import ACE, HAND_SIZE, MAX_SEATS, N_CARDS, RANKS_PER_SUIT
 from ..policies import MAX_POLICY_PARAMS, P_ROLLOUT, P_SAMPLES, default_params
 from .bits import ZERO, ace_points, bit, has, lowest, nth_card, popcount
 from .codes import (
-    DECLINE, INTENT_SUITS, INTENT_TRUMPS, N_OPTIONS, NO_FORCE, NO_OPTION, O_PLAYED, OK, OPTION_PASS,
+    DECLINE, E_DECLINED, E_TRICK, INTENT_SUITS, INTENT_TRUMPS, N_OPTIONS, NO_FORCE, NO_OPTION, O_PLAYED, OK, OPTION_PASS,
     ORDER_DECLARE_THEN_BUY, PHASE_INTENT, PHASE_ROUND, PHASE_TRUMP, TAKE_MUST,
 )  # fmt: skip
 from .dispatch import delta_sign, finish_play, search_value, trump_maybe_discarded, world_fits
@@ -45,7 +45,7 @@ from .rng import GOLDEN, STATE_WORDS, bounded, mix64, seed_stream
 from .rows import row_kernel
 from .search import Scratch, arm
 from .state import (
-    ACES, ACTIVE, DEALT, DELTA, DISCARDS, DRAWN, ENDS_PARTY, FINAL, HAND, OUTCOME, PASSED, TOOK_TRUMP, TRICKS,
+    ACES, ACTIVE, DEALT, DELTA, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, FINAL, HAND, OUTCOME, PASSED, TOOK_TRUMP, TRICKS,
     TRUMP_DISCARD,
     make_state,
 )  # fmt: skip
@@ -299,9 +299,11 @@ def _roll_card(search, card, world_key, r, announce, trick, log, info, n, dealer
 
 @njit(cache=True)
 def _flags(w_st, w_info, seat):
-    """What a rollout tells about ``seat`` (FLAG_* bits)."""
+    """What a rollout's deal tells about ``seat`` (FLAG_* bits). A deal cut short by the end of the
+    party (R8.2a; duel's declined dave) writes no remiz, so it sets no FLAG_REMIZ."""
     f = 0
-    if w_st[ACTIVE, seat] and w_info[OUTCOME] == O_PLAYED and w_st[TRICKS, seat] == 0:
+    cut_short = w_info[END_KIND] == E_TRICK or w_info[END_KIND] == E_DECLINED
+    if w_st[ACTIVE, seat] and w_info[OUTCOME] == O_PLAYED and w_st[TRICKS, seat] == 0 and not cut_short:
         f |= FLAG_REMIZ
     if w_info[ENDS_PARTY] >= 0:
         f |= FLAG_ENDS
@@ -326,8 +328,8 @@ def _card_world(search, r, announce, cardsets, st, trick, log, info, n, dealer, 
         option &= option - np.uint64(1)
         if _roll_card(search, c, world_key, r, announce, trick, log, info, n, dealer, trump_card, scores, t, k, leader,
                       q_duty, played):  # fmt: skip
+            flags[i, col] = _flags(search.w_st, search.w_info, seat)  # the deal's (duel then plays the party on)
             deltas[i, col] = search_value(r, search, announce, seat, scores, dealer, world_key)  # the game's worth
-            flags[i, col] = _flags(search.w_st, search.w_info, seat)
         else:
             deltas[i, col] = 0
             flags[i, col] = FLAG_ERROR

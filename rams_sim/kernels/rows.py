@@ -20,5 +20,5 @@ from numba.core.errors import NumbaPerformanceWarning
 
 row_kernel = njit(cache=True, nogil=True, parallel=True)
 
-warnings.filterwarnings("ignore", message=r"(?s).*no transformation for parallel execution.*kernels.(drivers|pimc|games.modern_search|games.zone_search)\.py",
+warnings.filterwarnings("ignore", message=r"(?s).*no transformation for parallel execution.*kernels.(drivers|pimc|games.duel_search|games.modern_search|games.zone_search)\.py",
                         category=NumbaPerformanceWarning)  # fmt: skip

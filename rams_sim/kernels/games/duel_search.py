@@ -34,18 +34,20 @@ from numba import njit
 from ...cards import HAND_SIZE, MAX_SEATS, N_TRICKS
 from ...policies import P_ROLLOUT, P_SAMPLES
 from ..bits import bit, lowest, popcount
-from ..codes import NO_OPTION, OK, PHASE_ROUND, PHASE_TRUMP
+from ..codes import E_DECLINED, NO_OPTION, OK, PHASE_ROUND, PHASE_TRUMP
 from ..pimc import (
-    DECISIONS, DRAW_ROW, SEARCH_STREAM, _copy2, _count, _draw, _least, _play_count, _play_world, _rollout_players,
-    _shuffle_mask, _world_key, legal_options, rollout_play, start_rollout,
+    BLOCK, DECISIONS, DRAW_ROW, FLAG_ERROR, SEARCH_STREAM, _add_world, _copy2, _copy_players, _count, _draw, _flags,
+    _least, _play_count, _play_world, _rollout_players, _shuffle_mask, _world_key, legal_options, new_scratch,
+    rollout_play, set_options, start_rollout,
 )  # fmt: skip
 from ..play import BEFORE_CARD_DONE
-from ..rng import seed_stream
-from ..state import DEALT, DISCARDS, DRAWN, ENDS_PARTY, HAND, TRUMP_CARD, WIDOW
+from ..rng import GOLDEN, mix64, seed_stream
+from ..rows import row_kernel
+from ..search import arm
+from ..state import DEALT, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, HAND, TRUMP_CARD, WIDOW
 from . import duel
 from .duel import DAVE_ACCEPT, DAVE_DECLINE, DAVE_OFFER, N_SEATS, SWAP_OPTION, TRUMP_STEP, WIDOW_AT
 
-ERROR_VALUE = 1_000_000  # a rollout that stopped on a status counts this: never chosen (tests pin it never happens)
 DAVE_DECISION = MAX_SEATS * DECISIONS  # dave decisions are numbered from here, past every seat's own numbers
 
 
@@ -58,12 +60,10 @@ def dave_decision(decider, t, answering):
 
 @njit(cache=True)
 def _before_play_worlds(search, params, unknown, n_piles, seat, decision):
-    """The worlds of a decision before the play, its piles in ``search`` (no pair constraint binds
-    them): the layout counts, the worlds' stream keyed (deal, ``seat``, ``decision``), the rollout
-    players. Returns (m, n_pairs, total) of :func:`..pimc._count` (total 0: no world)."""
-    for i in range(search.pairs.shape[0]):
-        search.pairs[i, 0], search.pairs[i, 1] = -1, -1
-        search.pair_piles[i] = 0
+    """The worlds of a decision before the play, its piles in ``search`` (:func:`widow_piles`,
+    :func:`trump_piles`): the layout counts, the worlds' stream keyed (deal, ``seat``,
+    ``decision``), the rollout players. Returns (m, n_pairs, total) of :func:`..pimc._count`
+    (total 0: no world)."""
     m, n_pairs, total = _count(search, unknown, n_piles)
     seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + decision)
     _rollout_players(search, N_SEATS, np.int64(params[seat, P_ROLLOUT]))
@@ -71,18 +71,29 @@ def _before_play_worlds(search, params, unknown, n_piles, seat, decision):
 
 
 @njit(cache=True)
-def _roll_step(search, r, announce, trick, log, info, scores, dealer, seat, world_key, step, option):
-    """Take ``option`` at ``step`` in the world of ``search.b_*`` and play the deal out (and the
-    party, :func:`.duel.search_value`); returns its value to ``seat``."""
+def _keep_value(search, r, announce, seat, scores, dealer, world_key, ok, deltas, flags, i, col):
+    """A rollout's result for ``seat`` into ``deltas[i, col]`` (its worth, :func:`.duel.search_value`:
+    -stake won, +stake lost, 0 unfinished) and ``flags[i, col]`` (the FLAG_* bits of the deal
+    itself, read before the party is played on; FLAG_ERROR where ``ok`` is False)."""
+    if ok:
+        flags[i, col] = _flags(search.w_st, search.w_info, seat)
+        deltas[i, col] = duel.search_value(r, search, announce, seat, scores, dealer, world_key)
+    else:
+        deltas[i, col] = 0
+        flags[i, col] = FLAG_ERROR
+
+
+@njit(cache=True)
+def _roll_step(search, r, announce, trick, log, info, scores, dealer, world_key, step, option):
+    """Take ``option`` at ``step`` in the world of ``search.b_*`` and play the deal out in
+    ``search.w_*``; returns False where the rollout stopped on a status."""
     start_rollout(search, world_key, N_SEATS, trick, log, info)
     for x in range(search.w_order.shape[0]):
         search.w_order[x] = search.b_order[x]
     status = duel.rollout_deal(r, search.roll_kinds, search.roll_params, announce, search.key, dealer, scores,
                                search.w_order, search.w_rng, search.w_cardsets, search.w_st, search.w_trick,
                                search.w_info, search.w_log, np.int64(step), np.int64(option))  # fmt: skip
-    if status != OK:
-        return ERROR_VALUE
-    return duel.search_value(r, search, announce, seat, scores, dealer, world_key)
+    return status == OK
 
 
 @njit(cache=True)
@@ -94,18 +105,54 @@ def _base_world(search, order, cardsets, st):
 
 
 @njit(cache=True)
-def duel_pimc_widow(search, r, params, announce, order, cardsets, st, trick, info, log, scores, dealer, step, seat):
-    """``seat``'s widow option at widow step ``step`` by search: 0 (stand) or SWAP_OPTION.
-    Piles: the other hand, the widow, the rest (unused in a duel), uniform over the cards
-    the seat has not seen (its hand, the turned card)."""
-    other = 1 - seat
-    trump_card = info[TRUMP_CARD]
-    unknown = r.deck_mask & ~(cardsets[HAND, seat] | bit(trump_card))
+def _no_pairs(search):
+    for i in range(search.pairs.shape[0]):
+        search.pairs[i, 0], search.pairs[i, 1] = -1, -1
+        search.pair_piles[i] = 0
+
+
+# ---- the widow ------------------------------------------------------------------------------
+@njit(cache=True)
+def widow_piles(r, cardsets, info, seat, search):
+    """``seat``'s piles at the widow: the other hand, the widow, the rest (unused in a duel),
+    uniform over the cards the seat has not seen (its hand, the turned card). Returns the
+    unknown mask."""
+    unknown = r.deck_mask & ~(cardsets[HAND, seat] | bit(info[TRUMP_CARD]))
     allowed, caps, pile_seat = search.masks[0], search.ints[0], search.ints[1]
     for p in range(3):
         allowed[p] = unknown
     caps[0], caps[1], caps[2] = HAND_SIZE, HAND_SIZE, popcount(unknown) - 2 * HAND_SIZE
-    pile_seat[0], pile_seat[1], pile_seat[2] = other, -1, -1
+    pile_seat[0], pile_seat[1], pile_seat[2] = 1 - seat, -1, -1
+    _no_pairs(search)
+    return unknown
+
+
+@njit(cache=True)
+def _widow_world(search, r, announce, order, cardsets, st, trick, info, log, scores, dealer, step, seat, m, n_pairs,
+                 total, world_key, deltas, flags, col):  # fmt: skip
+    """Draw one world at the widow and play stand and swap (``search.options[:2]``) out in it from
+    ``step``: each one's worth and FLAG_* bits into ``deltas[i, col]``/``flags[i, col]``
+    (:func:`_keep_value`). The one world loop of :func:`duel_pimc_widow` and :func:`evaluate_widow`."""
+    other = 1 - seat
+    _draw(search, m, n_pairs, 3, total)
+    _base_world(search, order, cardsets, st)
+    hand = search.masks[1][0]
+    search.b_cardsets[HAND, other] = hand
+    search.b_cardsets[DEALT, other] = hand
+    widow = search.masks[1][1]
+    for i in range(HAND_SIZE):  # the widow's cards ascending (only which cards it holds matters)
+        search.b_order[WIDOW_AT + i] = lowest(widow)
+        widow &= widow - np.uint64(1)
+    for i in range(2):
+        ok = _roll_step(search, r, announce, trick, log, info, scores, dealer, world_key, step, search.options[i])
+        _keep_value(search, r, announce, seat, scores, dealer, world_key, ok, deltas, flags, i, col)
+
+
+@njit(cache=True)
+def duel_pimc_widow(search, r, params, announce, order, cardsets, st, trick, info, log, scores, dealer, step, seat):
+    """``seat``'s widow option at widow step ``step`` by search: 0 (stand) or SWAP_OPTION
+    (:func:`widow_piles`' worlds)."""
+    unknown = widow_piles(r, cardsets, info, seat, search)
     m, n_pairs, total = _before_play_worlds(search, params, unknown, 3, seat, PHASE_ROUND)
     if not total > 0.0:
         return np.int64(NO_OPTION)
@@ -113,64 +160,75 @@ def duel_pimc_widow(search, r, params, announce, order, cardsets, st, trick, inf
     search.totals[0], search.totals[1] = 0, 0
     for j in range(np.int64(params[seat, P_SAMPLES])):
         world_key = _world_key(search.key, seat, PHASE_ROUND, j)
-        _draw(search, m, n_pairs, 3, total)
-        _base_world(search, order, cardsets, st)
-        hand = search.masks[1][0]
-        search.b_cardsets[HAND, other] = hand
-        search.b_cardsets[DEALT, other] = hand
-        widow = search.masks[1][1]
-        for i in range(HAND_SIZE):  # the widow's cards ascending (only which cards it holds matters)
-            search.b_order[WIDOW_AT + i] = lowest(widow)
-            widow &= widow - np.uint64(1)
-        for i in range(2):
-            search.totals[i] += _roll_step(search, r, announce, trick, log, info, scores, dealer, seat, world_key,
-                                           step, search.options[i])  # fmt: skip
+        _widow_world(search, r, announce, order, cardsets, st, trick, info, log, scores, dealer, step, seat, m, n_pairs,
+                     total, world_key, search.w_deltas, search.w_flags, np.int64(0))  # fmt: skip
+        _add_world(search, 2, 1)  # the least worth (an error counts 1,000,000: never chosen)
     return _least(search, 2)
+
+
+# ---- duel-trump's card ----------------------------------------------------------------------
+@njit(cache=True)
+def trump_piles(r, cardsets, info, dealer, search):
+    """The dealer's piles at duel-trump's card: the other hand, the rest, uniform over the cards
+    he has not seen (his hand, the hand he laid aside if he swapped, the turned card). Returns
+    the unknown mask."""
+    unknown = r.deck_mask & ~(cardsets[HAND, dealer] | cardsets[DISCARDS, dealer] | bit(info[TRUMP_CARD]))
+    allowed, caps, pile_seat = search.masks[0], search.ints[0], search.ints[1]
+    allowed[0], allowed[1] = unknown, unknown
+    caps[0], caps[1] = HAND_SIZE, popcount(unknown) - HAND_SIZE
+    pile_seat[0], pile_seat[1] = 1 - dealer, -1
+    _no_pairs(search)
+    return unknown
+
+
+@njit(cache=True)
+def _trump_world(search, r, announce, order, cardsets, st, trick, info, log, scores, dealer, n_options, m, n_pairs,
+                 total, world_key, deltas, flags, col):  # fmt: skip
+    """Draw one world at duel-trump's card and play each of ``search.options[:n_options]`` (the
+    card given up) out in it into ``deltas[i, col]``/``flags[i, col]``. If the other swapped,
+    the hand he laid aside is five of the rest (their first five in a shuffle of it, from the
+    worlds' stream). The one world loop of :func:`duel_pimc_trump` and :func:`evaluate_trump`."""
+    other = 1 - dealer
+    _draw(search, m, n_pairs, 2, total)
+    _base_world(search, order, cardsets, st)
+    theirs = search.masks[1][0]
+    b = search.b_cardsets
+    b[HAND, other] = theirs
+    b[DEALT, other], b[DISCARDS, other], b[DRAWN, other] = theirs, np.uint64(0), np.uint64(0)
+    if info[WIDOW] == other:
+        m_free = _shuffle_mask(search.masks[1][1], search.rng, DRAW_ROW, search.buf)
+        old = np.uint64(0)
+        for i in range(min(HAND_SIZE, m_free)):
+            old |= bit(search.buf[i])
+        b[DEALT, other], b[DISCARDS, other], b[DRAWN, other] = old, old, theirs
+    for i in range(n_options):
+        ok = _roll_step(search, r, announce, trick, log, info, scores, dealer, world_key, TRUMP_STEP, search.options[i])
+        _keep_value(search, r, announce, dealer, scores, dealer, world_key, ok, deltas, flags, i, col)
 
 
 @njit(cache=True)
 def duel_pimc_trump(search, r, params, announce, order, cardsets, st, trick, info, log, scores, dealer):
     """duel-trump: the card the dealer gives up for the trump card, by search (his five cards
-    ascending). Piles: the other hand, the rest; if the other swapped, the hand he laid aside
-    is five of the rest (their first five in a shuffle of the rest, from the worlds' stream)."""
-    seat = dealer
-    other = 1 - seat
-    trump_card = info[TRUMP_CARD]
-    hand = cardsets[HAND, seat]
-    n_options = legal_options(search, hand)
-    unknown = r.deck_mask & ~(hand | cardsets[DISCARDS, seat] | bit(trump_card))
-    allowed, caps, pile_seat = search.masks[0], search.ints[0], search.ints[1]
-    allowed[0], allowed[1] = unknown, unknown
-    caps[0], caps[1] = HAND_SIZE, popcount(unknown) - HAND_SIZE
-    pile_seat[0], pile_seat[1] = other, -1
-    m, n_pairs, total = _before_play_worlds(search, params, unknown, 2, seat, PHASE_TRUMP)
+    ascending; :func:`trump_piles`' worlds)."""
+    n_options = legal_options(search, cardsets[HAND, dealer])
+    unknown = trump_piles(r, cardsets, info, dealer, search)
+    m, n_pairs, total = _before_play_worlds(search, params, unknown, 2, dealer, PHASE_TRUMP)
     if not total > 0.0:
         return np.int64(NO_OPTION)
-    swapped = info[WIDOW] == other
-    for j in range(np.int64(params[seat, P_SAMPLES])):
-        world_key = _world_key(search.key, seat, PHASE_TRUMP, j)
-        _draw(search, m, n_pairs, 2, total)
-        _base_world(search, order, cardsets, st)
-        theirs = search.masks[1][0]
-        b = search.b_cardsets
-        b[HAND, other] = theirs
-        b[DEALT, other], b[DISCARDS, other], b[DRAWN, other] = theirs, np.uint64(0), np.uint64(0)
-        if swapped:
-            m_free = _shuffle_mask(search.masks[1][1], search.rng, DRAW_ROW, search.buf)
-            old = np.uint64(0)
-            for i in range(min(HAND_SIZE, m_free)):
-                old |= bit(search.buf[i])
-            b[DEALT, other], b[DISCARDS, other], b[DRAWN, other] = old, old, theirs
-        for i in range(n_options):
-            search.totals[i] += _roll_step(search, r, announce, trick, log, info, scores, dealer, seat, world_key,
-                                           TRUMP_STEP, search.options[i])  # fmt: skip
+    for j in range(np.int64(params[dealer, P_SAMPLES])):
+        world_key = _world_key(search.key, dealer, PHASE_TRUMP, j)
+        _trump_world(search, r, announce, order, cardsets, st, trick, info, log, scores, dealer, n_options, m, n_pairs,
+                     total, world_key, search.w_deltas, search.w_flags, np.int64(0))  # fmt: skip
+        _add_world(search, n_options, 1)
     return _least(search, n_options)
 
 
+# ---- dave -----------------------------------------------------------------------------------
 @njit(cache=True)
 def _roll_dave(search, r, announce, trick, log, info, scores, t, k, leader, q_duty, offerer, trump_card, dealer, played,
                decider, option, world_key):  # fmt: skip
-    """One dave option in the world of ``search.b_*``; returns its value to ``decider``."""
+    """One dave option in the world of ``search.b_*``, played out in ``search.w_*``; returns
+    False where the rollout stopped on an error."""
     start_rollout(search, world_key, N_SEATS, trick, log, info)
     if decider != offerer:  # the answer: accept or decline the offer made
         offer, answer = True, DAVE_ACCEPT if option == 1 else DAVE_DECLINE
@@ -180,15 +238,31 @@ def _roll_dave(search, r, announce, trick, log, info, scores, t, k, leader, q_du
                                   search.w_st, search.w_info, scores, offerer, trump_card, dealer, played,
                                   answer):  # fmt: skip
         search.w_info[ENDS_PARTY] = offerer  # declined: the offerer wins the party at the stake
-    else:
-        winner = rollout_play(r, search.roll_kinds, search.roll_params, announce, search.w_rng, search.w_cardsets,
-                              search.w_st, search.w_trick, search.w_log, search.w_info, N_SEATS, dealer, trump_card,
-                              scores, np.int64(t), np.int64(k), np.int64(leader), q_duty, played,
-                              np.int64(BEFORE_CARD_DONE))  # fmt: skip
-        if winner == -2:
-            return ERROR_VALUE
-        duel.finish_play(r, N_SEATS, dealer, winner, scores, search.w_st, search.w_info)
-    return duel.search_value(r, search, announce, decider, scores, dealer, world_key)
+        search.w_info[END_KIND] = E_DECLINED  # (a deal cut short: nobody's remiz)
+        return True
+    winner = rollout_play(r, search.roll_kinds, search.roll_params, announce, search.w_rng, search.w_cardsets,
+                          search.w_st, search.w_trick, search.w_log, search.w_info, N_SEATS, dealer, trump_card, scores,
+                          np.int64(t), np.int64(k), np.int64(leader), q_duty, played,
+                          np.int64(BEFORE_CARD_DONE))  # fmt: skip
+    if winner == -2:
+        return False
+    duel.finish_play(r, N_SEATS, dealer, winner, scores, search.w_st, search.w_info)
+    return True
+
+
+@njit(cache=True)
+def _dave_world(search, r, announce, cardsets, st, trick, log, info, scores, t, k, leader, q_duty, offerer, trump_card,
+                dealer, played, decider, m, n_pairs, total, n_piles, world_key, deltas, flags, col):  # fmt: skip
+    """Draw one world of ``decider``'s card at this point of the play (:func:`..pimc._play_world`)
+    and play both dave options out in it (the offerer's: 0 no offer, 1 offer; the answer: 0
+    decline, 1 accept) into ``deltas[i, col]``/``flags[i, col]``. The one world loop of
+    :func:`duel_pimc_dave` and :func:`evaluate_dave`."""
+    _play_world(search, r, N_SEATS, decider, dealer, trump_card, cardsets, st, trick, log, t, k, played, m, n_pairs,
+                total, n_piles, scores, announce)  # fmt: skip
+    for option in range(2):
+        ok = _roll_dave(search, r, announce, trick, log, info, scores, t, k, leader, q_duty, offerer, trump_card, dealer,
+                        played, decider, option, world_key)  # fmt: skip
+        _keep_value(search, r, announce, decider, scores, dealer, world_key, ok, deltas, flags, option, col)
 
 
 @njit(cache=True)
@@ -208,10 +282,84 @@ def duel_pimc_dave(search, r, params, announce, cardsets, st, trick, log, info, 
     search.totals[0], search.totals[1] = 0, 0
     for j in range(np.int64(params[decider, P_SAMPLES])):
         world_key = _world_key(search.key, 0, decision, j)
-        _play_world(search, r, N_SEATS, decider, dealer, trump_card, cardsets, st, trick, log, t, k, played, m, n_pairs,
-                    total, n_piles, scores, announce)  # fmt: skip
-        for option in range(2):
-            search.totals[option] += _roll_dave(search, r, announce, trick, log, info, scores, t, k, leader, q_duty,
-                                                offerer, trump_card, dealer, played, decider, option,
-                                                world_key)  # fmt: skip
+        _dave_world(search, r, announce, cardsets, st, trick, log, info, scores, t, k, leader, q_duty, offerer,
+                    trump_card, dealer, played, decider, m, n_pairs, total, n_piles, world_key, search.w_deltas,
+                    search.w_flags, np.int64(0))  # fmt: skip
+        _add_world(search, 2, 1)
     return _least(search, 2)
+
+
+# ---- every world kept: rams-sim advise ---------------------------------------------------------
+@row_kernel
+def evaluate_widow(r, roll_kinds, roll_params, announce, key, order, cardsets, st, trick, info, log, scores, dealer,
+                   step, seat, first_world, deltas, flags, lo, hi):  # fmt: skip
+    """As :func:`..pimc.evaluate_cards` for ``seat``'s widow at widow step ``step`` (0: the first
+    hand, 1: the dealer after the first hand stood): rows 0 stand, 1 swap; each world's worth
+    to the seat (:func:`.duel.search_value`: -stake won, +stake lost) and the deal's FLAG_*
+    bits into ``deltas``/``flags`` int64[2, n_worlds]. ``order``: int8[N_CARDS], the deal's
+    layout (the seat's hand where the kernels deal it; the rest is drawn). Returns the
+    number of layouts."""
+    n_worlds = deltas.shape[1]
+    count = 0.0
+    for b in range(lo, hi):
+        search = arm(new_scratch(), mix64(np.uint64(key) + np.uint64((first_world // BLOCK + b) * GOLDEN)))
+        _copy_players(search, N_SEATS, roll_kinds, roll_params)
+        unknown = widow_piles(r, cardsets, info, seat, search)
+        m, n_pairs, count = _count(search, unknown, 3)
+        if not count > 0.0:
+            return count
+        set_options(search, np.array([0, SWAP_OPTION], np.int64))
+        seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + PHASE_ROUND)
+        for j in range(b * BLOCK, min(n_worlds, (b + 1) * BLOCK)):
+            world_key = _world_key(search.key, seat, PHASE_ROUND, first_world + j)
+            _widow_world(search, r, announce, order, cardsets, st, trick, info, log, scores, dealer, step, seat, m,
+                         n_pairs, count, world_key, deltas, flags, j)  # fmt: skip
+    return count
+
+
+@row_kernel
+def evaluate_trump(r, roll_kinds, roll_params, announce, key, order, cardsets, st, trick, info, log, scores, dealer,
+                   first_world, deltas, flags, lo, hi):  # fmt: skip
+    """As :func:`evaluate_widow` for duel-trump's card: rows the dealer's five cards ascending
+    (the card given up for the trump card)."""
+    n_worlds = deltas.shape[1]
+    count = 0.0
+    for b in range(lo, hi):
+        search = arm(new_scratch(), mix64(np.uint64(key) + np.uint64((first_world // BLOCK + b) * GOLDEN)))
+        _copy_players(search, N_SEATS, roll_kinds, roll_params)
+        n_options = legal_options(search, cardsets[HAND, dealer])
+        unknown = trump_piles(r, cardsets, info, dealer, search)
+        m, n_pairs, count = _count(search, unknown, 2)
+        if not count > 0.0:
+            return count
+        seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + dealer * DECISIONS + PHASE_TRUMP)
+        for j in range(b * BLOCK, min(n_worlds, (b + 1) * BLOCK)):
+            world_key = _world_key(search.key, dealer, PHASE_TRUMP, first_world + j)
+            _trump_world(search, r, announce, order, cardsets, st, trick, info, log, scores, dealer, n_options, m,
+                         n_pairs, count, world_key, deltas, flags, j)  # fmt: skip
+    return count
+
+
+@row_kernel
+def evaluate_dave(r, roll_kinds, roll_params, announce, key, cardsets, st, trick, log, info, scores, t, k, leader,
+                  q_duty, offerer, trump_card, dealer, played, decider, first_world, deltas, flags, lo, hi):  # fmt: skip
+    """As :func:`evaluate_widow` for ``decider``'s dave choice before ``offerer``'s card ``k`` of
+    trick ``t``: rows 0 no offer, 1 offer (``decider`` the offerer) or 0 decline, 1 accept (the
+    other)."""
+    n_worlds = deltas.shape[1]
+    decision = dave_decision(decider, t, 0 if decider == offerer else 1)
+    count = 0.0
+    for b in range(lo, hi):
+        search = arm(new_scratch(), mix64(np.uint64(key) + np.uint64((first_world // BLOCK + b) * GOLDEN)))
+        _copy_players(search, N_SEATS, roll_kinds, roll_params)
+        m, n_pairs, count, n_piles = _play_count(search, r, N_SEATS, decider, dealer, trump_card, cardsets, st, trick,
+                                                 log, t, k)  # fmt: skip
+        if not count > 0.0:
+            return count
+        seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + decision)
+        for j in range(b * BLOCK, min(n_worlds, (b + 1) * BLOCK)):
+            world_key = _world_key(search.key, 0, decision, first_world + j)
+            _dave_world(search, r, announce, cardsets, st, trick, log, info, scores, t, k, leader, q_duty, offerer,
+                        trump_card, dealer, played, decider, m, n_pairs, count, n_piles, world_key, deltas, flags,
+                        j)  # fmt: skip
+    return count
