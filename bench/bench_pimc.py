@@ -7,7 +7,7 @@
   the exchange turn, the dealer's R4.3 card, each card with a choice), counted from the
   deals' records with the engine's legality;
 * ``advise`` wall time for an exchange turn and for a card, modern's turn, zone's swap and a
-  card in zone, at the default target SE;
+  card in zone, duel's widow, a dave offer and a card in duel, at the default target SE;
 * deals/second with one ``pimc`` seat in zone (beside ``expert``) and in modern (among three
   ``expert``), and parties/second in duel (beside ``expert``), at the default ``samples``.
 
@@ -82,6 +82,10 @@ def main() -> None:
         ("modern's turn", dict(hand="A♥ K♠ 9♠ 10♦ Q♣", trump="9♥", rules="modern", turns="1=pass")),
         ("zone's swap", dict(seat=1, rules="zone")),
         ("a card in zone", dict(hand="K♠ 7♠ 9♦ 10♣", seat=1, rules="zone", turns="1=stand", played="A♥ Q♦ / J♣")),
+        ("duel's widow", dict(seat=1, rules="duel")),
+        ("a dave offer in duel", dict(seat=1, rules="duel", turns="1=stand,0=stand", played="-")),
+        ("a card in duel", dict(hand="K♠ 7♠ 9♦ 10♣ Q♣", seat=1, rules="duel", turns="1=stand,0=stand", played="-",
+                                dave="pass")),
     ):
         hand, trump, seat = kwargs.pop("hand", "A♥ K♠ 7♠ 9♦ 10♣"), kwargs.pop("trump", "8♥"), kwargs.pop("seat", 2)
         advise(hand, trump, seat=seat, dealer=0, **kwargs)  # compile

@@ -34,11 +34,13 @@ where the rules have them (``intent_round``): those made before the seat's own
 announcement (stage "intent", options "on trumps" and "on suits"), every one after it.
 The seat's own jacks are counted from his hand at the first lead.
 
-R9 ``modern`` and ``zone`` have their own decisions and notation (``turns``, ``redeals``):
-:mod:`rams_sim.advise_modern` lays modern's positions out (the redeal question, the turn,
-each card) and :mod:`rams_sim.advise_zone` zone's (the partner's swap, each card); the
-search and the table are this module's, with the most points ranked first where the game
-counts up (modern). Duel is refused in one line.
+R9 ``modern``, ``zone`` and ``duel`` have their own decisions and notation (``turns``,
+``redeals``, ``stake``, ``cube``, ``dave``): :mod:`rams_sim.advise_modern` lays modern's
+positions out (the redeal question, the turn, each card), :mod:`rams_sim.advise_zone`
+zone's (the partner's swap, each card) and :mod:`rams_sim.advise_duel` duel's (the widow,
+duel-trump's card, dave, each card); the search and the table are this module's, with the
+most ranked first where the game counts up (modern's points) or is settled by the party
+(duel's stakes, with P(win party)).
 """
 
 from __future__ import annotations

@@ -332,7 +332,9 @@ def branch(
 
     The options are pass (where R4.1 allows it), stand, and every non-empty discard set of
     his five cards that the talon allows (R4.4); everyone else follows his policy on the
-    same deck order, and the seat plays the cards with his own policy.
+    same deck order, and the seat plays the cards with his own policy. In duel the options
+    are the widow's stand (0) and swap (31), and a row's ends_party and stake say who won
+    the party in the deal and at what stake (a duel deal's delta is always 0).
     """
     from . import runner
 

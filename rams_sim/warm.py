@@ -132,7 +132,18 @@ def warm_modern_search() -> tuple[str, float]:
 
 
 def warm_duel_search() -> tuple[str, float]:
-    return warm_game_search(SEARCH_DUEL, Rules.named("duel"), ["basic"], Rules.named("duel"))
+    """duel's searching table, and ``rams-sim advise``'s duel evaluations (the widow, duel-trump's
+    card, dave, a card)."""
+    from .advice import advise
+
+    name, seconds = warm_game_search(SEARCH_DUEL, Rules.named("duel"), ["basic"], Rules.named("duel"))
+    start = time.perf_counter()
+    hand, turned, stood = "A♥ K♠ 7♠ 9♦ 10♣", "8♥", "1=stand,0=stand"
+    advise(hand, turned, seat=1, dealer=0, rules="duel", max_worlds=1)
+    advise(hand, turned, seat=0, dealer=0, rules="duel-trump", turns=stood, max_worlds=1)
+    advise(hand, turned, seat=1, dealer=0, rules="duel", turns=stood, played="-", max_worlds=1)
+    advise(hand, turned, seat=1, dealer=0, rules="duel", turns=stood, played="-", dave="pass", max_worlds=1)
+    return name, seconds + time.perf_counter() - start
 
 
 SEARCH_TASKS = {SEARCH: warm_search, SEARCH_ZONE: warm_zone_search, SEARCH_MODERN: warm_modern_search,

@@ -187,3 +187,30 @@ def test_the_sampler_itself_finds_no_world_for_a_broken_first_lead(monkeypatch):
     monkeypatch.setattr(AZ, "_check_first_lead", lambda *a, **k: None)
     with pytest.raises(AdviceError, match="no layout of the unseen cards agrees"):
         advise("K♥ 7♠ 9♦ 10♣", "9♥", **args)
+
+
+@pytest.mark.heavy
+@pytest.mark.parametrize("mine, led, fits", [("K♥ 7♠ 9♦ 10♣ Q♦", "Q♦", False), ("K♥ Q♥ 9♦ 10♣ Q♦", "K♥", True)])
+def test_both_engines_read_the_first_lead_alike(mine, led, fits):
+    """The dealer (seat 0; the trump 9♥ turned) led the first trick and the partner answered 7♦.
+    Holding the trump K without the Q, no holding of the partner's explains a dealer's lead
+    (the reference's sampler, like the kernels', then finds no world); holding K and Q, his
+    lead of the K was his duty, and the partner cannot hold the trump A (he would lead it)."""
+    from types import SimpleNamespace
+
+    from rams_sim.kernels.games.zone_search import first_lead_facts
+    from rams_sim.reference.games import zone_search as reference
+
+    mine = C.parse_cards(mine)
+    turned, theirs = C.parse("9♥"), [C.parse("7♦")]
+    unknown = C.deck_mask(36) & ~C.mask_of(mine + theirs + [turned])
+    hands = np.zeros((S.N_CARDSETS, C.MAX_SEATS), np.uint64)
+    forbid, pin, pair, kernel_fits = first_lead_facts(rules_args(ZONE), 0, 0, turned, np.uint64(C.mask_of(mine)),
+                                                      np.uint64(C.mask_of(theirs)), np.uint64(unknown), 0,
+                                                      C.parse(led), np.uint64(0), hands)  # fmt: skip
+    table = SimpleNamespace(book=SimpleNamespace(rules=ZONE), trump=C.suit_of(turned), trump_card=turned, seats=[1, 0])
+    cannot, must, ref_pair, ref_fits = reference.first_lead_facts(table, 0, mine, theirs, unknown, 0, C.parse(led), None)
+    assert (bool(kernel_fits), ref_fits) == (fits, fits)
+    assert (C.mask_of(cannot), C.mask_of(must), ref_pair) == (int(forbid), int(pin), bool(pair))
+    if fits:
+        assert C.mask_of(cannot) == 1 << C.parse("A♥")

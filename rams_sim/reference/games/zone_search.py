@@ -45,12 +45,12 @@ def played_cards(table, state: ZonePlay, seat: int) -> list[int]:
 
 
 def first_lead_facts(table, seat: int, mine: list[int], theirs: list[int], unknown: int, leader: int,
-                     first: int | None, duty) -> tuple[set[int], set[int], bool]:  # fmt: skip
+                     first: int | None, duty) -> tuple[set[int], set[int], bool, bool]:  # fmt: skip
     """What the first lead shows of the other seat's trump A, K and Q: (cards he cannot
-    hold, cards he must hold, whether he cannot hold both K and Q), from every holding of
-    the three that agrees with what is known and under which :func:`.zone.first_lead`
-    names ``leader`` and a duty that ``first`` obeys (``first`` None: the seat leads now,
-    and its duty is ``duty``)."""
+    hold, cards he must hold, whether he cannot hold both K and Q, whether any holding fits),
+    from every holding of the three that agrees with what is known and under which
+    :func:`.zone.first_lead` names ``leader`` and a duty that ``first`` obeys (``first`` None:
+    the seat leads now, and its duty is ``duty``)."""
     rules = table.book.rules
     other = 1 - seat
     ace, king, queen, _ = TRUMP_HONOURS[table.trump]
@@ -75,13 +75,13 @@ def first_lead_facts(table, seat: int, mine: list[int], theirs: list[int], unkno
             continue
         holdings.append(set(held))
     if not holdings:
-        return set(), set(), False  # an impossible history: nothing is concluded (as the kernels)
+        return set(), set(), False, False  # an impossible history: no world (as the kernels)
     cannot = {c for c in honours if unknown >> c & 1 and all(c not in h for h in holdings)}
     must = {c for c in honours if unknown >> c & 1 and all(c in h for h in holdings)}
     free = all(any((c in h) == x for h in holdings) for c in (king, queen) for x in (False, True))
     both = any(king in h and queen in h for h in holdings)
     pair = bool(unknown >> king & 1 and unknown >> queen & 1 and free and not both)
-    return cannot, must, pair
+    return cannot, must, pair, True
 
 
 def what_seat_knows(table, state: ZonePlay, seat: int) -> Knowledge:
@@ -94,7 +94,7 @@ def what_seat_knows(table, state: ZonePlay, seat: int) -> Knowledge:
     seen = C.mask_of(table.hand[seat] + mine + table.discards[seat] + played + [table.trump_card])
     unknown = C.mask_of(table.book.deck) & ~seen
     cap = C.N_TRICKS - len(theirs)
-    cannot, must, pair = set(), set(), False
+    cannot, must, pair, fits = set(), set(), False, True
     if table.book.rules.zone_lead == "duty":
         if state.t == 0 and not state.trick:
             leader, first = seat, None
@@ -103,12 +103,13 @@ def what_seat_knows(table, state: ZonePlay, seat: int) -> Knowledge:
             first = table.plays[0].cards[leader]
         else:
             leader, first = state.leader, state.trick[0]
-        cannot, must, pair = first_lead_facts(table, seat, table.hand[seat] + mine, theirs, unknown, leader, first,
-                                              state.duty)  # fmt: skip
+        cannot, must, pair, fits = first_lead_facts(table, seat, table.hand[seat] + mine, theirs, unknown, leader,
+                                                    first, state.duty)  # fmt: skip
     _, king, queen, _ = TRUMP_HONOURS[table.trump]
+    allowed = unknown if fits else 0  # a first lead no holding explains: no world
     piles = [
-        Pile(other, cap, unknown & ~C.mask_of(cannot), {MARRIAGE} if pair else set()),
-        Pile(-1, unknown.bit_count() - cap, unknown & ~C.mask_of(must)),
+        Pile(other, cap, allowed & ~C.mask_of(cannot), {MARRIAGE} if pair else set()),
+        Pile(-1, unknown.bit_count() - cap, allowed & ~C.mask_of(must)),
     ]
     return Knowledge(unknown, piles, None, pairs=((king, queen),))
 
