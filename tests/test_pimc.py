@@ -123,3 +123,20 @@ def test_zone_prokat_weight_counts_the_prokat():
     assert (weighted.play_card != unweighted.play_card).any()
     paid = [sum(engine.record_of(out, i).prokat[0] for i in range(300)) for out in (weighted, unweighted)]
     assert paid[0] < paid[1], paid
+
+
+@pytest.mark.parametrize("end_kind, remiz", [("NONE", True), ("DEAL_END", True), ("TRICK", False), ("DECLINED", False)])
+def test_a_deal_cut_short_is_no_remiz_in_the_flags(end_kind, remiz):
+    """advise's P(remiz) (pimc's FLAG_REMIZ): a seat that played and took no trick, unless the
+    deal was cut short by the end of the party (R8.2a: no remiz; duel's declined dave)."""
+    from rams_sim.kernels import state as S
+    from rams_sim.kernels.pimc import FLAG_ENDS, FLAG_REMIZ, _flags
+    from rams_sim.record import EndKind
+
+    _, _, _, st, _, info, _ = S.make_state()
+    st[S.ACTIVE, 1] = 1
+    info[S.OUTCOME] = 0  # played
+    info[S.END_KIND] = int(EndKind[end_kind])
+    info[S.ENDS_PARTY] = 0 if end_kind != "NONE" else -1
+    flags = _flags(st, info, 1)
+    assert bool(flags & FLAG_REMIZ) == remiz and bool(flags & FLAG_ENDS) == (end_kind != "NONE")
