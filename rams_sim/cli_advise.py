@@ -50,7 +50,7 @@ def advise(
     rule: RuleOpt = None,
     scores: Annotated[Optional[str], typer.Option("--scores", help="Every seat's score before the deal, e.g. 100,80,95,60 (default: the start score); also reports how often the deal ends the party.")] = None,
     exchanged: Annotated[str, typer.Option("--exchanged", help=EXCHANGED_HELP)] = "",
-    discarded: Annotated[str, typer.Option("--discarded", help="The cards you threw away in the exchange (and, as dealer, the card you gave up for the trump card); modern: the four you laid aside for the widow; zone: your old hand after a swap.")] = "",
+    discarded: Annotated[str, typer.Option("--discarded", help="The cards you threw away in the exchange (and, as dealer, the card you gave up for the trump card); modern: the four you laid aside for the widow; zone and duel: your old hand after a swap (duel-trump's dealer adds the card he gave up for the trump card, last).")] = "",
     played: Annotated[Optional[str], typer.Option("--played", help=PLAYED_HELP)] = None,
     jacks: Annotated[str, typer.Option("--jacks", help="The other seats' jack declarations (R5.5), SEAT=pair or SEAT=four, e.g. 1=pair; a seat not named declared none.")] = "",
     intents: Annotated[str, typer.Option("--intents", help="The R4.0a announcements where the rules have them (negotiations), SEAT=trumps or SEAT=suits, e.g. 1=trumps,3=suits: those before yours for your announcement, every one after it.")] = "",
