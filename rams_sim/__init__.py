@@ -9,7 +9,8 @@ position it cannot take), and the record types both engines return.
 
 The fast engine's functions and :func:`advise` are imported on first use (PEP 562 ``__getattr__``): they
 bring in numba and its kernels, which reading data (:func:`read_run`) or building rules
-does not need.
+does not need; :func:`read_run` too, as it brings in polars, which a command such as
+``rams-sim advise`` does not need.
 """
 
 import importlib
@@ -19,13 +20,12 @@ from ._version import __version__
 from .compare import Comparison, compare
 from .notation import AdviceError
 from .policies import PolicyKind, PolicySpec
-from .read import read_run
 from .record import DealRecord, Declaration, EndKind, Intent, Outcome, PartyRecord
 from .rules import PRESETS, PresetNotImplemented, Rules
 
-# name -> module, imported when the name is first used (these import numba)
+# name -> module, imported when the name is first used (the engine and advise import numba, read_run polars)
 _LAZY = {name: ".engine" for name in ("play_deal", "play_party", "simulate", "simulate_branches", "simulate_parties")}
-_LAZY["advise"] = ".advice"
+_LAZY |= {"advise": ".advice", "read_run": ".read"}
 
 
 def __getattr__(name: str):

@@ -49,7 +49,6 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
-import polars as pl
 
 from . import cards as C
 from .policies import ROLLOUT_KINDS, as_spec
@@ -487,31 +486,35 @@ def _label(option: int, stage: str, hand: list[int]) -> tuple[str, list[int]]:
 
 
 # ---- the search -----------------------------------------------------------------------------
+COLUMNS = ("option", "cards", "mean", "ci_low", "ci_high", "diff", "diff_low", "diff_high", "p_remiz", "p_ends_party",
+           "p_win", "worlds")  # Advice.table's columns, in order  # fmt: skip
+
+
 @dataclass(frozen=True)
 class Advice:
-    """What :func:`advise` found: the ranked table and how it was reached."""
+    """What :func:`advise` found: the ranked options and how they were reached."""
 
-    table: pl.DataFrame  # one row per option, best first (see :func:`advise`)
-    stage: str  # "exchange", "round", "intent", "buy", "trump" or "play"
+    rows: list[dict]  # one per option, best first, keyed by COLUMNS (see :func:`advise`)
+    stage: str  # "exchange", "round", "intent", "buy", "trump", "play", or a game's own (modern, zone, duel)
     worlds: int  # worlds sampled (every option was played in each)
     layouts: float  # consistent layouts of the unseen cards (the worlds are drawn from these)
     target_reached: bool
     counts_up: bool = False  # modern, duel: the most is the best (else R7's deltas: the least)
     unit: str = "points"  # what ``mean`` counts: score points, or (duel) stakes of the party's settlement
 
+    @property
+    def table(self):
+        """The rows as a polars DataFrame (imported here: the command prints the rows without it)."""
+        import polars as pl
+
+        schema = {name: pl.Float64 for name in COLUMNS} | {"option": pl.String, "cards": pl.String, "worlds": pl.Int64}
+        return pl.DataFrame(self.rows, schema=schema, orient="row")
+
     def to_json(self) -> dict:
         """The ``--json`` object (CLARIFICATIONS "Strong play"): options best first."""
-        rows = []
-        for row in self.table.iter_rows(named=True):
-            rows.append({
-                "option": row["option"], "cards": row["cards"], "mean": row["mean"], "ci_low": row["ci_low"],
-                "ci_high": row["ci_high"], "diff": row["diff"], "diff_low": row["diff_low"], "diff_high": row["diff_high"],
-                "p_remiz": row["p_remiz"], "p_ends_party": row["p_ends_party"], "p_win": row["p_win"],
-                "worlds": row["worlds"],
-            })  # fmt: skip
         return {"stage": self.stage, "worlds": self.worlds, "layouts": self.layouts,
                 "target_reached": self.target_reached, "counts_up": self.counts_up, "unit": self.unit,
-                "options": rows}  # fmt: skip
+                "options": [dict(row) for row in self.rows]}  # fmt: skip
 
 
 def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = None, rules: Rules | str = "classic",
@@ -532,7 +535,8 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
     rollouts; ``rollout``: the seat's own later decisions. Worlds are drawn in batches
     until every option's standard error is at most ``target_se`` or ``max_worlds`` are
     used (the standard error of an option's mean delta; the paired differences, on the
-    same worlds, are more precise). Returns an :class:`Advice` whose ``table`` (polars) has per option: ``option``
+    same worlds, are more precise). Returns an :class:`Advice` whose ``table`` (polars; ``rows``: the same as
+    dicts) has per option: ``option``
     (pass, play, on trumps, on suits, stand, discard, keep, take, or the card), ``cards``, ``mean`` (score delta, R7:
     negative = written off), ``ci_low``/``ci_high`` (95%), ``diff`` and its CI (paired
     difference to the best option, same worlds), ``p_remiz``, ``p_ends_party`` (null
@@ -683,8 +687,8 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
             break
     if duel:  # the party's settlement, + won (the kernels' worth counts the least the best)
         deltas = -deltas
-    table = _table(pos, deltas, flags, scores is not None, -1 if modern or duel else 1, duel)
-    return Advice(table, pos.stage, int(deltas.shape[1]), float(layouts), reached, counts_up=modern or duel,
+    rows = _table(pos, deltas, flags, scores is not None, -1 if modern or duel else 1, duel)
+    return Advice(rows, pos.stage, int(deltas.shape[1]), float(layouts), reached, counts_up=modern or duel,
                   unit="stake" if duel else "points")  # fmt: skip
 
 
@@ -709,11 +713,11 @@ def _duel_evaluation(pos: Position, r, roll_kinds, roll_params, announce, key, f
 
 
 def _table(pos: Position, deltas: np.ndarray, flags: np.ndarray, with_scores: bool, sign: int,
-           duel: bool = False) -> pl.DataFrame:  # fmt: skip
-    """The options best first: the least mean delta times ``sign`` (1: deltas count down, R7;
-    -1: modern counts up, duel's settlement); ``diff``: each option's paired difference to the
-    best (same worlds); ``p_win``: duel's party won (a settlement above 0), else the deal ending
-    the party with the seat the winner (FLAG_WINS)."""
+           duel: bool = False) -> list[dict]:  # fmt: skip
+    """The options' rows (keyed by COLUMNS) best first: the least mean delta times ``sign`` (1:
+    deltas count down, R7; -1: modern counts up, duel's settlement; ties: the order tried);
+    ``diff``: each option's paired difference to the best (same worlds); ``p_win``: duel's party
+    won (a settlement above 0), else the deal ending the party with the seat the winner (FLAG_WINS)."""
     from .kernels import pimc
 
     w = deltas.shape[1]
@@ -723,17 +727,17 @@ def _table(pos: Position, deltas: np.ndarray, flags: np.ndarray, with_scores: bo
     diff = deltas - deltas[best]
     d_mean = diff.mean(axis=1)
     d_half = Z95 * diff.std(axis=1, ddof=1) / math.sqrt(w) if w > 1 else np.full(len(mean), np.nan)
+    p_remiz = (flags & pimc.FLAG_REMIZ).astype(bool).mean(axis=1)
     ends = (flags & pimc.FLAG_ENDS).astype(bool).mean(axis=1)
-    table = pl.DataFrame({
-        "option": [label for label, _ in pos.labels],
-        "cards": [C.format_cards(cards) for _, cards in pos.labels],
-        "mean": mean, "ci_low": mean - half, "ci_high": mean + half,
-        "diff": d_mean, "diff_low": d_mean - d_half, "diff_high": d_mean + d_half,
-        "p_remiz": (flags & pimc.FLAG_REMIZ).astype(bool).mean(axis=1),
-        "p_ends_party": ends if with_scores or duel else [None] * len(mean),
-        "p_win": (deltas > 0).mean(axis=1) if duel else
-        ((flags & pimc.FLAG_WINS).astype(bool).mean(axis=1) if with_scores else [None] * len(mean)),
-        "worlds": [w] * len(mean),
-    }, schema_overrides={"p_ends_party": pl.Float64, "p_win": pl.Float64})  # fmt: skip
-    return (table.with_row_index("order").with_columns((sign * pl.col("mean")).alias("_key"))
-            .sort(["_key", "order"]).drop("order", "_key"))  # fmt: skip
+    wins = (deltas > 0).mean(axis=1) if duel else (flags & pimc.FLAG_WINS).astype(bool).mean(axis=1)
+    rows = []
+    for i in np.argsort(sign * mean, kind="stable"):
+        label, cards = pos.labels[i]
+        rows.append({
+            "option": label, "cards": C.format_cards(cards), "mean": float(mean[i]),
+            "ci_low": float(mean[i] - half[i]), "ci_high": float(mean[i] + half[i]), "diff": float(d_mean[i]),
+            "diff_low": float(d_mean[i] - d_half[i]), "diff_high": float(d_mean[i] + d_half[i]),
+            "p_remiz": float(p_remiz[i]), "p_ends_party": float(ends[i]) if with_scores or duel else None,
+            "p_win": float(wins[i]) if with_scores or duel else None, "worlds": w,
+        })  # fmt: skip
+    return rows

@@ -115,12 +115,12 @@ def advise(
              "points per option, 95% CI, counting up" if result.counts_up else
              "score delta per option, 95% CI, negative = written off")  # fmt: skip
     typer.echo(f"{result.worlds:,} sampled worlds of {result.layouts:.3g} consistent layouts ({stop}); {worth}")
-    ends = result.table["p_ends_party"][0] is not None
+    ends = result.rows[0]["p_ends_party"] is not None
     duel = result.unit == "stake"
     no_trick = "win party" if duel else "P(remiz)" if rules.game.value == "rams" else "no trick"  # modern's рожки, zone's прокат
     typer.echo(f"  {'rank':<4} {'option':<22} {'mean':>8} {'95% CI':>18} {'vs best (paired)':>22} {no_trick:>9}"
                + (f" {'ends party':>10}" if ends else ""))  # fmt: skip
-    for i, row in enumerate(result.table.iter_rows(named=True), start=1):
+    for i, row in enumerate(result.rows, start=1):
         option = f"{row['option']} {row['cards']}".strip() if row["option"] not in row["cards"] else row["option"]
         ci = f"[{row['ci_low']:+.2f}, {row['ci_high']:+.2f}]"
         diff = "best" if i == 1 else f"{row['diff']:+.2f} [{row['diff_low']:+.2f}, {row['diff_high']:+.2f}]"

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import polars as pl
+if TYPE_CHECKING:
+    import polars as pl
 
 MANIFEST = "manifest.json"
 PART_GLOB = "part-*.parquet"
@@ -101,6 +103,8 @@ def read_run(path: Path | str, lazy: bool = False) -> pl.DataFrame | pl.LazyFram
     >>> deals = read_run("data/runs/make-run")                      # doctest: +SKIP
     >>> deals.group_by("seat").agg(pl.col("delta").mean())         # doctest: +SKIP
     """
+    import polars as pl
+
     files = run_files(path)
     aggregate = Path(path) / AGGREGATE_FILE
     frame = pl.scan_parquet(str(aggregate) if aggregate.is_file() else [str(f) for f in files])
@@ -110,6 +114,8 @@ def read_run(path: Path | str, lazy: bool = False) -> pl.DataFrame | pl.LazyFram
 def merge_cells(parts: pl.LazyFrame, keys: tuple[str, ...] | list[str]) -> pl.DataFrame:
     """Sum the parts of an aggregated run cell by cell (every column but the ``keys`` is a count
     or a sum: exact integers), sorted by the keys (:mod:`rams_sim.aggregate`)."""
+    import polars as pl
+
     keys = list(keys)
     stats = [c for c in parts.collect_schema().names() if c not in keys]
     return parts.group_by(keys).agg(pl.col(c).sum() for c in stats).sort(keys).collect()

@@ -15,10 +15,12 @@ import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
-import polars as pl
-import pyarrow.parquet as pq
+
+if TYPE_CHECKING:
+    import polars as pl
 
 from .provenance import METADATA_KEY
 from .read import PART_GLOB
@@ -52,6 +54,8 @@ def interval_from_sums(n: str, total: str, squares: str, name: str) -> list[pl.E
     """Polars expressions ``<name>_mean``, ``<name>_lo`` and ``<name>_hi``: the mean of independent values
     and its normal 95% interval, from the columns holding their count, sum and sum of squares (an
     aggregated run's or a sweep's exact sums). A count of one has no interval (null)."""
+    import polars as pl
+
     count = pl.col(n).cast(pl.Float64)
     mean = pl.col(total) / count
     var = (pl.col(squares) - count * mean * mean) / (count - 1)
@@ -86,10 +90,14 @@ def wilson_bounds(successes: np.ndarray, n: np.ndarray, z: float = Z95) -> tuple
 
 def scan(folder: Path | str) -> pl.LazyFrame:
     """Lazy scan of every part file of a run folder."""
+    import polars as pl
+
     return pl.scan_parquet(Path(folder) / PART_GLOB)
 
 
 def _seat_stats(lf: pl.LazyFrame, column: str) -> pl.LazyFrame:
+    import polars as pl
+
     return lf.group_by("seat").agg(
         pl.col(column).cast(pl.Float64).mean().alias("mean"), pl.col(column).cast(pl.Float64).std().alias("std"),
         pl.len().alias("n"),
@@ -115,6 +123,8 @@ class DealSummary:
 
 def _part_sums(folder: Path) -> list[dict] | None:
     """Every part's ``deal_chunk_sums`` (:mod:`rams_sim.dataset`) from its metadata, or None if a part has none."""
+    import pyarrow.parquet as pq
+
     sums = []
     for path in sorted(folder.glob(PART_GLOB)):
         meta = pq.read_metadata(path).metadata or {}
@@ -143,6 +153,8 @@ def _from_sums(sums: list[dict]) -> DealSummary:
 
 def deal_summary(folder: Path | str) -> DealSummary:
     """Summarise a ``run`` folder from its data: the sums its parts carry, or one scan."""
+    import polars as pl
+
     sums = _part_sums(Path(folder))
     if sums is not None:
         return _from_sums(sums)
@@ -173,6 +185,8 @@ class PartySummary:
 
 def party_summary(folder: Path | str) -> PartySummary:
     """Summarise a ``party`` folder from its data."""
+    import polars as pl
+
     lf = scan(folder)
     parties = lf.filter(pl.col("seat") == 0).select("deals", "end_kind").collect()
     n = parties.height
