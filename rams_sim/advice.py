@@ -568,9 +568,6 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
                              "before the play)"))  # fmt: skip
     if not duel and (stake != 1 or cube is not None or dave is not None):
         raise AdviceError(f"--stake, --cube and --dave are duel's (dave); preset {rules.preset} has none")
-    if dave is not None and dave not in ("pass", "offered"):
-        raise AdviceError(f"--dave takes pass (you did not offer at this turn) or offered (the other offered at his); "
-                          f"got {dave!r}")  # fmt: skip
     n = rules.players
     hand = parse_cards(hand, "the hand") if isinstance(hand, str) else [int(c) for c in hand]
     trump_card = parse_cards(trump_card, "--trump-card")[0] if isinstance(trump_card, str) else int(trump_card)

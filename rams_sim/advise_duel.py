@@ -97,7 +97,7 @@ def duel_position(rules: Rules, seat: int, dealer: int, hand: list[int], trump_c
     _lay_out_seats(rules, seat, dealer, trump_card, final, hand, discarded, swapped, gave, widow_taker, stage, cardsets, st)
     options, labels = _options(rules, stage, seat, hand, trump_card, trick, k, q_duty, require_turn)
     arrays = {"cardsets": cardsets, "st": st, "trick": trick, "log": log, "info": info,
-              "scores": np.asarray(scores, np.int64), "order": _order(dealer, hand, trump_card)}  # fmt: skip
+              "scores": np.asarray(scores, np.int64), "order": _order(trump_card)}  # fmt: skip
     scalars = {"seat": seat, "dealer": dealer, "trump_card": trump_card, "t": t, "k": k, "leader": leader,
                "played": sum(1 << c for tr in (played or []) for c in tr), "q_duty": q_duty, "step": step,
                "offerer": offerer, "events": events}  # fmt: skip
@@ -118,6 +118,9 @@ def _check_party(rules: Rules, stake: int, cube: int | None, dave: str | None, p
     if (stake == 1) != (cube is None):
         raise AdviceError("the cube is centred at stake 1 and owned by the seat that accepted the last dave above it: "
                           f"--stake {stake} with {'no --cube' if cube is None else f'--cube {cube}'}")  # fmt: skip
+    if dave is not None and dave not in DAVE_WORDS:
+        raise AdviceError(f"--dave takes pass (you did not offer at this turn) or offered (the other offered at his); "
+                          f"got {dave!r}")  # fmt: skip
     if dave is not None and (played is None or not rules.dave):
         raise AdviceError("--dave is for the play of a preset with dave (pass: you did not offer at this turn; "
                           "offered: the other seat offered at his)")  # fmt: skip
@@ -250,9 +253,9 @@ def _options(rules: Rules, stage: str, seat: int, hand: list[int], trump_card: i
     return np.array(legal, np.int64), [(C.format_card(c), [c]) for c in legal]
 
 
-def _order(dealer: int, hand: list[int], trump_card: int) -> np.ndarray:
-    """A deck order for :func:`..kernels.games.duel.deal_from` from the widow: the turned card at
-    its place; the widow's places are filled by the worlds (the hands are in the card sets)."""
+def _order(trump_card: int) -> np.ndarray:
+    """A deck order for :func:`..kernels.games.duel.deal_from` from the widow step: the turned card at
+    its place; the widow's places are filled by each world, the hands are in the card sets."""
     from .kernels.games.duel import WIDOW_AT
 
     order = np.zeros(C.N_CARDS, np.int8)
