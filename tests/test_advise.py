@@ -186,6 +186,16 @@ def _run(args):
     return RUNNER.invoke(app, args)
 
 
+def assert_one_line_error(base: dict, args: list[str], message: str) -> None:
+    """``rams-sim advise`` with the options ``base`` (``--hand``: the hand argument) overridden by
+    ``args`` ends in one line naming ``message``, and exit code 2."""
+    merged = {**base, **dict(zip(args[::2], args[1::2]))}
+    hand = merged.pop("--hand")
+    res = _run(["advise", hand] + [x for kv in merged.items() for x in kv])
+    assert res.exit_code == 2, res.output
+    assert message in res.output and len(res.output.strip().splitlines()) == 1, res.output
+
+
 def test_the_command_ranks_every_exchange_option_and_prints_json():
     result = _run([*BASE, "--json", "--target-se", "0.5"])
     assert result.exit_code == 0, result.output

@@ -20,13 +20,11 @@ import math
 
 import numpy as np
 import pytest
-from typer.testing import CliRunner
 
 from rams_sim import advise
 from rams_sim import cards as C
 from rams_sim import engine
 from rams_sim.advise_duel import duel_position
-from rams_sim.cli import app
 from rams_sim.kernels import state as S
 from rams_sim.kernels.args import rules_args
 from rams_sim.kernels.games.duel import SWAP_OPTION, may_offer
@@ -37,7 +35,7 @@ from rams_sim.policies import as_spec
 from rams_sim.position import state_at
 from rams_sim.rules import Rules
 
-from test_advise import _played_text
+from test_advise import _played_text, assert_one_line_error
 
 DUEL, DUEL_TRUMP = Rules.named("duel"), Rules.named("duel-trump")
 SCORES = [5, 5]
@@ -253,11 +251,7 @@ def test_mistakes_end_in_one_line_and_exit_2(args, message):
     """(The dealer is seat 0, the first hand seat 1, the turned card 8♥.)"""
     base = {"--trump-card": "8♥", "--rules": "duel", "--seat": "1", "--dealer": "0", "--deals": "256",
             "--hand": "A♥ K♠ 7♠ 9♦ 10♣"}  # fmt: skip
-    merged = {**base, **dict(zip(args[::2], args[1::2]))}
-    hand = merged.pop("--hand")
-    res = CliRunner().invoke(app, ["advise", hand] + [x for kv in merged.items() for x in kv])
-    assert res.exit_code == 2, res.output
-    assert message in res.output and len(res.output.strip().splitlines()) == 1, res.output
+    assert_one_line_error(base, args, message)
 
 
 def test_duel_trump_takes_the_card_given_up_last():

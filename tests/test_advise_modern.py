@@ -36,7 +36,7 @@ from rams_sim.position import state_at
 from rams_sim.record import Declaration
 from rams_sim.rules import Rules
 
-from test_advise import _played_text
+from test_advise import _played_text, assert_one_line_error
 
 MODERN = Rules.named("modern")
 SCORES = [16, 16, 16, 16]  # below modern_no_pass (every seat may have passed), near the target (a jack bonus tells)
@@ -207,13 +207,9 @@ def test_a_seat_at_the_no_pass_score_is_not_offered_a_pass():
     (["--turns", "1=plays"], "--turns takes"),
 ])  # fmt: skip
 def test_mistakes_end_in_one_line_and_exit_2(args, message):
-    base = {"--trump-card": "9♥", "--rules": "modern", "--seat": "2", "--dealer": "0", "--deals": "256"}
-    extra = dict(zip(args[::2], args[1::2]))
-    merged = {**base, **extra}
-    argv = ["advise", "K♥ 10♠ 9♣ Q♦ A♠"] + [x for kv in merged.items() for x in kv]
-    res = CliRunner().invoke(app, argv)
-    assert res.exit_code == 2, res.output
-    assert message in res.output and len(res.output.strip().splitlines()) == 1, res.output
+    base = {"--trump-card": "9♥", "--rules": "modern", "--seat": "2", "--dealer": "0", "--deals": "256",
+            "--hand": "K♥ 10♠ 9♣ Q♦ A♠"}  # fmt: skip
+    assert_one_line_error(base, args, message)
 
 
 def test_the_redeal_right_lapses_after_ten():

@@ -17,14 +17,12 @@ import math
 
 import numpy as np
 import pytest
-from typer.testing import CliRunner
 
 from rams_sim import cards as C
 from rams_sim import engine
 from rams_sim import advise
 from rams_sim.notation import AdviceError
 from rams_sim.advise_zone import zone_position
-from rams_sim.cli import app
 from rams_sim.kernels import state as S
 from rams_sim.kernels.args import rules_args
 from rams_sim.kernels.games.zone import SWAP_OPTION, first_lead
@@ -34,7 +32,7 @@ from rams_sim.policies import as_spec
 from rams_sim.position import state_at
 from rams_sim.rules import Rules
 
-from test_advise import _played_text
+from test_advise import _played_text, assert_one_line_error
 
 ZONE = Rules.named("zone")
 SCORES = [9, 6]  # near the exact finish (an excess writes on): the tricks' worth differs by seat
@@ -167,11 +165,7 @@ def test_mistakes_end_in_one_line_and_exit_2(args, message):
     led the first trick, Q♦, and won it; he had no lead duty, so the partner should have led.)"""
     base = {"--trump-card": "9♥", "--rules": "zone", "--seat": "1", "--dealer": "0", "--deals": "256",
             "--hand": "A♥ K♠ 7♠ 9♦ 10♣"}  # fmt: skip
-    merged = {**base, **dict(zip(args[::2], args[1::2]))}
-    hand = merged.pop("--hand")
-    res = CliRunner().invoke(app, ["advise", hand] + [x for kv in merged.items() for x in kv])
-    assert res.exit_code == 2, res.output
-    assert message in res.output and len(res.output.strip().splitlines()) == 1, res.output
+    assert_one_line_error(base, args, message)
 
 
 @pytest.mark.heavy
