@@ -67,6 +67,8 @@ Z95 = 1.959963984540054
 # worlds per batch, between two checks of the target SE (a multiple of kernels.pimc.BLOCK: results do not depend on it)
 BATCH = 1024
 DEFAULT_TARGET_SE = 0.1  # points of score delta: the standard error of every option's mean
+# duel's options are worth the party's stake (a spread of about 1, a deal's points about 10): the same precision
+DEFAULT_TARGET_SE_STAKES = 0.01
 DEFAULT_MAX_WORLDS = 100_000
 INTENT_CODES = {"trumps": codes.INTENT_TRUMPS, "suits": codes.INTENT_SUITS}  # R4.0a word -> its code
 _PLACEHOLDER = 56  # other seats' discard counts stand as bits from here, outside every deck
@@ -520,7 +522,7 @@ class Advice:
 def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = None, rules: Rules | str = "classic",
            scores=None, others="expert", rollout="expert", played=None, exchanged=None, discarded=None,
            took_trump: bool | None = None, jacks=None, intents=None, turns=None, redeals: int = 0, stake: int = 1,
-           cube: int | None = None, dave: str | None = None, target_se: float = DEFAULT_TARGET_SE,
+           cube: int | None = None, dave: str | None = None, target_se: float | None = None,
            max_worlds: int = DEFAULT_MAX_WORLDS, seed: int = 0, progress=None) -> Advice:  # fmt: skip
     """Rank every option open to ``seat`` (module docstring).
 
@@ -533,7 +535,8 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
     party's ``stake``, ``cube`` (the seat owning it, None centred) and ``dave`` ("pass": no offer
     made at this turn, "offered": the other offered at his; :mod:`rams_sim.advise_duel`). ``others``: the other seats' policy in the
     rollouts; ``rollout``: the seat's own later decisions. Worlds are drawn in batches
-    until every option's standard error is at most ``target_se`` or ``max_worlds`` are
+    until every option's standard error is at most ``target_se`` (default DEFAULT_TARGET_SE points;
+    duel: DEFAULT_TARGET_SE_STAKES stakes) or ``max_worlds`` are
     used (the standard error of an option's mean delta; the paired differences, on the
     same worlds, are more precise). Returns an :class:`Advice` whose ``table`` (polars; ``rows``: the same as
     dicts) has per option: ``option``
@@ -583,6 +586,8 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
             rules.check_scores(score_list)
         except ValueError as err:
             raise AdviceError(str(err)) from None
+    if target_se is None:
+        target_se = DEFAULT_TARGET_SE_STAKES if rules.game == Game.DUEL else DEFAULT_TARGET_SE
     if not (math.isfinite(target_se) and target_se > 0):
         raise AdviceError(f"--target-se must be a positive number; got {target_se}")
     if max_worlds < 1:

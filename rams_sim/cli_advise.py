@@ -62,7 +62,7 @@ def advise(
     took_trump: Annotated[bool, typer.Option("--took-trump/--no-took-trump", help="The dealer took the turned-up trump card (R4.3); for the play when you are not the dealer.")] = False,
     policy: Annotated[str, typer.Option("--policy", help="How the other seats play in the sampled worlds: others=NAME (random, basic, cautious, greedy, expert, with parameters).")] = "others=expert",
     rollout: Annotated[str, typer.Option("--rollout", help="How you play your later decisions in the sampled worlds.")] = "expert",
-    target_se: Annotated[float, typer.Option("--target-se", help="Stop once every option's mean delta has at most this standard error (points; duel: stakes).")] = 0.1,
+    target_se: Annotated[Optional[float], typer.Option("--target-se", help="Stop once every option's mean delta has at most this standard error (default 0.1 points; duel: 0.01 stakes).")] = None,
     deals: Annotated[str, typer.Option("--deals", help="The budget of sampled worlds (each option is played in every one).")] = "1e5",
     seed: Annotated[int, typer.Option("--seed", help="Seed of the sampled worlds (0..2**64-1).")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object (options best first) instead of the table.")] = False,
