@@ -334,7 +334,8 @@ def branch(
     his five cards that the talon allows (R4.4); everyone else follows his policy on the
     same deck order, and the seat plays the cards with his own policy. In duel the options
     are the widow's stand (0) and swap (31), and a row's ends_party and stake say who won
-    the party in the deal and at what stake (a duel deal's delta is always 0).
+    the party in the deal and at what stake (a duel party is settled by its stake: the deal's
+    points say nothing about who won it).
     """
     from . import runner
 
@@ -347,6 +348,30 @@ def branch(
     spec = build_spec(runner.BRANCHES, rules, seats, seed, n_deals, chunk, dealer=dealer, seat=seat)
     result = _execute(spec, out, force, resume, threads, "deals")
     typer.echo(f"{result.manifest['rows'] / n_deals:.1f} options per deal on average")
+    if rules.game == Game.DUEL:
+        _duel_branch_summary(result.path, seat)
+
+
+def _duel_branch_summary(folder: Path, seat: int) -> None:
+    """Per widow option of a duel ``branch`` run: how often the deal won the seat the party, and
+    its settlement in stakes (+stake won, -stake lost, 0 where the party goes on), with 95% CIs."""
+    import numpy as np
+    import polars as pl
+
+    from .read import PART_GLOB
+    from .summary import mean_ci, wilson
+
+    data = pl.scan_parquet(Path(folder) / PART_GLOB).select("option", "ends_party", "stake").collect()
+    typer.echo(f"seat {seat}'s party in the deal, per widow option (95% CI; settled by the stake, not the deal's points):")
+    for option, name in ((0, "stand"), (31, "swap")):
+        rows = data.filter(pl.col("option") == option)
+        if rows.height == 0:
+            continue
+        ends, stake = rows["ends_party"].to_numpy(), rows["stake"].to_numpy()
+        value = np.where(ends == seat, stake, np.where(ends >= 0, -stake, 0)).astype(float)
+        won = wilson(int((ends == seat).sum()), rows.height)
+        settled = mean_ci(float(value.mean()), float(value.std(ddof=1)) if rows.height > 1 else None, rows.height)
+        typer.echo(f"  {name:<6} n = {rows.height:,}: won {_format(won, percent=True)}   settlement {_format(settled)}")
 
 
 @app.command()

@@ -92,3 +92,20 @@ def test_cli_branch(tmp_path):
     assert "options per deal" in result.output and read_manifest(out)["run"]["seat"] == 2
     bad = cli.invoke(app, ["branch", "--seat", "4", "--out", str(tmp_path / "x")])
     assert bad.exit_code == 2 and "--seat" in bad.output and not (tmp_path / "x").exists()
+
+
+def test_cli_branch_in_duel_says_who_won_the_party(tmp_path):
+    """duel: a party is settled by its stake, so ``branch`` reports each widow option's party: the
+    seat's share of deals that won it, and the settlement in stakes, read from the data's ends_party
+    and stake."""
+    out = tmp_path / "duel"
+    result = cli.invoke(app, ["branch", "--rules", "duel", "--seat", "1", "--dealer", "0", "--deals", "400", "--out",
+                              str(out)])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    data = scan(out).collect()
+    assert set(data["ends_party"].unique()) <= {-1, 0, 1} and (data["stake"] >= 1).all()
+    for option, name in ((0, "stand"), (31, "swap")):
+        rows = data.filter(pl.col("option") == option)
+        won = (rows["ends_party"] == 1).mean()
+        line = next(x for x in result.output.splitlines() if x.strip().startswith(name))
+        assert f"n = {rows.height:,}" in line and f"won {won:7.2%}" in line, (line, won)
