@@ -88,7 +88,7 @@ def duel_position(rules: Rules, seat: int, dealer: int, hand: list[int], trump_c
         to_play = leader if k == 0 else 1 - leader
         if require_turn:
             stage, offerer = _dave_stage(rules, seat, to_play, dave, info, k == 0)
-            _check_turn(seat, to_play, stage, hand, t + any(o == seat for o, _ in play.current))
+            _check_turn(seat, to_play, stage, hand, t, any(o == seat for o, _ in play.current))
         if gave and not (trump_card in hand or own_played >> trump_card & 1):
             raise AdviceError(f"the dealer took the turned card {C.format_card(trump_card)} (duel-trump): it is in your "
                               "hand or among your cards played")  # fmt: skip
@@ -183,9 +183,9 @@ def _dave_stage(rules: Rules, seat: int, to_play: int, dave: str | None, info: n
     return "play", seat
 
 
-def _check_turn(seat: int, to_play: int, stage: str, hand: list[int], t: int) -> None:
+def _check_turn(seat: int, to_play: int, stage: str, hand: list[int], t: int, played_now: bool) -> None:
     """It is the seat's turn (answering a dave, the other's), and he holds a card per trick left
-    (``t``: the tricks he has played to, the current one counted where he has played to it)."""
+    (``t``: the tricks done; ``played_now``: he has played to the current one)."""
     if t >= C.N_TRICKS:
         raise AdviceError("--played holds all five tricks: the deal is over")
     if stage == "answer" and to_play == seat:
@@ -193,8 +193,8 @@ def _check_turn(seat: int, to_play: int, stage: str, hand: list[int], t: int) ->
     if stage != "answer" and to_play != seat:
         raise AdviceError(f"after --played it is seat {to_play}'s turn, not seat {seat}'s (R6.1, R6.4; --dave "
                           "offered if he offered you dave)")  # fmt: skip
-    if len(hand) != C.N_TRICKS - t:
-        raise AdviceError(f"seat {seat} holds {C.N_TRICKS - t} cards now; {len(hand)} given")
+    if len(hand) != C.N_TRICKS - t - played_now:
+        raise AdviceError(f"seat {seat} holds {C.N_TRICKS - t - played_now} cards now; {len(hand)} given")
 
 
 def _queen(trump_card: int) -> int:

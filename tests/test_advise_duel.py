@@ -288,3 +288,14 @@ def test_the_dealers_worlds_for_the_trump_card_leave_out_what_he_saw(swapped):
                     discarded="Q♣ J♣ 9♣ 8♣ 7♣" if swapped else None)  # fmt: skip
     assert result.stage == "trump" and len(result.table) == 5
     assert result.layouts == math.comb(21 if swapped else 26, 5)
+
+
+@pytest.mark.heavy
+def test_a_dave_before_the_last_card_is_answered_with_an_empty_hand():
+    """Seat 1 led his last card, 10♦; seat 0 offers dave before answering it: seat 1, holding no
+    card, is advised to accept or decline (his hand is the empty text)."""
+    result = advise("", "8♥", seat=1, dealer=0, rules=DUEL, turns="1=stand,0=stand", dave="offered",
+                    played="7♠ 9♦ / 9♠ 7♦ / K♣ 8♣ / Q♣ 9♣ / 10♦", max_worlds=1024)  # fmt: skip
+    assert result.stage == "answer" and sorted(result.table["option"]) == ["accept", "decline"]
+    decline = result.table.filter(result.table["option"] == "decline").row(0, named=True)
+    assert decline["mean"] == -1.0 and decline["p_win"] == 0.0  # declined: the party is lost at the stake
