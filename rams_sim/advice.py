@@ -587,7 +587,7 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
         except ValueError as err:
             raise AdviceError(str(err)) from None
     if target_se is None:
-        target_se = DEFAULT_TARGET_SE_STAKES if rules.game == Game.DUEL else DEFAULT_TARGET_SE
+        target_se = DEFAULT_TARGET_SE_STAKES if duel else DEFAULT_TARGET_SE
     if not (math.isfinite(target_se) and target_se > 0):
         raise AdviceError(f"--target-se must be a positive number; got {target_se}")
     if max_worlds < 1:

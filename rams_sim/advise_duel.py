@@ -62,9 +62,8 @@ def duel_position(rules: Rules, seat: int, dealer: int, hand: list[int], trump_c
     stage, step = _stage(rules, seat, dealer, first, turns, played)
     swapped = widow_taker == seat
     gave = 1 if rules.duel_trump_card and seat == dealer and stage == "play" else 0
-    if stage in ("widow", "trump"):
-        if len(hand) != C.HAND_SIZE:
-            raise AdviceError(f"a hand holds five cards before the play (R3); {len(hand)} given")
+    if stage in ("widow", "trump") and len(hand) != C.HAND_SIZE:
+        raise AdviceError(f"a hand holds five cards before the play (R3); {len(hand)} given")
     if len(discarded) != C.HAND_SIZE * swapped + gave:
         what = " and the card he gave up for the trump card, last" if gave else ""
         raise AdviceError(f"seat {seat} {'swapped' if swapped else 'stood'}: --discarded takes "
@@ -213,11 +212,11 @@ def _lay_out_seats(rules: Rules, seat: int, dealer: int, trump_card: int, final:
 
     before_play = stage in ("widow", "trump")
     old = C.mask_of(discarded[: C.HAND_SIZE * swapped])
-    kept = C.mask_of(hand) if stage in ("widow", "trump") else final  # the five he kept from the widow step
+    kept = C.mask_of(hand) if before_play else final  # the five he kept from the widow step
     if gave:
         kept = kept & ~(1 << trump_card) | 1 << discarded[-1]
     cardsets[S.HAND, seat] = np.uint64(C.mask_of(hand))
-    cardsets[S.FINAL, seat] = np.uint64(final if stage not in ("widow", "trump") else 0)
+    cardsets[S.FINAL, seat] = np.uint64(0 if before_play else final)
     cardsets[S.DISCARDS, seat] = np.uint64(old)
     cardsets[S.DEALT, seat] = np.uint64(old if swapped else kept)
     cardsets[S.DRAWN, seat] = np.uint64(kept if swapped else 0)

@@ -326,14 +326,32 @@ def _card_world(search, r, announce, cardsets, st, trick, log, info, n, dealer, 
     while option != ZERO:
         c = lowest(option)
         option &= option - np.uint64(1)
-        if _roll_card(search, c, world_key, r, announce, trick, log, info, n, dealer, trump_card, scores, t, k, leader,
-                      q_duty, played):  # fmt: skip
-            flags[i, col] = _flags(search.w_st, search.w_info, seat)  # the deal's (duel then plays the party on)
-            deltas[i, col] = search_value(r, search, announce, seat, scores, dealer, world_key)  # the game's worth
-        else:
-            deltas[i, col] = 0
-            flags[i, col] = FLAG_ERROR
+        ok = _roll_card(search, c, world_key, r, announce, trick, log, info, n, dealer, trump_card, scores, t, k, leader,
+                        q_duty, played)  # fmt: skip
+        keep_value(search, r, announce, seat, scores, dealer, world_key, ok, deltas, flags, i, col)
         i += 1
+
+
+@njit(cache=True)
+def keep_value(search, r, announce, seat, scores, dealer, world_key, ok, deltas, flags, i, col):
+    """A rollout's result for ``seat`` into ``deltas[i, col]`` (its worth, the game's
+    :func:`..dispatch.search_value`: the delta, or duel's party played on) and ``flags[i, col]``
+    (the FLAG_* bits of the rollout's deal, read before duel plays the party on; FLAG_ERROR
+    where ``ok`` is False: the rollout stopped on a status)."""
+    if ok:
+        flags[i, col] = _flags(search.w_st, search.w_info, seat)
+        deltas[i, col] = search_value(r, search, announce, seat, scores, dealer, world_key)
+    else:
+        deltas[i, col] = 0
+        flags[i, col] = FLAG_ERROR
+
+
+@njit(cache=True)
+def no_pairs(search):
+    """No pair constraint binds the piles in ``search`` (:mod:`.worlds`)."""
+    for i in range(search.pairs.shape[0]):
+        search.pairs[i, 0], search.pairs[i, 1] = -1, -1
+        search.pair_piles[i] = 0
 
 
 @njit(cache=True)

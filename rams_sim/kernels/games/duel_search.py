@@ -36,8 +36,8 @@ from ...policies import P_ROLLOUT, P_SAMPLES
 from ..bits import bit, lowest, popcount
 from ..codes import E_DECLINED, NO_OPTION, OK, PHASE_ROUND, PHASE_TRUMP
 from ..pimc import (
-    BLOCK, DECISIONS, DRAW_ROW, FLAG_ERROR, SEARCH_STREAM, _add_world, _copy2, _copy_players, _count, _draw, _flags,
-    _least, _play_count, _play_world, _rollout_players, _shuffle_mask, _world_key, legal_options, new_scratch,
+    BLOCK, DECISIONS, DRAW_ROW, SEARCH_STREAM, _add_world, _copy2, _copy_players, _count, _draw, _least, _play_count,
+    _play_world, _rollout_players, _shuffle_mask, _world_key, keep_value, legal_options, new_scratch, no_pairs,
     rollout_play, set_options, start_rollout,
 )  # fmt: skip
 from ..play import BEFORE_CARD_DONE
@@ -71,19 +71,6 @@ def _before_play_worlds(search, params, unknown, n_piles, seat, decision):
 
 
 @njit(cache=True)
-def _keep_value(search, r, announce, seat, scores, dealer, world_key, ok, deltas, flags, i, col):
-    """A rollout's result for ``seat`` into ``deltas[i, col]`` (its worth, :func:`.duel.search_value`:
-    -stake won, +stake lost, 0 unfinished) and ``flags[i, col]`` (the FLAG_* bits of the deal
-    itself, read before the party is played on; FLAG_ERROR where ``ok`` is False)."""
-    if ok:
-        flags[i, col] = _flags(search.w_st, search.w_info, seat)
-        deltas[i, col] = duel.search_value(r, search, announce, seat, scores, dealer, world_key)
-    else:
-        deltas[i, col] = 0
-        flags[i, col] = FLAG_ERROR
-
-
-@njit(cache=True)
 def _roll_step(search, r, announce, trick, log, info, scores, dealer, world_key, step, option):
     """Take ``option`` at ``step`` in the world of ``search.b_*`` and play the deal out in
     ``search.w_*``; returns False where the rollout stopped on a status."""
@@ -104,13 +91,6 @@ def _base_world(search, order, cardsets, st):
         search.b_order[x] = order[x]
 
 
-@njit(cache=True)
-def _no_pairs(search):
-    for i in range(search.pairs.shape[0]):
-        search.pairs[i, 0], search.pairs[i, 1] = -1, -1
-        search.pair_piles[i] = 0
-
-
 # ---- the widow ------------------------------------------------------------------------------
 @njit(cache=True)
 def widow_piles(r, cardsets, info, seat, search):
@@ -123,7 +103,7 @@ def widow_piles(r, cardsets, info, seat, search):
         allowed[p] = unknown
     caps[0], caps[1], caps[2] = HAND_SIZE, HAND_SIZE, popcount(unknown) - 2 * HAND_SIZE
     pile_seat[0], pile_seat[1], pile_seat[2] = 1 - seat, -1, -1
-    _no_pairs(search)
+    no_pairs(search)
     return unknown
 
 
@@ -132,7 +112,7 @@ def _widow_world(search, r, announce, order, cardsets, st, trick, info, log, sco
                  total, world_key, deltas, flags, col):  # fmt: skip
     """Draw one world at the widow and play stand and swap (``search.options[:2]``) out in it from
     ``step``: each one's worth and FLAG_* bits into ``deltas[i, col]``/``flags[i, col]``
-    (:func:`_keep_value`). The one world loop of :func:`duel_pimc_widow` and :func:`evaluate_widow`."""
+    (:func:`..pimc.keep_value`). The one world loop of :func:`duel_pimc_widow` and :func:`evaluate_widow`."""
     other = 1 - seat
     _draw(search, m, n_pairs, 3, total)
     _base_world(search, order, cardsets, st)
@@ -145,7 +125,7 @@ def _widow_world(search, r, announce, order, cardsets, st, trick, info, log, sco
         widow &= widow - np.uint64(1)
     for i in range(2):
         ok = _roll_step(search, r, announce, trick, log, info, scores, dealer, world_key, step, search.options[i])
-        _keep_value(search, r, announce, seat, scores, dealer, world_key, ok, deltas, flags, i, col)
+        keep_value(search, r, announce, seat, scores, dealer, world_key, ok, deltas, flags, i, col)
 
 
 @njit(cache=True)
@@ -177,7 +157,7 @@ def trump_piles(r, cardsets, info, dealer, search):
     allowed[0], allowed[1] = unknown, unknown
     caps[0], caps[1] = HAND_SIZE, popcount(unknown) - HAND_SIZE
     pile_seat[0], pile_seat[1] = 1 - dealer, -1
-    _no_pairs(search)
+    no_pairs(search)
     return unknown
 
 
@@ -203,7 +183,7 @@ def _trump_world(search, r, announce, order, cardsets, st, trick, info, log, sco
         b[DEALT, other], b[DISCARDS, other], b[DRAWN, other] = old, old, theirs
     for i in range(n_options):
         ok = _roll_step(search, r, announce, trick, log, info, scores, dealer, world_key, TRUMP_STEP, search.options[i])
-        _keep_value(search, r, announce, dealer, scores, dealer, world_key, ok, deltas, flags, i, col)
+        keep_value(search, r, announce, dealer, scores, dealer, world_key, ok, deltas, flags, i, col)
 
 
 @njit(cache=True)
@@ -262,7 +242,7 @@ def _dave_world(search, r, announce, cardsets, st, trick, log, info, scores, t, 
     for option in range(2):
         ok = _roll_dave(search, r, announce, trick, log, info, scores, t, k, leader, q_duty, offerer, trump_card, dealer,
                         played, decider, option, world_key)  # fmt: skip
-        _keep_value(search, r, announce, decider, scores, dealer, world_key, ok, deltas, flags, option, col)
+        keep_value(search, r, announce, decider, scores, dealer, world_key, ok, deltas, flags, option, col)
 
 
 @njit(cache=True)

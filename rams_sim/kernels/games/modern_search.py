@@ -35,7 +35,7 @@ from ..bits import ZERO, bit, lowest, nth_card
 from ..codes import NO_OPTION, OPTION_PASS, PHASE_ROUND
 from ..pimc import (
     BLOCK, DECISIONS, DRAW_ROW, SEARCH_STREAM, _add_world, _copy2, _copy_players, _count, _draw, _least,
-    _rollout_players, _world_key, keep_result, new_scratch, set_options, start_rollout,
+    _rollout_players, _world_key, keep_result, new_scratch, no_pairs, set_options, start_rollout,
 )  # fmt: skip
 from ..rng import GOLDEN, bounded, deal_key, mix64, seed_stream
 from ..rows import row_kernel
@@ -104,9 +104,7 @@ def turn_piles(r, seat, dealer, cardsets, info, search):
     allowed[n - 1] = unknown
     caps[n - 1] = WIDOW_SIZE
     pile_seat[n - 1] = -1
-    for i in range(search.pairs.shape[0]):
-        search.pairs[i, 0], search.pairs[i, 1] = -1, -1
-        search.pair_piles[i] = 0
+    no_pairs(search)
     return unknown
 
 

@@ -32,7 +32,7 @@ from ..bits import ZERO, bit, card_of, has, lowest, popcount, rams_suit
 from ..codes import NO_OPTION, PHASE_ROUND, ZONE_LEAD_DUTY
 from ..pimc import (
     BLOCK, CARD_DECISION, DECISIONS, DRAW_ROW, SEARCH_STREAM, _add_world, _copy2, _copy_players, _count, _draw, _least,
-    _rollout_players, _world_key, keep_result, legal_options, new_scratch, set_options, start_rollout,
+    _rollout_players, _world_key, keep_result, legal_options, new_scratch, no_pairs, set_options, start_rollout,
 )  # fmt: skip
 from ..rng import GOLDEN, mix64, seed_stream
 from ..rows import row_kernel
@@ -151,9 +151,7 @@ def card_piles(r, seat, dealer, cardsets, info, trick, log, t, k, duty, search):
     caps[1] = popcount(unknown) - in_hand
     pile_seat[1] = -1
     trump = trump_card // RANKS_PER_SUIT
-    for i in range(search.pairs.shape[0]):
-        search.pairs[i, 0], search.pairs[i, 1] = -1, -1
-        search.pair_piles[i] = 0
+    no_pairs(search)
     search.pairs[0, 0], search.pairs[0, 1] = card_of(trump, KING), card_of(trump, QUEEN)
     search.pair_piles[0] = 1 if pair else 0
     return unknown, 2
@@ -224,9 +222,7 @@ def swap_piles(r, cardsets, info, dealer, search):
         allowed[p] = unknown
     caps[0], caps[1], caps[2] = HAND_SIZE, WIDOW_SIZE, popcount(unknown) - HAND_SIZE - WIDOW_SIZE
     pile_seat[0], pile_seat[1], pile_seat[2] = dealer, -1, -1
-    for i in range(search.pairs.shape[0]):
-        search.pairs[i, 0], search.pairs[i, 1] = -1, -1
-        search.pair_piles[i] = 0
+    no_pairs(search)
     return unknown
 
 
