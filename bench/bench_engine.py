@@ -6,6 +6,9 @@ Measures:
 * for classic rules, 4 players, the ``basic`` policy: the kernel alone (outputs allocated
   once, no table, no I/O) on 1 and 2 threads, and :func:`rams_sim.engine.simulate`
   (which allocates its outputs) on 1 thread;
+* the plain-rules loop (bench/plain_loop.py: shuffle, hands, tricks of lowest legal cards)
+  on 1 thread, and the kernel's time per deal as a multiple of its time (a ratio the
+  machine's speed moves less than either figure);
 * the reference engine's deals/second, and the ratio;
 * the peak memory of this process.
 
@@ -25,6 +28,7 @@ import time
 import numba
 import numpy as np
 
+from plain_loop import plain_rate
 from rams_sim import engine, reference
 from rams_sim.kernels import drivers
 from rams_sim.kernels.args import rules_args
@@ -33,6 +37,7 @@ from rams_sim.policies import pack_policies, seat_policies
 from rams_sim.rules import Game, Rules
 
 TARGET_RATE = 1.5e6  # issue "One house": the classic kernel on one core, basic policy
+PLAIN_AIM = 2.0  # issue "One house": the kernel at most twice the plain-rules loop's time per deal
 
 
 def cold_compile_seconds(game: str, only: str) -> float:
@@ -99,6 +104,9 @@ def main() -> None:
             print(f"cold compile, {game.value:<6}: {run:5.1f} s for a deals run, {every:5.1f} s for all its drivers")
     one = kernel_rate(rules, "basic", deals, 1)
     print(f"kernel, 1 thread : {one:>12,.0f} deals/s  ({1e9 / one:,.0f} ns/deal; target {TARGET_RATE:,.0f})")
+    plain = plain_rate(deals, rules)
+    print(f"plain-rules loop : {plain:>12,.0f} deals/s  ({1e9 / plain:,.0f} ns/deal; the kernel takes "
+          f"{plain / one:.2f}x its time, the aim {PLAIN_AIM:g}x; bench/plain_loop.py)")
     if numba.config.NUMBA_NUM_THREADS >= 2:
         two = kernel_rate(rules, "basic", deals, 2)
         print(f"kernel, 2 threads: {two:>12,.0f} deals/s  (x{two / one:.2f})")
