@@ -157,3 +157,27 @@ def test_mask_and_text_round_trip(cards, ascii):
     ordered = sorted(cards)
     assert cards_of(mask_of(cards)) == ordered
     assert parse_cards(format_cards(ordered, ascii=ascii)) == ordered
+
+
+def test_kernels_suit_and_rank_are_division_by_the_suit_length():
+    """The kernels' ``suit_of``/``rank_of`` (a multiply and a shift, no division) are ``//`` and ``%``
+    by RANKS_PER_SUIT for every card id, the empty-mask sentinel 64 and NO_CARD (-1), compiled
+    for the int8 and int64 cards the kernels pass them."""
+    import numpy as np
+    from numba import njit
+
+    from rams_sim.kernels.bits import rank_of as kernel_rank
+    from rams_sim.kernels.bits import suit_of as kernel_suit
+
+    @njit
+    def both(cards):
+        out = np.empty((cards.shape[0], 2), np.int64)
+        for i in range(cards.shape[0]):
+            out[i, 0], out[i, 1] = kernel_suit(cards[i]), kernel_rank(cards[i])
+        return out
+
+    ids = list(range(-12, 65))
+    for dtype in (np.int8, np.int64):
+        got = both(np.array(ids, dtype))
+        assert got[:, 0].tolist() == [c // C.RANKS_PER_SUIT for c in ids]
+        assert got[:, 1].tolist() == [c % C.RANKS_PER_SUIT for c in ids]

@@ -11,9 +11,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..cards import HAND_SIZE, RANKS_PER_SUIT, SUIT_MASKS
+from ..cards import HAND_SIZE, SUIT_MASKS
 from ..record import Outcome
-from .bits import aces_mask, popcount
+from .bits import aces_mask, popcount, suit_of
 from .columns import D_DEALER, D_OUTCOME, D_TRUMP_CARD, P_DECL, P_PASSED, P_TRICKS, S_DEALT, S_FINAL
 
 # key codes (rams_sim.aggregate.KEYS names them, in this order)
@@ -36,7 +36,7 @@ def key_value(key, i, s, n, out_sets, out_seat, out_deal):
         return (s - dealer - 1 + n) % n
     if key == K_DEALER:
         return dealer
-    trump = out_deal[i, D_TRUMP_CARD] // RANKS_PER_SUIT
+    trump = suit_of(out_deal[i, D_TRUMP_CARD])
     if key == K_TRUMP:
         return trump
     final = out_sets[i, S_FINAL, s]

@@ -110,10 +110,28 @@ def highest(mask):
     return 63 - np.int64(_ctlz(np.uint64(mask)))
 
 
+# card // 13 == (card * 79) >> 10 for every id -12 .. 340, the cards, NO_CARD (-1) and an empty mask's 64 among them:
+# a multiply and a shift where numba's floor division of a signed int costs a dozen instructions
+SUIT_MUL, SUIT_SHIFT = 79, 10
+assert all((c * SUIT_MUL) >> SUIT_SHIFT == c // RANKS_PER_SUIT for c in range(-12, 341))
+
+
+@njit(cache=True, _nrt=False)
+def suit_of(card):
+    """The suit of card id ``card``: ``card // RANKS_PER_SUIT`` (int64; exact for -12 .. 340)."""
+    return (np.int64(card) * SUIT_MUL) >> SUIT_SHIFT
+
+
+@njit(cache=True, _nrt=False)
+def rank_of(card):
+    """The rank of card id ``card``: ``card % RANKS_PER_SUIT`` (int64; exact for -12 .. 340)."""
+    return np.int64(card) - RANKS_PER_SUIT * suit_of(card)
+
+
 @njit(cache=True, _nrt=False)
 def above(card):
     """The cards of ``card``'s suit that outrank it (suit-major ids: higher bits)."""
-    suit = card // RANKS_PER_SUIT
+    suit = suit_of(card)
     return SUIT_MASKS[suit] & ~((bit(card) << ONE) - ONE)
 
 

@@ -12,8 +12,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from ..cards import RANKS_PER_SUIT
-from .bits import aces_mask, popcount
+from .bits import aces_mask, popcount, suit_of
 from .drivers import OUT_DEAL, OUT_SEAT, OUT_SETS
 
 S_DEALT, S_DISCARDS, S_FINAL = OUT_SETS.index("hand_dealt"), OUT_SETS.index("discards"), OUT_SETS.index("hand_final")
@@ -65,7 +64,7 @@ def fill_deal_columns(
                 row = i * n + s
                 dealer[row] = dealer_i
                 trump_card[row] = card
-                trump[row] = card // RANKS_PER_SUIT
+                trump[row] = suit_of(card)
                 outcome[row] = outcome_i
                 ends_party[row] = ends_i
         for i in range(lo, hi):

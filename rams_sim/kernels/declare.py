@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from numba import njit
 
-from ..cards import N_SUITS, RANKS_PER_SUIT
-from .bits import ONE, ZERO, ace_points, aces_mask, jack_kind, lowest, rams_suit
+from ..cards import N_SUITS
+from .bits import ONE, ZERO, ace_points, aces_mask, jack_kind, lowest, rams_suit, rank_of
 from .codes import (
     D_FOUR_ACES, D_FOUR_JACKS, D_JACK_PAIR, D_JACKS_VOID, D_NONE, D_RAMS_OUTRANKED, D_SUIT_RAMS, D_TRUMP_RAMS,
     E_FOUR_ACES, E_FOUR_JACKS, E_JACKS, E_RAMS, JACKS_DEALT, JACKS_FINAL, LONE_VOID_DEAL, O_FOUR_ACES, O_FOUR_JACKS,
@@ -52,7 +52,7 @@ def _points(mask, card_points):
     while m != ZERO:
         card = lowest(m)
         m &= m - ONE
-        total += card_points[card % RANKS_PER_SUIT]
+        total += card_points[rank_of(card)]
     return total
 
 

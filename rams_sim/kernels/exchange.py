@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from numba import njit
 
-from ..cards import ACE, HAND_SIZE, RANKS_PER_SUIT
-from .bits import ACE_CARDS, ZERO, bit, has, nth_card, popcount
+from ..cards import ACE, HAND_SIZE
+from .bits import ACE_CARDS, ZERO, bit, has, nth_card, popcount, rank_of, suit_of
 from .codes import (
     DECLINE, ERR_DISCARD, ERR_TRUMP_DISCARD, NO_OPTION, OK, OPTION_PASS, ORDER_DECLARE_THEN_BUY, PHASE_BUY, PHASE_INTENT,
     PHASE_ROUND, PHASE_TRUMP, UNAVAILABLE,
@@ -25,7 +25,7 @@ def can_pass(dealt, is_dealer, ace_forbids_pass, turned_ace_binds_dealer, trump_
     turned-up ace binds the dealer."""
     if ace_forbids_pass and dealt & ACE_CARDS != ZERO:
         return False
-    if is_dealer and turned_ace_binds_dealer and trump_card % RANKS_PER_SUIT == ACE:
+    if is_dealer and turned_ace_binds_dealer and rank_of(trump_card) == ACE:
         return False
     return True
 
@@ -91,7 +91,7 @@ def exchange_from(r, n, dealer, trump_card, kinds, params, rng, order, cardsets,
     him (a pass with an ace, R4.1; more discards than the talon, R4.4).
     """
     first = seat_after(dealer, 1, n)
-    trump = trump_card // RANKS_PER_SUIT
+    trump = suit_of(trump_card)
     buy_later = r.exchange_order == ORDER_DECLARE_THEN_BUY
     phase0 = step0 // n  # one division; each phase then loops over its seats from where the deal resumes
     k0 = step0 - phase0 * n
@@ -170,7 +170,7 @@ def dealer_trump_with(must_take, binds, dealer, trump_card, kinds, params, rng, 
     if not st[ACTIVE, dealer]:
         return OK  # R4.3: if the dealer passes, nobody uses the trump card
     hand = cardsets[HAND, dealer]
-    forced = must_take or (binds and trump_card % RANKS_PER_SUIT == ACE)
+    forced = must_take or (binds and rank_of(trump_card) == ACE)
     if option == NO_OPTION:
         option = search_decision(search, PHASE_TRUMP, step, -1, dealer, r, kinds, params, announce, order, rng, cardsets,
                                  st, trick, info, log, dealer, trump_card, scores)  # fmt: skip

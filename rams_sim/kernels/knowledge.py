@@ -44,10 +44,10 @@ from __future__ import annotations
 
 from numba import njit
 
-from ..cards import ACE, HAND_SIZE, KING, N_TRICKS, QUEEN, RANKS_PER_SUIT, SUIT_MASKS
+from ..cards import ACE, HAND_SIZE, KING, N_TRICKS, QUEEN, SUIT_MASKS
 from .bits import (
     ACE_CARDS, BLACK_JACKS, ONE, RED_JACKS, ZERO, above, ace_points, bit, card_of, has, highest, jack_kind, lowest,
-    nth_card, popcount, rams_suit, trump_face_mask,
+    nth_card, popcount, rams_suit, suit_of, trump_face_mask,
 )  # fmt: skip
 from .codes import D_FOUR_JACKS, D_JACK_PAIR, JACKS_DEALT, JACKS_FINAL, RUFF_OVERTRUMP
 from .declare import KIND_FOUR_JACKS
@@ -101,7 +101,7 @@ def play_piles(r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, a
     only in his hand and in a pile of his laid-aside cards (pile_seat DEALER_DISCARDS).
     Returns (unknown mask, n_piles).
     """
-    trump = trump_card // RANKS_PER_SUIT
+    trump = suit_of(trump_card)
     trumps = SUIT_MASKS[trump]
     t_ace = card_of(trump, ACE)
     t_king = card_of(trump, KING)
@@ -162,9 +162,9 @@ def play_piles(r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, a
                             forbid[o] |= bit(t_king)
                         elif has(unknown, t_king) and has(unknown, t_queen):
                             pair_seats |= 1 << o
-                led_suit = p // RANKS_PER_SUIT
+                led_suit = suit_of(p)
             else:
-                suit = p // RANKS_PER_SUIT
+                suit = suit_of(p)
                 if suit != led_suit:
                     forbid[o] |= SUIT_MASKS[led_suit]  # R6.2
                     if suit != trump:
@@ -172,7 +172,7 @@ def play_piles(r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, a
                     elif r.ruff == RUFF_OVERTRUMP:
                         best = -1
                         for i in range(j):
-                            if before[i] // RANKS_PER_SUIT == trump and before[i] > best:
+                            if suit_of(before[i]) == trump and before[i] > best:
                                 best = before[i]
                         if best >= 0 and p < best:
                             forbid[o] |= trumps & above(best)  # R6.3

@@ -28,9 +28,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..cards import ACE, HAND_SIZE, MAX_SEATS, N_CARDS, RANKS_PER_SUIT
+from ..cards import ACE, HAND_SIZE, MAX_SEATS, N_CARDS
 from ..policies import MAX_POLICY_PARAMS, P_ROLLOUT, P_SAMPLES, default_params
-from .bits import ZERO, ace_points, bit, has, lowest, nth_card, popcount
+from .bits import ZERO, ace_points, bit, has, lowest, nth_card, popcount, rank_of
 from .codes import (
     DECLINE, E_DECLINED, E_TRICK, INTENT_SUITS, INTENT_TRUMPS, N_OPTIONS, NO_FORCE, NO_OPTION, O_PLAYED, OK, OPTION_PASS,
     ORDER_DECLARE_THEN_BUY, PHASE_INTENT, PHASE_ROUND, PHASE_TRUMP, TAKE_MUST,
@@ -419,7 +419,7 @@ def options_at(phase, step, talon_pos, seat, r, cardsets, st, dealer, trump_card
     hand = cardsets[HAND, seat]
     count = 0
     if phase == PHASE_TRUMP:
-        forced = r.dealer_takes_trump == TAKE_MUST or (r.turned_ace_binds_dealer and trump_card % RANKS_PER_SUIT == ACE)
+        forced = r.dealer_takes_trump == TAKE_MUST or (r.turned_ace_binds_dealer and rank_of(trump_card) == ACE)
         if not forced:
             out[count] = DECLINE
             count += 1

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from numba import njit
 
-from ..cards import ACE, KING, N_TRICKS, QUEEN, RANKS_PER_SUIT, SUIT_MASKS
-from .bits import ZERO, above, bit, card_of, has, trump_face_mask
+from ..cards import ACE, KING, N_TRICKS, QUEEN, SUIT_MASKS
+from .bits import ZERO, above, bit, card_of, has, suit_of, trump_face_mask
 from .codes import E_DECLINED, INTENT_TRUMPS, RUFF_OVERTRUMP
 from .dispatch import before_card, credit
 from .policy import choose_card, reads_intents, threats_of, uses_threats
@@ -50,7 +50,7 @@ def follow_mask(hand, trick, n_trick, trump, overtrump, must_head, ace_covers_fa
 
     ``trick``: int8[>= n_trick], the cards played, led card first.
     """
-    led_suit = trick[0] // RANKS_PER_SUIT
+    led_suit = suit_of(trick[0])
     trumps = SUIT_MASKS[trump]
     legal = hand & SUIT_MASKS[led_suit]  # R6.2: follow suit
     if legal == ZERO:
@@ -58,7 +58,7 @@ def follow_mask(hand, trick, n_trick, trump, overtrump, must_head, ace_covers_fa
         if legal != ZERO and overtrump:
             best = -1  # R6.3: beat the best trump in the trick, if able
             for i in range(n_trick):
-                if trick[i] // RANKS_PER_SUIT == trump and trick[i] > best:
+                if suit_of(trick[i]) == trump and trick[i] > best:
                     best = trick[i]
             if best >= 0 and legal & above(best) != ZERO:
                 legal = legal & above(best)
@@ -153,7 +153,7 @@ def play_from(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n
     announced "on trumps". A searching seat's card comes from ``search`` (the
     :func:`rams_sim.kernels.search.search_card` hook).
     """
-    trump = trump_card // RANKS_PER_SUIT
+    trump = suit_of(trump_card)
     n_active = 0
     for seat in range(n):
         n_active += st[ACTIVE, seat]

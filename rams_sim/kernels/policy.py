@@ -40,7 +40,7 @@ from ..strategy_table import (
 )  # fmt: skip
 from .bits import (
     ACE_CARDS, KINGS, ONE, RANK_MASKS, ZERO, above, bit, has, highest, jack_kind, longest_suit, lowest, nth_card,
-    pair_jacks, popcount, rams_suit,
+    pair_jacks, popcount, rams_suit, rank_of, suit_of,
 )  # fmt: skip
 from .codes import INTENT_SUITS, INTENT_TRUMPS
 from .rng import bounded
@@ -91,7 +91,7 @@ def _random_card(mask, rng, row):
 
 @njit(cache=True, _nrt=False)
 def _rank(card):
-    return card % RANKS_PER_SUIT
+    return rank_of(card)
 
 
 @njit(cache=True, _nrt=False)
@@ -171,7 +171,7 @@ def keep_value(card, hand, trump, params, seat):
     """basic: how much a card is worth keeping (ace 100, trump 50 + rank, ...)."""
     if _rank(card) == ACE:
         return KEEP_ACE
-    if card // RANKS_PER_SUIT == trump:
+    if suit_of(card) == trump:
         return KEEP_TRUMP + _rank(card)
     if has(pair_jacks(hand), card):
         return KEEP_PAIR_JACK
@@ -336,8 +336,8 @@ def table_cell(params, seat, hand, trump, position):
 def weakness(card, trump):
     """The order of "weakest first" (strategy_table): plain non-aces by rank, then plain aces,
     then trumps by rank; ties by card id. Smaller is weaker."""
-    rank = card % RANKS_PER_SUIT
-    return ((card // RANKS_PER_SUIT == trump) * 2 + (rank == ACE)) * 1000 + rank * 64 + card
+    rank = rank_of(card)
+    return ((suit_of(card) == trump) * 2 + (rank == ACE)) * 1000 + rank * 64 + card
 
 
 @njit(cache=True, _nrt=False)
@@ -388,7 +388,7 @@ def trump_exchange(kind, params, seat, rng, hand, trump_card, forced):
         if not forced and bounded(rng, seat + 1, 2) != 1:
             return -1
         return nth_card(hand, bounded(rng, seat + 1, HAND_SIZE))
-    trump = trump_card // RANKS_PER_SUIT
+    trump = suit_of(trump_card)
     if not forced and rams_suit(hand) >= 0:
         return -1
     if popcount(hand & SUIT_MASKS[trump]) == HAND_SIZE - 1:
@@ -466,7 +466,7 @@ def _beaters(card, trump, threats):
     """(threats of ``card``'s suit above it, threat trumps if ``card`` is plain)."""
     higher = popcount(threats & above(card))
     trumps = 0
-    if card // RANKS_PER_SUIT != trump:
+    if suit_of(card) != trump:
         trumps = popcount(threats & SUIT_MASKS[trump])
     return higher, trumps
 
@@ -490,7 +490,7 @@ def _sure(mask, trump, threats, remaining):
 @njit(cache=True, _nrt=False, inline="always")
 def _cheap_key(card, trump):
     """The cheapness order (trump, rank, id) as one integer."""
-    is_trump = 1 if card // RANKS_PER_SUIT == trump else 0
+    is_trump = 1 if suit_of(card) == trump else 0
     return (is_trump * RANKS_PER_SUIT + _rank(card)) * 64 + card
 
 
@@ -509,7 +509,7 @@ def _least_risk(mask, trump, threats, remaining, void_weight, trump_weight):
         risk = 0.0
         if remaining > 0:
             higher, trumps = _beaters(card, trump, threats)
-            if card // RANKS_PER_SUIT == trump:
+            if suit_of(card) == trump:
                 risk = higher * trump_weight  # R4.0a: expert's reading of an "on trumps" behind
             else:
                 risk = higher + void_weight * trumps

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from numba import njit
 
-from ..cards import RANKS_PER_SUIT, SUIT_MASKS
-from .bits import above
+from ..cards import SUIT_MASKS
+from .bits import above, suit_of
 
 
 @njit(cache=True, _nrt=False)
@@ -15,8 +15,8 @@ def beats(card, best, trump):
     A card beats a card of its own suit by rank, and any non-trump with a trump;
     a card of a third suit never wins.
     """
-    suit = card // RANKS_PER_SUIT
-    best_suit = best // RANKS_PER_SUIT
+    suit = suit_of(card)
+    best_suit = suit_of(best)
     return ((suit == best_suit) & (card > best)) | ((suit != best_suit) & (suit == trump))  # no branch
 
 
@@ -40,6 +40,6 @@ def winning_over(cards, best, trump):
     """The cards of ``cards`` that beat ``best``, the card winning a trick (R6.4): its suit's higher
     cards, and any trump unless it is a trump."""
     win = cards & above(best)
-    if best // RANKS_PER_SUIT != trump:
+    if suit_of(best) != trump:
         win |= cards & SUIT_MASKS[trump]
     return win

@@ -11,7 +11,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...cards import HAND_SIZE, RANKS_PER_SUIT
+from ...cards import HAND_SIZE
+from ..bits import suit_of
 from ..codes import ERR_CARD, NO_OPTION, OK, SCORE_SO_FAR, TAKE_MUST
 from ..deal import deal_cards, reset_scoring, shuffle_and_seed
 from ..declare import declare, prepare_final
@@ -61,7 +62,7 @@ def deal_from(r, kinds, params, announce, dealer, scores, order, rng, cardsets, 
     n = r.players
     first = seat_after(dealer, 1, n)
     trump_card = info[TRUMP_CARD]
-    trump = trump_card // RANKS_PER_SUIT
+    trump = suit_of(trump_card)
     status = OK
     if step0 < 3 * n:
         status = exchange_from(r, n, dealer, trump_card, kinds, params, rng, order, cardsets, st, forced_seat,

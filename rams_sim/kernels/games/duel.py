@@ -21,9 +21,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...cards import ACE, HAND_SIZE, N_SUITS, RANKS_PER_SUIT
+from ...cards import ACE, HAND_SIZE, N_SUITS
 from ...policies import DUEL_ACE_WEIGHT, DUEL_DAVE_HAND, DUEL_DAVE_OFFER, DUEL_DAVE_SLOPE, DUEL_DAVE_TAKE, DUEL_WIDOW_THRESHOLD
-from ..bits import ACE_CARDS, ZERO, bit, card_of, has, jack_kind, popcount, rams_suit
+from ..bits import ACE_CARDS, ZERO, bit, card_of, has, jack_kind, popcount, rams_suit, suit_of
 from ..codes import (
     D_FOUR_ACES, D_FOUR_JACKS, D_JACK_PAIR, E_DECLINED, E_FOUR_ACES, E_FOUR_JACKS, E_JACKS, E_RAMS, ERR_CARD, O_FOUR_ACES,
     NO_FORCE, NO_OPTION, O_FOUR_JACKS, O_JACKS_END, O_PLAYED, O_RAMS, OK, SCORE_SO_FAR, UNAVAILABLE,
@@ -128,7 +128,7 @@ def seat_estimate(r, kinds, params, cardsets, st, scores, seat, trump_card, deal
         return 0.0
     other = 1 - seat
     guess = 0 if centred_offer else _least_possible_ace(r, seat, dealer, trump_card, played, cardsets, st)
-    return dave_estimate(kinds[seat], params, seat, cardsets[HAND, seat], trump_card // RANKS_PER_SUIT, scores[seat],
+    return dave_estimate(kinds[seat], params, seat, cardsets[HAND, seat], suit_of(trump_card), scores[seat],
                          st[TRICKS, seat], st[ACES, seat], scores[other], st[TRICKS, other], guess)  # fmt: skip
 
 
@@ -206,7 +206,7 @@ def take_widow(kinds, params, rng, order, cardsets, st, info, first, forced_seat
     widow = ZERO
     for j in range(HAND_SIZE):
         widow |= bit(order[WIDOW_AT + j])
-    trump = info[TRUMP_CARD] // RANKS_PER_SUIT
+    trump = suit_of(info[TRUMP_CARD])
     for k in range(step0, N_SEATS):
         seat = seat_after(first, k, N_SEATS)
         hand = cardsets[HAND, seat]
@@ -300,7 +300,7 @@ def deal_from(r, kinds, params, announce, dealer, scores, order, rng, cardsets, 
     n = N_SEATS
     first = seat_after(dealer, 1, n)
     trump_card = info[TRUMP_CARD]
-    trump = trump_card // RANKS_PER_SUIT
+    trump = suit_of(trump_card)
     status = OK
     if step0 < TRUMP_STEP:
         status = take_widow(kinds, params, rng, order, cardsets, st, info, first, forced_seat, forced_option, step0,

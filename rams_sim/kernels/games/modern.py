@@ -16,9 +16,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...cards import HAND_SIZE, N_TRICKS, RANKS_PER_SUIT
+from ...cards import HAND_SIZE, N_TRICKS
 from ...policies import M_WIDOW_THRESHOLD
-from ..bits import ONE, ZERO, bit, jack_kind, lowest, nth_card, popcount, rams_suit
+from ..bits import ONE, ZERO, bit, jack_kind, lowest, nth_card, popcount, rams_suit, suit_of
 from ..codes import (
     D_JACK_PAIR, E_TARGET, ERR_CARD, ERR_DISCARD, LONE_VOID_DEAL, HORNS_FROM_FIVE, MODERN_POT, NO_OPTION, O_LONE,
     O_NOBODY, O_PLAYED, O_VOID, OK, OPTION_PASS, SCORE_SO_FAR, UNAVAILABLE,
@@ -259,7 +259,7 @@ def redeals_from(r, kinds, params, announce, key, fixed_order, dealer, scores, o
     dealing_key = key if redeals == 0 else deal_key(key, redeals)  # the key of the dealing that is played
     info[WIDOW] = -1
     info[REDEALS] = redeals
-    while redeals < MAX_REDEALS and _redeal_demanded(r, n, dealer, info[TRUMP_CARD] // RANKS_PER_SUIT, kinds, params,
+    while redeals < MAX_REDEALS and _redeal_demanded(r, n, dealer, suit_of(info[TRUMP_CARD]), kinds, params,
                                                      announce, rng, cardsets, st, info, scores, k0,
                                                      arm(search, dealing_key)):  # fmt: skip
         redeals += 1
@@ -280,7 +280,7 @@ def deal_from(r, kinds, params, announce, dealer, scores, order, rng, cardsets, 
     n = r.players
     first = seat_after(dealer, 1, n)
     trump_card = info[TRUMP_CARD]
-    trump = trump_card // RANKS_PER_SUIT
+    trump = suit_of(trump_card)
     status = _turns(r, n, dealer, trump, kinds, params, announce, rng, order, cardsets, st, scores, info, k0,
                     forced_seat, forced_option, search)  # fmt: skip
     if status != OK:

@@ -14,9 +14,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...cards import ACE, HAND_SIZE, JACK, KING, N_SUITS, N_TRICKS, QUEEN, RANKS_PER_SUIT, SUIT_MASKS
+from ...cards import ACE, HAND_SIZE, JACK, KING, N_SUITS, N_TRICKS, QUEEN, SUIT_MASKS
 from ...policies import Z_ACE_WEIGHT, Z_SWAP_THRESHOLD
-from ..bits import ONE, ZERO, bit, card_of, has, lowest, nth_card, pair_jacks, popcount, rams_suit
+from ..bits import ONE, ZERO, bit, card_of, has, lowest, nth_card, pair_jacks, popcount, rams_suit, rank_of, suit_of
 from ..codes import (
     D_FOUR_JACKS, D_JACK_PAIR, D_JACKS_VOID, D_TRUMP_RAMS, E_RAMS, E_TARGET, ERR_CARD, NO_OPTION, O_PLAYED, O_RAMS, OK,
     UNAVAILABLE,
@@ -94,7 +94,7 @@ def wants_swap(kind, params, seat, rng, hand, trump):
 @njit(cache=True, _nrt=False, inline="always")
 def _cheap_key(card, trump):
     """Order (trump, rank, id) as one integer."""
-    return (1 if card // RANKS_PER_SUIT == trump else 0) * 4096 + (card % RANKS_PER_SUIT) * 64 + card
+    return (1 if suit_of(card) == trump else 0) * 4096 + rank_of(card) * 64 + card
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -132,14 +132,14 @@ def choose_card(kind, params, seat, rng, legal, led, n_trick, trump, need_left, 
         return lowest(legal)
     trumps = SUIT_MASKS[trump]
     if n_trick == 1:
-        led_suit = led // RANKS_PER_SUIT
+        led_suit = suit_of(led)
         winners = ZERO
         fitting = ZERO
         m = legal
         while m != ZERO:
             card = lowest(m)
             m &= m - ONE
-            suit = card // RANKS_PER_SUIT
+            suit = suit_of(card)
             if (suit == led_suit and card > led) or (suit == trump and led_suit != trump):
                 winners |= bit(card)
                 if _gain(card, led, 1, won, one_trick, jack_pair) <= need_left:
@@ -185,7 +185,7 @@ def choose_card(kind, params, seat, rng, legal, led, n_trick, trump, need_left, 
 def first_lead(duty, cardsets, trump_card, partner):
     """(leader, duty cards or ZERO for any card): VARIANTS "zone: the first lead"."""
     if duty:
-        trump = trump_card // RANKS_PER_SUIT
+        trump = suit_of(trump_card)
         ace = card_of(trump, ACE)
         king = card_of(trump, KING)
         queen = card_of(trump, QUEEN)
@@ -265,7 +265,7 @@ def deal_from(r, kinds, params, rng, cardsets, st, trick, info, log, scores, dea
     n = N_ZONE
     partner = seat_after(dealer, 1, n)
     trump_card = info[TRUMP_CARD]
-    trump = trump_card // RANKS_PER_SUIT
+    trump = suit_of(trump_card)
     if option == NO_OPTION:
         option = zone_search_swap(search, r, kinds, params, cardsets, st, trick, info, log, scores, dealer)
     if option == NO_OPTION:
@@ -308,7 +308,7 @@ def play_from(r, kinds, params, rng, cardsets, st, trick, info, log, scores, dea
     """
     n = N_ZONE
     trump_card = info[TRUMP_CARD]
-    trump = trump_card // RANKS_PER_SUIT
+    trump = suit_of(trump_card)
     one_trick = r.zone_jacks == ZONE_ONE_TRICK
     cards = trick[TRICK_CARD]
     won0 = ZERO

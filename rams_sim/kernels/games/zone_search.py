@@ -26,9 +26,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...cards import ACE, HAND_SIZE, KING, N_TRICKS, QUEEN, RANKS_PER_SUIT
+from ...cards import ACE, HAND_SIZE, KING, N_TRICKS, QUEEN
 from ...policies import P_PROKAT_WEIGHT, P_ROLLOUT, P_SAMPLES
-from ..bits import ZERO, bit, card_of, has, lowest, popcount, rams_suit
+from ..bits import ZERO, bit, card_of, has, lowest, popcount, rams_suit, suit_of
 from ..codes import NO_OPTION, PHASE_ROUND, ZONE_LEAD_DUTY
 from ..pimc import (
     BLOCK, CARD_DECISION, DECISIONS, DRAW_ROW, SEARCH_STREAM, _add_world, _copy2, _copy_players, _count, _draw, _least,
@@ -72,7 +72,7 @@ def first_lead_facts(r, seat, dealer, trump_card, mine, theirs, unknown, leader,
     """
     partner = seat_after(dealer, 1, N_ZONE)
     other = 1 - seat
-    trump = trump_card // RANKS_PER_SUIT
+    trump = suit_of(trump_card)
     cards = (card_of(trump, ACE), card_of(trump, KING), card_of(trump, QUEEN))
     can = 0  # bits 2i and 2i + 1: a consistent holding without, with card i
     both = False  # a consistent holding with both K and Q
@@ -150,7 +150,7 @@ def card_piles(r, seat, dealer, cardsets, info, trick, log, t, k, duty, search):
     allowed[1] = unknown & ~pin if fits else ZERO
     caps[1] = popcount(unknown) - in_hand
     pile_seat[1] = -1
-    trump = trump_card // RANKS_PER_SUIT
+    trump = suit_of(trump_card)
     no_pairs(search)
     search.pairs[0, 0], search.pairs[0, 1] = card_of(trump, KING), card_of(trump, QUEEN)
     search.pair_piles[0] = 1 if pair else 0
