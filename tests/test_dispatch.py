@@ -54,3 +54,15 @@ def test_dispatch_also_runs_without_the_jit(name):
 
     module = dispatch._game_module(type(rules_args(Rules.named(name))))
     assert module.__name__ == f"rams_sim.kernels.games.{name}"
+
+
+def test_play_deals_rows_are_classic_own_loop_only_without_a_searching_seat():
+    """dispatch.play_rows: classic's play_rows (the deal inlined in the loop) for a scripted table;
+    a searching seat, and every other game, play their rows deal by deal (drivers.deal_by_deal)."""
+    from rams_sim.kernels import dispatch, drivers
+    from rams_sim.kernels.games import classic
+
+    assert dispatch._rows(ClassicArgs, searching=False) is classic.play_rows
+    assert dispatch._rows(ClassicArgs, searching=True) is drivers.deal_by_deal
+    for args_type in (DuelArgs, ModernArgs, ZoneArgs):
+        assert dispatch._rows(args_type, searching=False) is drivers.deal_by_deal

@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit, prange
 
 from .bits import aces_mask, popcount, suit_of
-from .drivers import OUT_DEAL, OUT_SEAT, OUT_SETS
+from .output import OUT_DEAL, OUT_SEAT, OUT_SETS
 
 S_DEALT, S_DISCARDS, S_FINAL = OUT_SETS.index("hand_dealt"), OUT_SETS.index("discards"), OUT_SETS.index("hand_final")
 P_PASSED, P_TOOK_TRUMP = OUT_SEAT.index("passed"), OUT_SEAT.index("took_trump")

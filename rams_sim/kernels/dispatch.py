@@ -11,6 +11,15 @@ games' code never enters the driver. Every game module (``kernels/games/*.py``) 
   (``search``: None, or :data:`rams_sim.kernels.search.Search` where a seat searches);
 * ``settle_party(r, won, scores, stake, prokats, settlement, row)``: money at the end of a party;
 
+and may have
+
+* ``play_rows(r, kinds, params, announce, seed, first_deal, fixed_dealer, scores, fixed_order,
+  keys, out_sets, out_seat, out_delta, out_deal, out_log, search, lo, hi, order, rng, cardsets,
+  st, trick, info, log) -> errors``: ``play_deals``' loop over a block of rows with the deal
+  inlined, for a table without a searching seat (classic: a call of ``play_deal`` per deal
+  passes about 160 words of arguments, 15% of its time); without it, or with a searching
+  seat, the rows call ``play_deal`` one by one (:func:`rams_sim.kernels.drivers.deal_by_deal`);
+
 and a game that plays its tricks with :func:`rams_sim.kernels.play.play_tricks` (R6)
 also has its trick hooks:
 
@@ -41,6 +50,7 @@ A game that policy ``pimc`` searches card by card with :func:`rams_sim.kernels.p
 
 from __future__ import annotations
 
+from numba.core import types
 from numba.extending import overload
 
 from .args import ClassicArgs, DuelArgs, ModernArgs, ZoneArgs
@@ -62,6 +72,38 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
     Compiled kernels call the overload below; this body runs only with NUMBA_DISABLE_JIT."""
     return _game_module(type(r)).play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng,
                                            cardsets, st, trick, info, log, forced_seat, forced_option, search)  # fmt: skip
+
+
+def _rows(args_type, searching):
+    """The loop of :func:`rams_sim.kernels.drivers.play_deals` for a game: the game's own
+    ``play_rows`` (no searching seat), else :func:`rams_sim.kernels.drivers.deal_by_deal`."""
+    from .drivers import deal_by_deal  # here, not at the top: drivers imports this module
+
+    game = _game_module(args_type)
+    return deal_by_deal if searching or not hasattr(game, "play_rows") else game.play_rows
+
+
+def play_rows(r, kinds, params, announce, seed, first_deal, fixed_dealer, scores, fixed_order, keys, out_sets, out_seat,
+              out_delta, out_deal, out_log, search, lo, hi, order, rng, cardsets, st, trick, info, log):  # fmt: skip
+    """Rows ``lo .. hi - 1`` of :func:`rams_sim.kernels.drivers.play_deals`; returns the deals not OK.
+
+    Compiled kernels call the overload below; this body runs only with NUMBA_DISABLE_JIT."""
+    rows = _rows(type(r), search is not None)
+    return rows(r, kinds, params, announce, seed, first_deal, fixed_dealer, scores, fixed_order, keys, out_sets, out_seat,
+                out_delta, out_deal, out_log, search, lo, hi, order, rng, cardsets, st, trick, info, log)  # fmt: skip
+
+
+@overload(play_rows, inline="always")
+def _play_rows(r, kinds, params, announce, seed, first_deal, fixed_dealer, scores, fixed_order, keys, out_sets, out_seat,
+               out_delta, out_deal, out_log, search, lo, hi, order, rng, cardsets, st, trick, info, log):  # fmt: skip
+    rows = _rows(r, not isinstance(search, types.NoneType))
+
+    def impl(r, kinds, params, announce, seed, first_deal, fixed_dealer, scores, fixed_order, keys, out_sets, out_seat,
+             out_delta, out_deal, out_log, search, lo, hi, order, rng, cardsets, st, trick, info, log):  # fmt: skip
+        return rows(r, kinds, params, announce, seed, first_deal, fixed_dealer, scores, fixed_order, keys, out_sets,
+                    out_seat, out_delta, out_deal, out_log, search, lo, hi, order, rng, cardsets, st, trick, info, log)  # fmt: skip
+
+    return impl
 
 
 def settle_party(r, won, scores, stake, prokats, settlement, row):

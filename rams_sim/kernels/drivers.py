@@ -1,10 +1,12 @@
-"""The drivers: deals, parties and branches by ranges of rows; one deal; the output layout.
+"""The drivers: deals, parties and branches by ranges of rows; one deal.
 
 Every driver plays a deal through :func:`rams_sim.kernels.dispatch.play_deal`, which is
 the deal kernel of the rules' game (R9), chosen at compile time by the class of ``r``
 (:mod:`rams_sim.kernels.args`): a driver compiled for classic Rams contains no other
-game. State arrays are those of :mod:`rams_sim.kernels.state`. Bulk results go to flat
-output arrays:
+game; ``play_deals`` plays its rows by :func:`rams_sim.kernels.dispatch.play_rows` (classic's
+own loop with the deal inlined, else the deal by deal loop here). State arrays are those of
+:mod:`rams_sim.kernels.state`. Bulk results go to flat output arrays
+(:mod:`rams_sim.kernels.output` names them and copies a deal into them):
 
 * ``out_sets``  uint64[n_deals, N_OUT_SETS, n]: hand_dealt, discards, drawn, hand_final
 * ``out_seat``  int8[n_deals, N_OUT_SEAT, n]: passed, took_trump, trump_discard, jacks,
@@ -20,51 +22,20 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..cards import N_TRICKS
 from .codes import N_OPTIONS, NO_FORCE, NO_INTENT, OK, OPTION_PASS, SCORE_SO_FAR, UNAVAILABLE
 from .declare import declare, prepare_final
-from .dispatch import play_deal
+from .dispatch import play_deal, play_rows
 from .party import new_party_state, play_party
 from .rng import deal_key
 from .rows import row_kernel
 from .search import prepare
 from .score import credit_lone, credit_trick, finish_deal
 from .deal import reset_scoring
+from .output import OUT_DEAL, OUT_SEAT, OUT_SETS, store_deal  # noqa: F401 (the layout's names, read as drivers.OUT_*)
 from .state import (
-    ACTIVE, DEALT, DECL, DELTA, DISCARDS, DRAWN, FINAL, HAND, INTENT, JACKS, LOG_LEADER, LOG_WINNER, OUTCOME, OVERSHOT,
-    PASSED, PROKAT, REDEALS, STAKE, STATUS, TOOK_TRUMP, TRICKS, TRUMP_CARD, TRUMP_DISCARD, WIDOW, FINE, DAVE,
-    END_KIND, ENDS_PARTY, make_state,
+    ACTIVE, DEALT, DECL, DELTA, DISCARDS, DRAWN, ENDS_PARTY, FINAL, HAND, INTENT, OUTCOME, PASSED, STAKE, TOOK_TRUMP,
+    TRICKS, TRUMP_CARD, TRUMP_DISCARD, make_state,
 )  # fmt: skip
-
-# output layout (see the module docstring)
-SET_ROWS = (DEALT, DISCARDS, DRAWN, FINAL)  # cardsets rows stored in out_sets, in order
-OUT_SETS = ("hand_dealt", "discards", "drawn", "hand_final")
-SEAT_ROWS = (PASSED, TOOK_TRUMP, TRUMP_DISCARD, JACKS, DECL, TRICKS, OVERSHOT, INTENT, FINE, DAVE, PROKAT)
-OUT_SEAT = ("passed", "took_trump", "trump_discard", "jacks", "declaration", "tricks", "overshoot", "intent",
-            "fine", "dave", "prokat")  # fmt: skip
-OUT_DEAL = ("dealer", "trump_card", "outcome", "ends_party", "end_kind", "status", "widow", "stake", "redeals")
-DEAL_SLOTS = (-1, TRUMP_CARD, OUTCOME, ENDS_PARTY, END_KIND, STATUS, WIDOW, STAKE, REDEALS)  # the dealer is an argument
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def store_deal(i, n, dealer, cardsets, st, info, log, out_sets, out_seat, out_delta, out_deal, out_log):
-    """Copy one deal's results from the state arrays into row ``i`` of the outputs."""
-    for seat in range(n):
-        for j in range(len(SET_ROWS)):
-            out_sets[i, j, seat] = cardsets[SET_ROWS[j], seat]
-        for j in range(len(SEAT_ROWS)):
-            out_seat[i, j, seat] = st[SEAT_ROWS[j], seat]
-        out_delta[i, seat] = st[DELTA, seat]
-    out_deal[i, 0] = dealer
-    for j in range(1, len(DEAL_SLOTS)):
-        out_deal[i, j] = info[DEAL_SLOTS[j]]
-    if out_log.shape[0] > 0:
-        for t in range(N_TRICKS):
-            for seat in range(n):
-                out_log[i, t, seat] = log[t, seat]
-            out_log[i, t, n] = log[t, LOG_LEADER]
-            out_log[i, t, n + 1] = log[t, LOG_WINNER]
-
 
 @row_kernel
 def play_deals(r, kinds, params, announce, seed, first_deal, fixed_dealer, scores, fixed_order, keys, out_sets,
@@ -78,20 +49,30 @@ def play_deals(r, kinds, params, announce, seed, first_deal, fixed_dealer, score
     ``search``: None, or :data:`.search.Search` when a seat searches (every driver takes it).
     Returns the number of deals whose status is not OK. The Python layer runs blocks of
     rows on threads (:mod:`rams_sim.parallel`); the API's single deal is one row (one
-    compiled driver serves both).
+    compiled driver serves both). The rows are played by the game's ``play_rows``
+    (:func:`.dispatch.play_rows`: classic's own loop, else :func:`deal_by_deal`).
     """
+    order, rng, cardsets, st, trick, info, log = make_state()
+    return play_rows(r, kinds, params, announce, seed, first_deal, fixed_dealer, scores, fixed_order, keys, out_sets,
+                     out_seat, out_delta, out_deal, out_log, prepare(search), lo, hi, order, rng, cardsets, st, trick,
+                     info, log)  # fmt: skip
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def deal_by_deal(r, kinds, params, announce, seed, first_deal, fixed_dealer, scores, fixed_order, keys, out_sets,
+                 out_seat, out_delta, out_deal, out_log, search, lo, hi, order, rng, cardsets, st, trick, info, log):  # fmt: skip
+    """:func:`play_deals`' rows, one call of the game's ``play_deal`` each (``search``: prepared);
+    returns the number of deals whose status is not OK."""
     n = r.players
     errors = 0
     no_force, no_option = np.int64(NO_FORCE), np.int64(0)
-    order, rng, cardsets, st, trick, info, log = make_state()
-    scratch = prepare(search)
     for i in range(lo, hi):
         d = first_deal + i
         dealer = fixed_dealer if fixed_dealer >= 0 else d % n
         key = keys[i] if keys.shape[0] > 0 else deal_key(seed, d)
         new_party_state(info)
         status = play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st,
-                           trick, info, log, no_force, no_option, scratch)  # fmt: skip
+                           trick, info, log, no_force, no_option, search)  # fmt: skip
         if status != OK:
             errors += 1
         store_deal(i, n, dealer, cardsets, st, info, log, out_sets, out_seat, out_delta, out_deal, out_log)

@@ -13,13 +13,15 @@ from numba import njit
 
 from ...cards import HAND_SIZE
 from ..bits import suit_of
-from ..codes import ERR_CARD, NO_OPTION, OK, SCORE_SO_FAR, TAKE_MUST
+from ..codes import ERR_CARD, NO_FORCE, NO_OPTION, OK, SCORE_SO_FAR, TAKE_MUST
 from ..deal import deal_cards, reset_scoring, shuffle_and_seed
 from ..declare import declare, prepare_final
 from ..knowledge import declarations_fit
 from ..exchange import dealer_trump_with, exchange_from
-from ..party import settle
+from ..output import store_deal
+from ..party import new_party_state, settle
 from ..play import play_tricks
+from ..rng import deal_key
 from ..score import credit_lone, credit_trick, finish_deal
 from ..search import arm
 from ..state import DELTA, STATUS, TRUMP_CARD, seat_after
@@ -46,6 +48,37 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
     return deal_from(r, kinds, params, announce, dealer, scores, order, rng, cardsets, st, trick, info, log, forced_seat,
                      forced_option, np.int64(0), np.int64(HAND_SIZE * n + 1), np.int64(NO_OPTION),
                      arm(search, key))  # fmt: skip (int64, not literals: a cached caller links to one specialization)
+
+
+@njit(cache=True, _nrt=False)
+def play_rows(r, kinds, params, announce, seed, first_deal, fixed_dealer, scores, fixed_order, keys, out_sets,
+              out_seat, out_delta, out_deal, out_log, search, lo, hi, order, rng, cardsets, st, trick, info, log):  # fmt: skip
+    """Rows ``lo .. hi - 1`` of :func:`..drivers.play_deals` for a table without a searching seat
+    (``search`` None); returns the number of deals whose status is not OK.
+
+    Each row is :func:`play_deal` with no forced seat, written out in the loop so that
+    the deal is inlined here (:mod:`..dispatch`): a call per deal passed its ~160 words of
+    arguments through the stack, 15% of a deal's time, and one inlining layer more (this
+    loop calling an inlined ``play_deal``) doubled the cold compile.
+    """
+    n = r.players
+    errors = 0
+    given = fixed_order.shape[0] > 0
+    for i in range(lo, hi):
+        d = first_deal + i
+        dealer = fixed_dealer if fixed_dealer >= 0 else d % n
+        key = keys[i] if keys.shape[0] > 0 else deal_key(seed, d)
+        new_party_state(info)
+        shuffle_and_seed(r, kinds, key, fixed_order, given, order, rng)
+        reset_scoring(st, n, info, log)
+        info[TRUMP_CARD] = deal_cards(order, n, dealer, cardsets, st)  # R3
+        status = deal_from(r, kinds, params, announce, dealer, scores, order, rng, cardsets, st, trick, info, log,
+                           np.int64(NO_FORCE), np.int64(0), np.int64(0), np.int64(HAND_SIZE * n + 1),
+                           np.int64(NO_OPTION), search)  # fmt: skip
+        if status != OK:
+            errors += 1
+        store_deal(i, n, dealer, cardsets, st, info, log, out_sets, out_seat, out_delta, out_deal, out_log)
+    return errors
 
 
 @njit(cache=True, _nrt=False, inline="always")  # inlined: a search calls it from inside itself (no recursion)
