@@ -152,8 +152,9 @@ SEARCH_TASKS = {SEARCH: warm_search, SEARCH_ZONE: warm_zone_search, SEARCH_MODER
 HEAVY = (SEARCH_DUEL, SEARCH_MODERN, SEARCH_ZONE)
 # seconds each task took on 2 cores, compiling into an empty cache: the longest start first (modern's and zone's
 # search with advise's evaluations scaled from a cold compile beside the old zone task; duel's advise adds 31 s to
-# its 223 s, measured alone, 2 December 2026)
-COST = {SEARCH_DUEL: 91, SEARCH: 60, SEARCH_MODERN: 56, SEARCH_ZONE: 31, Game.RAMS: 20, Game.DUEL: 16, Game.MODERN: 13,
+# its 223 s, measured alone, 2 December 2026; classic's drivers since its play_rows compile its deal twice: 52 s
+# on the slower 3 December, scaled to that day's speed)
+COST = {SEARCH_DUEL: 91, SEARCH: 60, SEARCH_MODERN: 56, Game.RAMS: 34, SEARCH_ZONE: 31, Game.DUEL: 16, Game.MODERN: 13,
         Game.ZONE: 8}
 
 
