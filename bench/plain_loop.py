@@ -22,8 +22,8 @@ import time
 import numpy as np
 from numba import njit
 
-from rams_sim.cards import HAND_SIZE, N_TRICKS, RANKS_PER_SUIT, deck_cards
-from rams_sim.kernels.bits import ZERO, bit, lowest
+from rams_sim.cards import HAND_SIZE, N_TRICKS, deck_cards
+from rams_sim.kernels.bits import ZERO, bit, lowest, suit_of
 from rams_sim.kernels.play import legal_mask
 from rams_sim.kernels.rng import STATE_WORDS, deal_key, shuffle_deck
 from rams_sim.kernels.state import seat_after
@@ -37,8 +37,8 @@ def plain_deals(seed, first, count, players, deck, overtrump, must_head, ace_cov
 
     ``deck``: int8[N], the deck's card ids ascending; ``overtrump``, ``must_head``,
     ``ace_covers_face``: the R6.3, R6.3a and R6.7 options (:func:`rule_flags`);
-    ``tricks``: int8[count, players], output, the tricks each seat took. Returns the sum of the trick winners' seats (a
-    checksum that keeps the loop from being optimised away).
+    ``tricks``: int8[count, players], output, the tricks each seat took. Returns the sum of
+    the trick winners' seats (a checksum that keeps the loop from being optimised away).
     """
     order = np.empty(deck.shape[0], np.int8)
     states = np.zeros((1, STATE_WORDS), np.uint64)
@@ -58,7 +58,7 @@ def plain_deals(seed, first, count, players, deck, overtrump, must_head, ace_cov
                 pos += 1
             hands[seat] = hand
             tricks[i, seat] = 0
-        trump = order[pos] // RANKS_PER_SUIT
+        trump = suit_of(order[pos])
         leader = seat_after(dealer, 1, players)
         for _ in range(N_TRICKS):
             seat, best, winner = leader, 0, leader

@@ -14,7 +14,7 @@ import numpy as np
 
 from . import cards as C
 from .kernels import codes
-from .kernels import drivers
+from .kernels import drivers, output
 from .kernels.args import rules_args
 from .kernels.play import legal_mask
 from .kernels.rng import deal_key
@@ -76,10 +76,10 @@ class DealOut:
     def empty(cls, n_deals: int, n_seats: int, log_plays: bool = False) -> "DealOut":
         """Allocate outputs for ``n_deals`` deals of ``n_seats`` seats."""
         return cls(
-            np.zeros((n_deals, len(drivers.OUT_SETS), n_seats), np.uint64),
-            np.zeros((n_deals, len(drivers.OUT_SEAT), n_seats), np.int8),
+            np.zeros((n_deals, len(output.OUT_SETS), n_seats), np.uint64),
+            np.zeros((n_deals, len(output.OUT_SEAT), n_seats), np.int8),
             np.zeros((n_deals, n_seats), np.int16),
-            np.zeros((n_deals, len(drivers.OUT_DEAL)), np.int8),
+            np.zeros((n_deals, len(output.OUT_DEAL)), np.int8),
             np.zeros((n_deals if log_plays else 0, C.N_TRICKS, n_seats + 2), np.int8),
         )
 
@@ -89,12 +89,12 @@ class DealOut:
         return (self.sets, self.seat, self.delta, self.deal, self.log)
 
     def __getattr__(self, name: str) -> np.ndarray:
-        if name in drivers.OUT_SETS:
-            return self.sets[:, drivers.OUT_SETS.index(name), :]
-        if name in drivers.OUT_SEAT:
-            return self.seat[:, drivers.OUT_SEAT.index(name), :]
-        if name in drivers.OUT_DEAL:
-            return self.deal[:, drivers.OUT_DEAL.index(name)]
+        if name in output.OUT_SETS:
+            return self.sets[:, output.OUT_SETS.index(name), :]
+        if name in output.OUT_SEAT:
+            return self.seat[:, output.OUT_SEAT.index(name), :]
+        if name in output.OUT_DEAL:
+            return self.deal[:, output.OUT_DEAL.index(name)]
         n = self.delta.shape[1]
         if name == "play_card":
             return self.log[:, :, :n]

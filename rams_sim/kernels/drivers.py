@@ -27,11 +27,11 @@ from .declare import declare, prepare_final
 from .dispatch import play_deal, play_rows
 from .party import new_party_state, play_party
 from .rng import deal_key
-from .rows import row_kernel
+from .rows import deal_of_row, row_kernel
 from .search import prepare
 from .score import credit_lone, credit_trick, finish_deal
 from .deal import reset_scoring
-from .output import OUT_DEAL, OUT_SEAT, OUT_SETS, store_deal  # noqa: F401 (the layout's names, read as drivers.OUT_*)
+from .output import store_deal
 from .state import (
     ACTIVE, DEALT, DECL, DELTA, DISCARDS, DRAWN, ENDS_PARTY, FINAL, HAND, INTENT, OUTCOME, PASSED, STAKE, TOOK_TRUMP,
     TRICKS, TRUMP_CARD, TRUMP_DISCARD, make_state,
@@ -67,9 +67,7 @@ def deal_by_deal(r, kinds, params, announce, seed, first_deal, fixed_dealer, sco
     errors = 0
     no_force, no_option = np.int64(NO_FORCE), np.int64(0)
     for i in range(lo, hi):
-        d = first_deal + i
-        dealer = fixed_dealer if fixed_dealer >= 0 else d % n
-        key = keys[i] if keys.shape[0] > 0 else deal_key(seed, d)
+        dealer, key = deal_of_row(i, first_deal, fixed_dealer, n, seed, keys)
         new_party_state(info)
         status = play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st,
                            trick, info, log, no_force, no_option, search)  # fmt: skip

@@ -18,7 +18,20 @@ import warnings
 from numba import njit
 from numba.core.errors import NumbaPerformanceWarning
 
+from .rng import deal_key
+
 row_kernel = njit(cache=True, nogil=True, parallel=True)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def deal_of_row(i, first_deal, fixed_dealer, n, seed, keys):
+    """(dealer, key) of row ``i`` of a deals driver: deal ``d = first_deal + i`` is dealt by
+    ``fixed_dealer`` if >= 0, else ``d % n``, and keyed ``keys[i]`` when ``keys`` (uint64[rows]
+    or uint64[0]) is given, else ``deal_key(seed, d)`` (docs/ENGINE.md §1)."""
+    d = first_deal + i
+    dealer = fixed_dealer if fixed_dealer >= 0 else d % n
+    key = keys[i] if keys.shape[0] > 0 else deal_key(seed, d)
+    return dealer, key
 
 warnings.filterwarnings("ignore", message=r"(?s).*no transformation for parallel execution.*kernels.(drivers|pimc|games.duel_search|games.modern_search|games.zone_search)\.py",
                         category=NumbaPerformanceWarning)  # fmt: skip

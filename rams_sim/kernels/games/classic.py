@@ -21,7 +21,7 @@ from ..exchange import dealer_trump_with, exchange_from
 from ..output import store_deal
 from ..party import new_party_state, settle
 from ..play import play_tricks
-from ..rng import deal_key
+from ..rows import deal_of_row
 from ..score import credit_lone, credit_trick, finish_deal
 from ..search import arm
 from ..state import DELTA, STATUS, TRUMP_CARD, seat_after
@@ -65,9 +65,7 @@ def play_rows(r, kinds, params, announce, seed, first_deal, fixed_dealer, scores
     errors = 0
     given = fixed_order.shape[0] > 0
     for i in range(lo, hi):
-        d = first_deal + i
-        dealer = fixed_dealer if fixed_dealer >= 0 else d % n
-        key = keys[i] if keys.shape[0] > 0 else deal_key(seed, d)
+        dealer, key = deal_of_row(i, first_deal, fixed_dealer, n, seed, keys)
         new_party_state(info)
         shuffle_and_seed(r, kinds, key, fixed_order, given, order, rng)
         reset_scoring(st, n, info, log)
