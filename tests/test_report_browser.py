@@ -22,12 +22,14 @@ REPORTS = Path(__file__).resolve().parents[1] / "reports"
 WIDTH, HEIGHT = 1280, 900
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver")
+LOAD_SECONDS = 60  # the longest wait for the report to load
 
 
 @pytest.fixture(scope="module")
 def browser():
     webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (make test installs it)")
     from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.support.wait import WebDriverWait
 
     if not (CHROMIUM and CHROMEDRIVER):
         pytest.skip("no chromium/chromedriver on this machine (apt-get install chromium chromium-driver)")
@@ -38,7 +40,15 @@ def browser():
         options.add_argument(arg)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
-    driver.get((REPORTS / "index.html").as_uri())
+    page = REPORTS / "index.html"
+    driver.get(page.as_uri())
+    # the page is 1.3 MB of embedded figures: on a busy machine the browser has been seen to answer
+    # before it had parsed all of it (3 of 8 images), so wait for the whole document and its images
+    tags = page.read_text(encoding="utf-8").count("<img ")
+    WebDriverWait(driver, LOAD_SECONDS).until(lambda d: d.execute_script(
+        "return document.readyState === 'complete' && document.images.length >= arguments[0]"
+        " && Array.from(document.images).every(i => i.complete)", tags),
+        message=f"reports/index.html did not load with its {tags} images in {LOAD_SECONDS} s")  # fmt: skip
     yield driver
     driver.quit()
 
