@@ -273,6 +273,11 @@ def test_a_history_that_breaks_r6_is_refused():
     with pytest.raises(AdviceError, match="cannot hold 10♠"):
         advise("K♣ Q♣ 10♦", "8♥", seat=1, dealer=0, rules=DUEL, turns="1=stand,0=stand", played="7♠ 9♦ / 9♠ 10♠ / J♦",
                dave="pass", max_worlds=256)  # fmt: skip
+
+
+@pytest.mark.heavy
+def test_a_history_that_keeps_r6_is_searched():
+    """The same start with seat 0 answering trick 2's spade with a diamond again is answered: a card to play."""
     result = advise("K♣ Q♣ 10♦", "8♥", seat=1, dealer=0, rules=DUEL, turns="1=stand,0=stand", played="7♠ 9♦ / 9♠ 7♦",
                     dave="pass", max_worlds=256)  # fmt: skip
     assert result.stage == "play" and len(result.table) == 3
