@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 from numba import njit
 
 from rams_sim.cards import ACE, JACK, KING, QUEEN, card_id, deck_cards, parse_cards, rank_of, suit_of
-from rams_sim.kernels.policy import _ranks_at_least
+from rams_sim.kernels.policy import _least_kept, _ranks_at_least, keep_value
 from rams_sim.kernels.trick import beats, trick_winner, winning_cards, winning_over
+from rams_sim.policies import B_KEEP_KINGS
 from rams_sim.rules import Ruff, Rules
 
 SUIT = {"♠": 0, "♣": 1, "♦": 2, "♥": 3}
@@ -276,3 +277,56 @@ def test_basic_keeps_the_trumps_of_a_rank_at_least_its_parameter(threshold):
     """policies.py basic: ``keep_trump_rank`` keeps the trumps of rank >= the parameter (a float): the
     kernels' mask of those ranks is the rank-by-rank definition."""
     assert int(_ranks_at_least_jit(threshold)) == sum(1 << r for r in range(13) if r >= threshold)
+
+
+@njit(cache=False)
+def _least_kept_card_by_card(mask, hand, trump, params, seat):
+    """The least keep value of ``mask``'s cards, card by card in id order (ties: lower id)."""
+    best, best_value = -1, 0.0
+    for card in range(64):
+        if mask >> np.uint64(card) & np.uint64(1):
+            value = keep_value(card, hand, trump, params, seat)
+            if best < 0 or value < best_value:
+                best, best_value = card, value
+    return best
+
+
+# a pool of cards from every keep class: both jack pairs, kings, aces, a queen and a low card
+_KEEP_POOL = np.array([card_id(0, JACK), card_id(1, JACK), card_id(2, JACK), card_id(3, JACK), card_id(0, KING),
+                       card_id(3, KING), card_id(1, ACE), card_id(2, ACE), card_id(2, QUEEN), card_id(3, 0)], np.int64)  # fmt: skip
+
+
+@njit(cache=False)
+def _least_kept_mismatches(pool, params):
+    """Hands ``hand`` and subsets ``mask`` over ``pool`` (every pair), every trump: the count whose
+    mask pick differs from the card-by-card pick."""
+    bad = 0
+    n = pool.shape[0]
+    for h in range(1 << n):
+        hand = np.uint64(0)
+        for j in range(n):
+            if h >> j & 1:
+                hand |= np.uint64(1) << np.uint64(pool[j])
+        m = h
+        while True:  # every subset of h, h itself down to the empty set
+            mask = np.uint64(0)
+            for j in range(n):
+                if m >> j & 1:
+                    mask |= np.uint64(1) << np.uint64(pool[j])
+            for trump in range(4):
+                if _least_kept(mask, hand, trump, params, 0) != _least_kept_card_by_card(mask, hand, trump, params, 0):
+                    bad += 1
+            if m == 0:
+                break
+            m = (m - 1) & h
+    return bad
+
+
+@pytest.mark.parametrize("keep_kings", [False, True])
+def test_the_least_kept_card_is_the_least_keep_value(keep_kings):
+    """basic's card to give up (R4.3, R4.4's short talon): the kernels pick it by masks of
+    keep_value's classes; for every hand over a pool of every class and every part of it,
+    every trump, it is the card of least keep value, ties to the lower id."""
+    params = np.zeros((1, B_KEEP_KINGS + 1))
+    params[0, B_KEEP_KINGS] = float(keep_kings)
+    assert _least_kept_mismatches(_KEEP_POOL, params) == 0

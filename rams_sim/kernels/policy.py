@@ -182,18 +182,24 @@ def keep_value(card, hand, trump, params, seat):
 
 @njit(cache=True, _nrt=False)
 def _least_kept(mask, hand, trump, params, seat):
-    """The card of ``mask`` with the least keep value (ties: lower id)."""
-    best = -1
-    best_value = 0.0
-    m = mask
-    while m != ZERO:
-        card = lowest(m)
-        m &= m - ONE
-        value = keep_value(card, hand, trump, params, seat)
-        if best < 0 or value < best_value:
-            best = card
-            best_value = value
-    return best
+    """The card of ``mask`` (a subset of ``hand``) with the least keep value (ties: lower id); -1 if empty.
+
+    :func:`keep_value`'s classes never overlap in value (plain cards by rank <= 11 < kept
+    kings 30 < pair jacks 40 < trumps 50 + rank < aces 100), so the least card is the
+    first class present, and within it the lowest rank, then the lowest id: masks and
+    one pick, not a value per card (the dealer's R4.3 choice asks this every deal)."""
+    trumps = SUIT_MASKS[trump]
+    aces = mask & ACE_CARDS
+    trump_cards = mask & trumps & ~ACE_CARDS
+    jacks = mask & pair_jacks(hand) & ~trumps
+    kings = mask & KINGS & ~trumps if params[seat, B_KEEP_KINGS] != 0.0 else ZERO
+    plain = mask & ~(aces | trump_cards | jacks | kings)
+    if plain != ZERO:
+        return lowest_ranked(plain)
+    for cards in (kings, jacks, trump_cards, aces):  # one suit, or one rank: the lowest id is the least
+        if cards != ZERO:
+            return lowest(cards)
+    return -1
 
 
 # ---- R4: pass or play ------------------------------------------------------------
