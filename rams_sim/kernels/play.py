@@ -9,9 +9,10 @@ on the state arrays of :mod:`rams_sim.kernels.state` and asks the game's hooks
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
-from ..cards import ACE, KING, N_TRICKS, QUEEN, SUIT_MASKS
+from ..cards import ACE, KING, MAX_SEATS, N_TRICKS, QUEEN, SUIT_MASKS
 from .bits import ZERO, above, bit, card_of, has, suit_of, trump_face_mask
 from .codes import E_DECLINED, INTENT_TRUMPS, RUFF_OVERTRUMP
 from .dispatch import before_card, credit
@@ -97,6 +98,28 @@ def next_active(st, seat, n):
     return seat
 
 
+SEAT_BITS = 4  # a seat in a packed table of seats
+SEAT_FIELD = (1 << SEAT_BITS) - 1
+assert MAX_SEATS <= SEAT_FIELD + 1 and MAX_SEATS * SEAT_BITS <= 64
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def next_active_table(st, n):
+    """The next active seat after each seat, packed SEAT_BITS bits a seat (uint64; read with
+    :func:`next_in`): the active seats do not change during the play, so the play loop looks
+    its next seat up instead of walking past the passers at every card."""
+    table = ZERO
+    for seat in range(n):
+        table |= np.uint64(next_active(st, seat, n)) << np.uint64(SEAT_BITS * seat)
+    return table
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def next_in(table, seat):
+    """The next active seat after ``seat`` in a :func:`next_active_table`."""
+    return np.int64((table >> np.uint64(SEAT_BITS * seat)) & np.uint64(SEAT_FIELD))
+
+
 @njit(cache=True, _nrt=False, inline="always")
 def trumps_behind(st, seat, n, remaining):
     """Whether one of the ``remaining`` active seats to play after ``seat`` in this trick
@@ -160,9 +183,10 @@ def play_from(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n
     cards = trick[TRICK_CARD]
     trump_king = card_of(trump, KING)
     trump_queen = bit(card_of(trump, QUEEN))
+    after = next_active_table(st, n) if n_active > 0 else ZERO  # (no active seat: no card is played)
     for t in range(t0, N_TRICKS):
         k_start = k0 if t == t0 else 0
-        seat = leader if k_start == 0 else next_active(st, trick[TRICK_SEAT, k_start - 1], n)
+        seat = leader if k_start == 0 else next_in(after, trick[TRICK_SEAT, k_start - 1])
         best = 0 if k_start == 0 else trick_winner(cards, k_start, trump)  # the card winning the trick so far (R6.4)
         for k in range(k_start, n_active):
             if forced_card == NO_CARD and before_card(r, kinds, params, announce, rng, cardsets, st, trick, log, info,
@@ -196,7 +220,7 @@ def play_from(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n
             cardsets[HAND, seat] = hand & ~bit(card)
             played |= bit(card)  # seen by every later player, this trick included
             log[t, seat] = card
-            seat = next_active(st, seat, n)
+            seat = next_in(after, seat)
         w = trick[TRICK_SEAT, best]
         # R6.6: a marriage K led and won obliges the Q next
         q_duty = trick[TRICK_SEAT, 0] == w and cards[0] == trump_king and cardsets[HAND, w] & trump_queen != ZERO
