@@ -51,9 +51,15 @@ def follow_mask(hand, trick, n_trick, trump, overtrump, must_head, ace_covers_fa
 
     ``trick``: int8[>= n_trick], the cards played, led card first.
     """
-    led_suit = suit_of(trick[0])
+    return follow_led(hand, SUIT_MASKS[suit_of(trick[0])], trick, n_trick, trump, overtrump, must_head, ace_covers_face)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def follow_led(hand, led, trick, n_trick, trump, overtrump, must_head, ace_covers_face):
+    """:func:`follow_mask` with ``led``, the led suit's cards (uint64), given: the play loop
+    keeps it from the lead instead of reading the led card back for every follower."""
     trumps = SUIT_MASKS[trump]
-    legal = hand & SUIT_MASKS[led_suit]  # R6.2: follow suit
+    legal = hand & led  # R6.2: follow suit
     if legal == ZERO:
         legal = hand & trumps  # R6.2: void -> must trump
         if legal != ZERO and overtrump:
@@ -188,6 +194,8 @@ def play_from(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n
         k_start = k0 if t == t0 else 0
         seat = leader if k_start == 0 else next_in(after, trick[TRICK_SEAT, k_start - 1])
         best = 0 if k_start == 0 else trick_winner(cards, k_start, trump)  # the card winning the trick so far (R6.4)
+        best_card = cards[best]  # kept in hand as the cards fall, as the led suit's cards (from the lead on)
+        led = SUIT_MASKS[suit_of(cards[0])] if k_start > 0 else ZERO
         for k in range(k_start, n_active):
             if forced_card == NO_CARD and before_card(r, kinds, params, announce, rng, cardsets, st, trick, log, info,
                                                       scores, t, k, leader, q_duty, seat, trump_card, dealer, played,
@@ -197,8 +205,10 @@ def play_from(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n
                     log[t, s] = -1  # a trick left unfinished is not recorded
                 return seat
             hand = cardsets[HAND, seat]
-            legal = legal_mask(hand, cards, k, trump, q_duty and k == 0, r.ruff == RUFF_OVERTRUMP, r.must_head,
-                               r.ace_covers_face)  # fmt: skip
+            if k == 0:
+                legal = lead_mask(hand, trump, q_duty)
+            else:
+                legal = follow_led(hand, led, cards, k, trump, r.ruff == RUFF_OVERTRUMP, r.must_head, r.ace_covers_face)
             card = forced_card if forced_card >= 0 else NO_CARD
             forced_card = NO_CARD
             if card < 0:
@@ -210,12 +220,15 @@ def play_from(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n
                     threats = threats_of(seat, dealer, r.deck_mask, trump_card, played, cardsets, st)
                 remaining = n_active - k - 1
                 behind = reads_intents(kinds[seat], params, seat) and trumps_behind(st, seat, n, remaining)
-                card = choose_card(kinds[seat], params, seat, rng, legal, cards[best] if k > 0 else NO_CARD, k, trump,
+                card = choose_card(kinds[seat], params, seat, rng, legal, best_card if k > 0 else NO_CARD, k, trump,
                                    st[TRICKS, seat], threats, remaining, behind)  # fmt: skip
             if card < 0 or not has(legal, card):
                 return -2
             cards[k] = card
-            best = k if k == 0 or beats(card, cards[best], trump) else best
+            if k == 0:
+                led = SUIT_MASKS[suit_of(card)]
+            if k == 0 or beats(card, best_card, trump):
+                best, best_card = k, card
             trick[TRICK_SEAT, k] = seat
             cardsets[HAND, seat] = hand & ~bit(card)
             played |= bit(card)  # seen by every later player, this trick included
