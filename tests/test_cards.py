@@ -181,3 +181,20 @@ def test_kernels_suit_and_rank_are_division_by_the_suit_length():
         got = both(np.array(ids, dtype))
         assert got[:, 0].tolist() == [c // C.RANKS_PER_SUIT for c in ids]
         assert got[:, 1].tolist() == [c % C.RANKS_PER_SUIT for c in ids]
+
+
+@given(st.sets(st.integers(0, 51), max_size=9), st.sampled_from([None, 0, 1, 2, 3]))
+def test_kernels_rams_suit_is_five_of_a_suit(cards, suit):
+    """R5.2: the kernels' ``rams_suit`` (a five-card hand is a rams only if its cards share its lowest
+    card's suit; larger sets are counted suit by suit) is the first suit of which the set holds
+    five cards or more, else -1; ``suit`` draws sets of one suit too (a rams, a long suit)."""
+    import numpy as np
+
+    from rams_sim.kernels.bits import rams_suit
+
+    if suit is not None:  # most of the set from one suit, so that rams and near-rams are drawn
+        same = {c for c in cards if C.suit_of(c) == suit}
+        cards = same | set(sorted(cards)[:1]) | set(range(13 * suit, 13 * suit + 4))
+    counts = [sum(1 for c in cards if C.suit_of(c) == s) for s in range(4)]
+    expected = next((s for s in range(4) if counts[s] >= C.HAND_SIZE), -1)
+    assert rams_suit(np.uint64(sum(1 << c for c in cards))) == expected

@@ -188,6 +188,12 @@ def pair_jacks(mask):
 @njit(cache=True, _nrt=False)
 def rams_suit(mask):
     """The suit of which ``mask`` holds five cards or more (R5.2), else -1."""
+    count = popcount(mask)
+    if count < HAND_SIZE:
+        return -1
+    if count == HAND_SIZE:  # a hand: a rams only if all five are of its lowest card's suit
+        suit = suit_of(lowest(mask))
+        return suit if mask & ~SUIT_MASKS[suit] == ZERO else -1
     for suit in range(N_SUITS):
         if popcount(mask & SUIT_MASKS[suit]) >= HAND_SIZE:
             return suit
