@@ -196,10 +196,14 @@ def _least_kept(mask, hand, trump, params, seat):
     plain = mask & ~(aces | trump_cards | jacks | kings)
     if plain != ZERO:
         return lowest_ranked(plain)
-    for cards in (kings, jacks, trump_cards, aces):  # one suit, or one rank: the lowest id is the least
-        if cards != ZERO:
-            return lowest(cards)
-    return -1
+    # the other classes are each of one rank or one suit: the lowest id is the least
+    if kings != ZERO:
+        return lowest(kings)
+    if jacks != ZERO:
+        return lowest(jacks)
+    if trump_cards != ZERO:
+        return lowest(trump_cards)
+    return lowest(aces) if aces != ZERO else -1
 
 
 # ---- R4: pass or play ------------------------------------------------------------
