@@ -9,7 +9,8 @@ is applied here.
 
 from __future__ import annotations
 
-from numba import literal_unroll, njit
+import numpy as np
+from numba import njit
 
 from ..cards import N_TRICKS
 from .state import (
@@ -23,24 +24,22 @@ SEAT_ROWS = (PASSED, TOOK_TRUMP, TRUMP_DISCARD, JACKS, DECL, TRICKS, OVERSHOT, I
 OUT_SEAT = ("passed", "took_trump", "trump_discard", "jacks", "declaration", "tricks", "overshoot", "intent",
             "fine", "dave", "prokat")  # fmt: skip
 OUT_DEAL = ("dealer", "trump_card", "outcome", "ends_party", "end_kind", "status", "widow", "stake", "redeals")
-SET_PAIRS = tuple(enumerate(SET_ROWS))  # (output column, state row)
-SEAT_PAIRS = tuple(enumerate(SEAT_ROWS))
 DEAL_SLOTS = (-1, TRUMP_CARD, OUTCOME, ENDS_PARTY, END_KIND, STATUS, WIDOW, STAKE, REDEALS)  # the dealer is an argument
-INFO_PAIRS = tuple(enumerate(DEAL_SLOTS))[1:]  # (output column, info slot) after the dealer
+SET_ROW_IDS, SEAT_ROW_IDS, DEAL_SLOT_IDS = (np.array(rows, np.int64) for rows in (SET_ROWS, SEAT_ROWS, DEAL_SLOTS))
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def store_deal(i, n, dealer, cardsets, st, info, log, out_sets, out_seat, out_delta, out_deal, out_log):
     """Copy one deal's results from the state arrays into row ``i`` of the outputs."""
-    for seat in range(n):
-        for j_row in literal_unroll(SET_PAIRS):  # unrolled by numba: each (column, row) a constant
-            out_sets[i, j_row[0], seat] = cardsets[j_row[1], seat]
-        for j_row in literal_unroll(SEAT_PAIRS):
-            out_seat[i, j_row[0], seat] = st[j_row[1], seat]
+    for seat in range(n):  # the rows from constant arrays, not tuples: a tuple indexed in a loop is a lookup a step
+        for j in range(SET_ROW_IDS.shape[0]):
+            out_sets[i, j, seat] = cardsets[SET_ROW_IDS[j], seat]
+        for j in range(SEAT_ROW_IDS.shape[0]):
+            out_seat[i, j, seat] = st[SEAT_ROW_IDS[j], seat]
         out_delta[i, seat] = st[DELTA, seat]
     out_deal[i, 0] = dealer
-    for j_slot in literal_unroll(INFO_PAIRS):
-        out_deal[i, j_slot[0]] = info[j_slot[1]]
+    for j in range(1, DEAL_SLOT_IDS.shape[0]):
+        out_deal[i, j] = info[DEAL_SLOT_IDS[j]]
     if out_log.shape[0] > 0:
         for t in range(N_TRICKS):
             for seat in range(n):
