@@ -46,18 +46,12 @@ def lead_mask(hand, trump, q_duty):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def follow_mask(hand, trick, n_trick, trump, overtrump, must_head, ace_covers_face):
+def follow_mask(hand, led, trick, n_trick, trump, overtrump, must_head, ace_covers_face):
     """Cards ``hand`` may play to a trick of ``n_trick`` >= 1 cards (R6.7a).
 
-    ``trick``: int8[>= n_trick], the cards played, led card first.
+    ``led``: the led suit's cards (uint64); ``trick``: int8[>= n_trick], the cards played,
+    led card first.
     """
-    return follow_led(hand, SUIT_MASKS[suit_of(trick[0])], trick, n_trick, trump, overtrump, must_head, ace_covers_face)
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def follow_led(hand, led, trick, n_trick, trump, overtrump, must_head, ace_covers_face):
-    """:func:`follow_mask` with ``led``, the led suit's cards (uint64), given: the play loop
-    keeps it from the lead instead of reading the led card back for every follower."""
     trumps = SUIT_MASKS[trump]
     legal = hand & led  # R6.2: follow suit
     if legal == ZERO:
@@ -87,11 +81,20 @@ def follow_led(hand, led, trick, n_trick, trump, overtrump, must_head, ace_cover
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def legal_mask(hand, trick, n_trick, trump, q_duty, overtrump, must_head, ace_covers_face):
-    """The legal cards of ``hand`` (uint64) for the trick so far (R6.7a)."""
+def legal_led(hand, led, trick, n_trick, trump, q_duty, overtrump, must_head, ace_covers_face):
+    """:func:`legal_mask` with ``led``, the led suit's cards (uint64; ignored on the lead),
+    given: the play loop keeps it from the lead instead of reading the led card back for
+    every follower."""
     if n_trick == 0:
         return lead_mask(hand, trump, q_duty)
-    return follow_mask(hand, trick, n_trick, trump, overtrump, must_head, ace_covers_face)
+    return follow_mask(hand, led, trick, n_trick, trump, overtrump, must_head, ace_covers_face)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def legal_mask(hand, trick, n_trick, trump, q_duty, overtrump, must_head, ace_covers_face):
+    """The legal cards of ``hand`` (uint64) for the trick so far (R6.7a)."""
+    led = SUIT_MASKS[suit_of(trick[0])] if n_trick > 0 else ZERO
+    return legal_led(hand, led, trick, n_trick, trump, q_duty, overtrump, must_head, ace_covers_face)
 
 
 # ---- R6.1-R6.6: the play ---------------------------------------------------------------------
@@ -205,10 +208,8 @@ def play_from(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n
                     log[t, s] = -1  # a trick left unfinished is not recorded
                 return seat
             hand = cardsets[HAND, seat]
-            if k == 0:
-                legal = lead_mask(hand, trump, q_duty)
-            else:
-                legal = follow_led(hand, led, cards, k, trump, r.ruff == RUFF_OVERTRUMP, r.must_head, r.ace_covers_face)
+            legal = legal_led(hand, led, cards, k, trump, q_duty and k == 0, r.ruff == RUFF_OVERTRUMP, r.must_head,
+                              r.ace_covers_face)  # fmt: skip
             card = forced_card if forced_card >= 0 else NO_CARD
             forced_card = NO_CARD
             if card < 0:
