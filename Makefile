@@ -36,7 +36,7 @@ $(STAMP): $(PACKAGE_STAMP)
 	touch $(STAMP)
 
 # the test tools (`make test` then compiles every game's kernels on every core, skipping what is cached;
-# a searching seat's kernels in duel, modern and zone only for the tests marked heavy: `make test-slow`)
+# a searching seat's kernels only for the tests marked heavy: `make test-slow`)
 $(TEST_STAMP): $(PACKAGE_STAMP)
 	$(INSTALL) -e '.[test]' || $(PIP_INSTALL) -e '.[test]'
 	touch $(TEST_STAMP)
@@ -50,7 +50,7 @@ test: $(TEST_STAMP) ## run the test suite on every core (slow statistical checks
 	$(BIN)/python -m rams_sim.warm --only test --jobs $(JOBS)
 	$(BIN)/python -m pytest -q -n $(JOBS) --dist worksteal
 
-test-slow: $(TEST_STAMP) ## the tests `make test` leaves out: slow statistical checks, pimc's kernels in duel/modern/zone
+test-slow: $(TEST_STAMP) ## the tests `make test` leaves out: slow statistical checks, a searching seat's kernels
 	$(BIN)/python -m rams_sim.warm --jobs $(JOBS)
 	$(BIN)/python -m pytest -q -n $(JOBS) --dist worksteal -m 'slow or heavy'
 

@@ -8,12 +8,13 @@ later run loads. A game's kernels are compiled only for that game (R9,
 
     python -m rams_sim.warm --only run        # what `rams-sim run` needs (classic deals)
     python -m rams_sim.warm --only run --games zone   # the same for another game
-    python -m rams_sim.warm --only test --jobs 2   # every game and driver, and classic pimc's
-    python -m rams_sim.warm --jobs 2          # all that, and pimc's in duel, modern and zone
+    python -m rams_sim.warm --only test --jobs 2   # every game and driver, without a searching seat
+    python -m rams_sim.warm --jobs 2          # all that, and pimc's in every game of R9
 
 ``make setup`` runs the first at install time, ``make test`` the third, ``make test-all``
-and ``make test-slow`` the last: a searching seat's kernels in the other games of R9 are
-about 150 CPU-s of a cold compile, so the tests that need them carry the ``heavy`` marker.
+and ``make test-slow`` the last: a searching seat's kernels are 60-120 CPU-s of a cold
+compile in each game (classic's 118 s on 3 December, beside its drivers' 66 s), so the tests
+that need them carry the ``heavy`` marker.
 """
 
 from __future__ import annotations
@@ -56,8 +57,14 @@ def gc_paused(collect: bool = True) -> Iterator[None]:
             gc.collect()
 
 
-def warm_game(game: Game, what: str = "all") -> tuple[str, float]:
-    """Compile ``game``'s kernels (``what`` = ``run``: only those of a deals run); return (game, seconds)."""
+def warm_game(game: Game, part: str = "all") -> tuple[str, float]:
+    """Compile ``game``'s kernels; return (the task's name, seconds).
+
+    ``part``: ``run`` the kernels of a deals run only; ``deals`` those and a deals run's play
+    log and aggregates (the same deal loop); ``parties`` the single deal that parties, branches
+    and the API call, with their drivers; ``all`` both. The two halves share no compile, so
+    classic's, the largest, are warmed in two processes.
+    """
     from . import engine
     from .dataset import deal_chunk_sums
     from .runner import BRANCHES, DEALS, PARTIES, ChunkTask, RunSpec, run_chunk
@@ -65,18 +72,20 @@ def warm_game(game: Game, what: str = "all") -> tuple[str, float]:
     start = time.perf_counter()
     rules = Rules.named(GAME_PRESETS[game])
     policies = ("basic",) * rules.players
-    deal_chunk_sums(run_chunk(RunSpec(DEALS, rules, policies, 0, 1), ChunkTask(0, 0, 1)))
-    if what == "all":
+    if part in ("run", "deals", "all"):
+        deal_chunk_sums(run_chunk(RunSpec(DEALS, rules, policies, 0, 1), ChunkTask(0, 0, 1)))
+    if part in ("deals", "all"):
         run_chunk(RunSpec(DEALS, rules, policies, 0, 1, log_plays=True), ChunkTask(0, 0, 1))
+        run_chunk(RunSpec(DEALS, rules, policies, 0, 1, aggregate=("seat",)), ChunkTask(0, 0, 1))  # run --aggregate, sweep
+    if part in ("parties", "all"):
         run_chunk(RunSpec(PARTIES, rules, policies, 0, 1), ChunkTask(0, 0, 1))
         run_chunk(RunSpec(BRANCHES, rules, policies, 0, 1, seat=0), ChunkTask(0, 0, 1))
-        run_chunk(RunSpec(DEALS, rules, policies, 0, 1, aggregate=("seat",)), ChunkTask(0, 0, 1))  # run --aggregate, sweep
         engine.play_deal(rules, "basic")
         if game == Game.RAMS:
             engine.settle_deal(rules, dealer=0, trump=0, hands_dealt=[0] * 4, hands_final=[0] * 4, active=[True] * 4)
             engine.legal_cards(rules, [0, 1], 0, [2])
             engine.trick_winner(0, [0, 1])
-    return game.value, time.perf_counter() - start
+    return game.value if part in ("run", "all") else f"{game.value}-{part}", time.perf_counter() - start
 
 
 def warm_search() -> tuple[str, float]:
@@ -149,13 +158,20 @@ def warm_duel_search() -> tuple[str, float]:
 SEARCH_TASKS = {SEARCH: warm_search, SEARCH_ZONE: warm_zone_search, SEARCH_MODERN: warm_modern_search,
                 SEARCH_DUEL: warm_duel_search}
 # what only the tests marked ``heavy`` use (pyproject.toml): left out of ``--only test``
-HEAVY = (SEARCH_DUEL, SEARCH_MODERN, SEARCH_ZONE)
+HEAVY = (SEARCH, SEARCH_DUEL, SEARCH_MODERN, SEARCH_ZONE)
 # seconds each task took on 2 cores, compiling into an empty cache: the longest start first (modern's and zone's
 # search with advise's evaluations scaled from a cold compile beside the old zone task; duel's advise adds 31 s to
-# its 223 s, measured alone, 2 December 2026; classic's drivers since its play_rows compile its deal twice: 52 s
-# on the slower 3 December, scaled to that day's speed)
-COST = {SEARCH_DUEL: 91, SEARCH: 60, SEARCH_MODERN: 56, Game.RAMS: 34, SEARCH_ZONE: 31, Game.DUEL: 16, Game.MODERN: 13,
-        Game.ZONE: 8}
+# its 223 s, measured alone, 2 December 2026; classic's search 118 s, its deals 36 s and its parties 28 s on
+# 3 December, the other games scaled to that day's speed)
+COST = {SEARCH_DUEL: 91, SEARCH: 60, SEARCH_MODERN: 56, "rams-deals": 18, "rams-parties": 14, SEARCH_ZONE: 31,
+        Game.DUEL: 16, Game.MODERN: 13, Game.ZONE: 8}
+# classic's drivers, the largest of a game's, in two processes (warm_game's ``part``)
+SPLIT = {Game.RAMS: ("deals", "parties")}
+
+
+def _cost(task: Game | str, part: str) -> float:
+    """COST's guess for a task (a game's ``part`` other than all: its own entry, else nothing known)."""
+    return COST.get(task if part == "all" else f"{task.value}-{part}", 0)
 
 
 def _warm(args: tuple[Game | str, str], collect: bool = True) -> tuple[str, float]:
@@ -168,7 +184,7 @@ def _warm(args: tuple[Game | str, str], collect: bool = True) -> tuple[str, floa
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rams_sim.warm", description=__doc__.splitlines()[0])
     parser.add_argument("--only", choices=WHAT, default="all", help="run: the kernels of a deals run only; "
-                        "test: all but pimc's in duel, modern and zone (what `make test` uses)")  # fmt: skip
+                        "test: all but a searching seat's (what `make test` uses)")  # fmt: skip
     parser.add_argument("--jobs", type=int, default=1, help="games compiled in parallel processes")
     parser.add_argument("--games", default="", help="comma-separated games of R9 (rams, duel, modern, zone); "
                         "default: rams with --only run, else all")  # fmt: skip
@@ -182,10 +198,10 @@ def main(argv: list[str] | None = None) -> int:
         games = [Game.RAMS] if args.only == "run" else list(GAME_PRESETS)
     start = time.perf_counter()
     what = "run" if args.only == "run" else "all"
-    tasks = [(g, what) for g in games]
+    tasks = [(g, part) for g in games for part in (SPLIT.get(g, (what,)) if what == "all" and args.jobs > 1 else (what,))]
     if what == "all" and not args.games:
         tasks += [(name, "all") for name in SEARCH_TASKS if args.only == "all" or name not in HEAVY]
-    tasks.sort(key=lambda task: -COST[task[0]])
+    tasks.sort(key=lambda task: -_cost(*task))
     if args.jobs > 1 and len(tasks) > 1:
         # a fresh process for each task: its garbage goes with it, uncollected
         with multiprocessing.get_context("spawn").Pool(min(args.jobs, len(tasks)), maxtasksperchild=1) as pool:
@@ -193,7 +209,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         results = [_warm(t) for t in tasks]
     for game, seconds in sorted(results):
-        print(f"  {game:<11} kernels ready in {seconds:5.1f} s")
+        print(f"  {game:<12} kernels ready in {seconds:5.1f} s")
     print(f"numba kernels ready ({args.only}) in {time.perf_counter() - start:.1f} s", file=sys.stderr)
     return 0
 

@@ -29,6 +29,9 @@ from rams_sim.rules import Rules
 
 from test_worlds import _history_legal  # the same replay of R6 the sampler is checked with
 
+# advise's evaluations are the search's kernels, minutes of CPU to compile cold (rams_sim/warm.py): the tests that
+# run them are heavy (`make test-slow`); the refusals of bad input run by default
+heavy = pytest.mark.heavy
 RULES = Rules(players=2)
 RULES4 = Rules()
 BLACK = C.mask_of(C.card_id(s, C.JACK) for s in (0, 1))
@@ -151,6 +154,7 @@ def _endings(count: int):
                     return
 
 
+@heavy
 @pytest.mark.parametrize("case", range(3))
 def test_two_player_endings_match_the_exact_answer(case):
     record, pos = list(_endings(3))[case]
@@ -196,6 +200,7 @@ def assert_one_line_error(base: dict, args: list[str], message: str) -> None:
     assert message in res.output and len(res.output.strip().splitlines()) == 1, res.output
 
 
+@heavy
 def test_the_command_ranks_every_exchange_option_and_prints_json():
     result = _run([*BASE, "--json", "--target-se", "0.5"])
     assert result.exit_code == 0, result.output
@@ -208,6 +213,7 @@ def test_the_command_ranks_every_exchange_option_and_prints_json():
     assert all(o["ci_low"] <= o["mean"] <= o["ci_high"] and o["worlds"] == data["worlds"] for o in options)
 
 
+@heavy
 def test_ascii_cards_give_the_same_answer():
     a = advise("A♥ K♠ 7♠ 9♦ 10♣", "8♥", seat=2, dealer=0, exchanged="1=2", target_se=0.5)
     b = advise("Ah Ks 7s 9d Tc", "8h", seat=2, dealer=0, exchanged="1=2", target_se=0.5)
@@ -265,6 +271,7 @@ def test_an_impossible_history_for_the_others_is_refused():
                played="9♣ 7♦ 8♣ 10♣ / J♣ Q♣ K♣", target_se=1)  # fmt: skip
 
 
+@heavy
 def test_the_python_api_returns_a_polars_frame():
     """``rams_sim.advise(...)``, as the package exports it (README "The Python API")."""
     import polars as pl
@@ -314,6 +321,7 @@ def _assert_agrees_with_branch_data(rules: Rules, players: str, hand: list[int],
     return result
 
 
+@heavy
 def test_advise_agrees_with_branch_data_for_the_hand():
     """Classic, everyone on basic: the exchange turn's 32 options (the hand holds an ace: no pass, R4.1)."""
     _assert_agrees_with_branch_data(RULES4, "basic", C.parse_cards("A♣ K♦ 9♦ 8♠ 7♥"), C.parse("10♥"), seed=3)
@@ -322,6 +330,7 @@ def test_advise_agrees_with_branch_data_for_the_hand():
 HANDBOOK = Rules.named("handbook")  # declare-then-buy: play or pass round the table, then the purchases (R4.0)
 
 
+@heavy
 def test_declare_then_buy_offers_play_or_pass_then_the_purchase():
     """handbook: the first round offers pass (no ace, R4.1) and play; once every seat said its
     word, the purchase offers standing and every discard set (a 32-card deck: the talon holds 11)."""
@@ -337,6 +346,7 @@ def test_declare_then_buy_offers_play_or_pass_then_the_purchase():
     assert set(buy.table["option"]) == {"stand", "discard"}
 
 
+@heavy
 def test_a_purchase_agrees_with_branch_data_for_the_hand():
     """handbook, every seat playing (basic that never passes, so the round tells nothing about
     the hands): advise's purchase stage (everyone said play, nobody bought yet) agrees with
@@ -346,6 +356,7 @@ def test_a_purchase_agrees_with_branch_data_for_the_hand():
     assert result.stage == "buy" and len(result.table) == 32
 
 
+@heavy
 def test_the_announcements_are_advised_and_read():
     """R4.0a (negotiations: declare-then-buy with announcements): once the round is over a
     playing seat announces ("on trumps" or "on suits"), after those before him; the purchase

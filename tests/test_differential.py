@@ -22,13 +22,13 @@ PRESETS = ("classic", "handbook", "encyclopedia", "from-15", "negotiations", "mo
 PLAYERS = (2, 3, 4, 5, 6, 7)
 TABLE_SIZES = {"modern": (4,)}  # presets played at one table size only (docs/VARIANTS.md)
 PARTY_OPTIONS = {"modern": {"modern_target": 10}}  # shorter parties; the others start at 30
-DEALS = 400  # per preset, table size and policy in the default run; `make test-all` plays
+DEALS = 150  # per preset, table size and policy in the default run; `make test-all` plays
 DEALS_ALL = 2000  # (issue 2's figure) under the slow marker (CLARIFICATIONS: size the grid to the test budget)
 SIZES = [DEALS, pytest.param(DEALS_ALL, marks=pytest.mark.slow, id="all")]
 POLICIES = tuple(kind.name.lower() for kind in PolicyKind if kind != PolicyKind.PIMC)  # scripted; pimc: see below
 # table looks up classic Rams' pass and exchange (R4): the games of R9 with turns of their own refuse it
 OTHER_GAMES = tuple(p for p in POLICIES if p != "table")
-# a searching seat's kernels in duel, modern and zone: about 150 CPU-s of a cold compile (rams_sim/warm.py)
+# a searching seat's kernels: 60-120 CPU-s a game of a cold compile (rams_sim/warm.py)
 heavy = pytest.mark.heavy
 
 
@@ -298,7 +298,8 @@ def test_modern_pimc_parties_agree():
         assert not slow.differences(engine.party_record_of(out, p)), f"modern pimc: seed 8 party {p}"
 
 
-# ---- pimc (docs/SEARCH.md): every decision searched, a few worlds each so the reference keeps up
+# ---- pimc (docs/SEARCH.md): every decision searched, a few worlds each so the reference keeps up; a searching
+# seat's kernels take about 120 CPU-s to compile cold (rams_sim/warm.py), so these carry the heavy marker
 SEARCHED = ("classic", "handbook", "encyclopedia", "from-15", "negotiations")  # the presets of Game.RAMS
 PIMC_TABLES = {  # by seat; a table of n players takes the first n
     "one": ["pimc:samples=3", "expert", "basic", "random", "cautious", "greedy", "expert"],
@@ -308,12 +309,12 @@ PIMC_TABLES = {  # by seat; a table of n players takes the first n
 }
 # per preset, at 3-5 players: a searching seat plays out every option of its pass and discards
 # (up to 33) in every world, so a deal costs the reference ~30 ms a searching seat at 4 players
-PIMC_DEALS = {"one": 10, "rollouts": 5, "all": 3}  # the default run; twice as many under the slow marker
+PIMC_DEALS = {"one": 10, "rollouts": 5, "all": 3}  # heavy; twice as many under the slow marker too
 PIMC_SHARE = {3: 1.0, 4: 1.0, 5: 1.0, 6: 0.5, 7: 0.25}  # of those deals at each table size: with six unseen hands
 # to lay out (7 players), each layout count costs both engines ~10 ms
 
 
-PIMC_SIZES_DEFAULT = {"classic": (3, 4, 5, 6, 7)}  # the default run; the other presets at 4 and 5 (the rest: slow)
+PIMC_SIZES_DEFAULT = {"classic": (3, 4, 5, 6, 7)}  # heavy; the other presets at 4 and 5 (the rest: slow too)
 
 
 def _pimc_grid():
@@ -324,14 +325,15 @@ def _pimc_grid():
             yield pytest.param(preset, players, marks=marks, id=f"{preset}-{players}")
 
 
+@heavy
 @pytest.mark.parametrize("scale", [1, pytest.param(2, marks=pytest.mark.slow, id="twice")])
 @pytest.mark.parametrize("table", PIMC_TABLES)
 @pytest.mark.parametrize("preset, players", list(_pimc_grid()))
 def test_pimc_agrees(preset, players, table, scale):
     """Both engines search pimc's decisions identically (the same worlds, rollouts and choice: its
     pass or play, discards, purchase, announcement, R4.3 card and cards) on every classic preset and
-    table size, with one searching seat, several with other rollouts, or all (the default run: classic
-    at every size, the other presets at 4 and 5 players; every pair under the slow marker)."""
+    table size, with one searching seat, several with other rollouts, or all (heavy: classic at every
+    size, the other presets at 4 and 5 players; every pair under the slow marker too)."""
     rules = Rules.named(preset, players=players)
     seed = 3000 + 10 * players + SEARCHED.index(preset)
     policies = PIMC_TABLES[table][:players]
@@ -350,6 +352,7 @@ BEFORE_PLAY = {  # the rules that change the decisions before the play (docs/ENG
 }
 
 
+@heavy
 @pytest.mark.parametrize("name", BEFORE_PLAY)
 def test_pimc_decisions_before_the_play_agree(name):
     """Every seat searches: both engines agree on each searched pass, discard, purchase,
@@ -391,6 +394,7 @@ PIMC_VARIANTS = [
 
 
 # not named "options": `make test-nojit` selects those, and the search runs too slowly as plain Python
+@heavy
 @pytest.mark.parametrize("scale", [1, pytest.param(2, marks=pytest.mark.slow, id="twice")])
 @pytest.mark.parametrize("variant", PIMC_VARIANTS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
 def test_pimc_rule_variants_agree(variant, scale):
@@ -404,6 +408,7 @@ def test_pimc_rule_variants_agree(variant, scale):
     assert_same_deals(rules, mixed, seed=79, deals=deals, label=f"pimc variant {variant}")
 
 
+@heavy
 @pytest.mark.parametrize("preset", SEARCHED)
 def test_pimc_parties_agree(preset):
     """Whole parties with searching seats agree (R8: low scores, the worlds' aces end deals)."""

@@ -34,7 +34,7 @@ from rams_sim import engine, reference
 from rams_sim.kernels.rng import deal_key, deck_order
 from rams_sim.policies import PolicyKind
 from rams_sim.record import Intent
-from rams_sim.rules import Game, Rules
+from rams_sim.rules import Rules
 
 PIMC = "pimc:samples=2"  # a few worlds per decision (its pass and discards too are searched)
 POLICIES = tuple(kind.name.lower() for kind in PolicyKind if kind != PolicyKind.PIMC) + (PIMC,)
@@ -42,9 +42,11 @@ POLICIES = tuple(kind.name.lower() for kind in PolicyKind if kind != PolicyKind.
 PASSER_TABLES = {PIMC: [PIMC, "basic:pass_threshold=4", PIMC, "cautious:pass_threshold=4"]}
 ANNOUNCE_TABLES = {PIMC: [PIMC] + ["expert:pass_threshold=-1"] * 3}  # seat 0 first; the others never pass
 ENGINES = {"engine": engine, "reference": reference}
-# the kernels of a searching seat in duel, modern or zone take minutes of CPU to compile cold (rams_sim/warm.py):
-# the engine's checks of those games carry the heavy marker, the reference's run by default
+# a searching seat's kernels take minutes of CPU to compile cold (rams_sim/warm.py): the engine's checks of
+# pimc carry the heavy marker (`make test-slow`), the reference's run by default
 ENGINES_HEAVY = [pytest.param("engine", marks=pytest.mark.heavy), "reference"]
+POLICY_ENGINE = [pytest.param(policy, which, marks=[pytest.mark.heavy] if policy == PIMC and which == "engine" else [],
+                              id=f"{policy}-{which}") for policy in POLICIES for which in ENGINES]  # fmt: skip
 FIELDS = ("passed", "intent", "discards", "drawn", "took_trump", "trump_discard", "hand_final", "declaration", "tricks",
           "delta")  # fmt: skip
 
@@ -87,12 +89,11 @@ def _first_exchanges_changed(play, policy, deals: int = 60, first_only: bool = F
     return changed
 
 
-@pytest.mark.parametrize("which", ENGINES)
-@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize(("policy", "which"), POLICY_ENGINE)
 def test_first_exchange_ignores_unseen_cards(policy, which):
     """Reshuffle all cards but the first seat's hand and the trump card: his exchange is the same
     (pimc's is searched: its worlds are drawn around his cards only)."""
-    deals = 30 if which == "reference" else 60  # the reference searches slowly
+    deals = 60 if which == "engine" else 15 if policy == PIMC else 30  # the reference searches slowly
     changed = _first_exchanges_changed(ENGINES[which].play_deal, policy, deals=deals)
     assert not changed, f"deals {changed}"
 
@@ -203,8 +204,7 @@ def test_a_planted_modern_turn_leak_is_caught(monkeypatch):
     assert changed, "the leak was never visible"
 
 
-@pytest.mark.parametrize("which", ENGINES)
-@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize(("policy", "which"), POLICY_ENGINE)
 def test_an_announcement_ignores_unseen_cards(policy, which):
     """R4.0a: reshuffle all cards but the first seat's hand and the trump card: his pass and announcement are the same.
 
@@ -231,14 +231,13 @@ def test_an_announcement_ignores_unseen_cards(policy, which):
 
 
 @pytest.mark.parametrize("preset", ["classic", "negotiations"])
-@pytest.mark.parametrize("which", ENGINES)
-@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize(("policy", "which"), POLICY_ENGINE)
 def test_a_passers_hidden_cards_change_nothing_for_others(policy, which, preset):
     """Swap a passer's card with an undrawn talon card: every other seat decides, announces and scores the same."""
     play = ENGINES[which].play_deal
     rules = Rules.named(preset)
     policies = PASSER_TABLES.get(policy, policy)
-    enough = 40 if policy in PASSER_TABLES else 150  # pimc: every seat's decisions are searched
+    enough = 25 if policy in PASSER_TABLES else 150  # pimc: every seat's decisions are searched
     n = rules.players
     deck = C.deck_cards(rules.deck_size)
     tested = searched = 0
@@ -423,16 +422,15 @@ def _searched_cards_changed(play, rules: Rules, deals: int, swaps: int = 4,
     return checked, found
 
 
-# the classic search's kernels run by default, the other games' under the heavy marker
-SEARCH_CASES = [pytest.param(which, name, id=f"{which}-{name}",
-                             marks=[pytest.mark.heavy] if which == "engine" and SEARCH_RULES[name].game != Game.RAMS else [])
+# the reference's search runs by default, the kernels' under the heavy marker
+SEARCH_CASES = [pytest.param(which, name, id=f"{which}-{name}", marks=[pytest.mark.heavy] if which == "engine" else [])
                 for name in SEARCH_RULES for which in ENGINES]  # fmt: skip
 
 
 @pytest.mark.parametrize(("which", "rules_name"), SEARCH_CASES)
 def test_searched_cards_ignore_unseen_cards(which, rules_name):
     """pimc: changing cards a seat cannot see, where all it sees up to a card is the same, never changes that card."""
-    deals = 25 if which == "engine" else 10  # the reference searches slowly
+    deals = 25 if which == "engine" else 6  # the reference searches slowly
     least = 4 * deals
     if rules_name.startswith("duel"):  # a duel deal often ends at its first cards (a declined dave)
         deals, least = 3 * deals, deals

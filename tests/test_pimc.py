@@ -13,12 +13,14 @@ from rams_sim.policies import PolicySpec
 from rams_sim.kernels.bits import ACE_CARDS as ACES
 from rams_sim.rules import PRESETS, Game, Rules
 
-# a searching seat's kernels in the other games of R9 take minutes of CPU to compile cold (rams_sim/warm.py)
+# a searching seat's kernels take minutes of CPU to compile cold (rams_sim/warm.py): the tests that play them are
+# heavy (`make test-slow`)
 heavy = pytest.mark.heavy
 SEARCHED = [name for name, preset in PRESETS.items() if preset.game == Game.RAMS]
 TABLE = ["pimc:samples=4", "expert", "basic", "expert"]
 
 
+@heavy
 @pytest.mark.parametrize("preset", SEARCHED)
 def test_pimc_plays_every_classic_preset(preset):
     """Every deal completes with legal cards (the engine stops on an illegal one) and five tricks."""
@@ -30,6 +32,7 @@ def test_pimc_plays_every_classic_preset(preset):
     assert (out.tricks[played].sum(axis=1) <= 5).all()
 
 
+@heavy
 def test_pimc_is_a_pure_function_of_seed_and_deal():
     rules = Rules()
     whole = engine.simulate(rules, TABLE, seed=9, deals=120)
@@ -38,6 +41,7 @@ def test_pimc_is_a_pure_function_of_seed_and_deal():
     np.testing.assert_array_equal(whole.sets[60:], part.sets)
 
 
+@heavy
 def test_pimc_searches_its_exchange_and_its_cards():
     """Against expert on the same deals, pimc passes, discards and plays otherwise somewhere."""
     rules = Rules()
@@ -49,6 +53,7 @@ def test_pimc_searches_its_exchange_and_its_cards():
     assert (a.play_card[same_hands, :, 0] != b.play_card[same_hands, :, 0]).any()
 
 
+@heavy
 def test_pimc_decisions_are_open_to_it():
     """Every pimc decision is one the rules allow (the engine stops with a status otherwise):
     no pass with an ace (R4.1), a dealer's R4.3 card from his hand, across rule options."""
@@ -101,6 +106,7 @@ def test_pimc_parameters_are_checked():
             PolicySpec.parse(f"pimc:prokat_weight={bad}")
 
 
+@heavy
 def test_the_reference_plays_pimc():
     """The reference engine searches pimc's decisions and cards itself (rams_sim/reference/pimc.py)
     and plays the deals the kernels play (tests/test_differential.py compares some 1,600 more)."""

@@ -207,6 +207,7 @@ REDRAW_POLICIES = {"passers": ["pimc:samples=4", "random", "pimc:samples=3,rollo
 REDRAWN = {"dealt-or-final": ("zero", "jacks"), "final": ("zero", "jacks"), "passers": ("passers",)}
 
 
+@pytest.mark.heavy  # the searching seat's kernels (make test-slow)
 @pytest.mark.parametrize("name", list(REDRAW_RULES))
 def test_both_engines_redraw_the_same_worlds(name, monkeypatch):
     """Deals with searching seats agree deal by deal while worlds are refused and drawn again

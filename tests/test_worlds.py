@@ -312,7 +312,7 @@ PILE_RULES = {
 }
 
 
-@pytest.mark.parametrize("limit", [4_000, pytest.param(20_000, marks=pytest.mark.slow, id="20000")])
+@pytest.mark.parametrize("limit", [1_500, pytest.param(20_000, marks=pytest.mark.slow, id="20000")])
 @pytest.mark.parametrize("name", list(PILE_RULES))
 def test_piles_admit_exactly_the_legal_histories(name, limit):
     """Every position small enough to enumerate (at most ``limit`` hands for the others), the
