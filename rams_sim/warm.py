@@ -62,8 +62,9 @@ def warm_game(game: Game, part: str = "all") -> tuple[str, float]:
 
     ``part``: ``run`` the kernels of a deals run only; ``deals`` those and a deals run's play
     log and aggregates (the same deal loop); ``parties`` the single deal that parties, branches
-    and the API call, with their drivers; ``all`` both. The two halves share no compile, so
-    classic's, the largest, are warmed in two processes.
+    and the API call, with their drivers; ``all`` both. Classic's halves share little compile
+    (26-32 s and 26-31 s on 3 December), so they are warmed in two processes; the other games'
+    halves share more (duel's 20 s each, 22-37 s together), so theirs are not.
     """
     from . import engine
     from .dataset import deal_chunk_sums

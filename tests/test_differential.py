@@ -49,7 +49,7 @@ def assert_same_deals(rules: Rules, policies, seed: int, deals: int, label: str)
      for policy in (OTHER_GAMES if Rules.named(preset).game != Game.RAMS else POLICIES)],
 )
 def test_presets_agree(preset, players, policy, deals):
-    """Both engines play the same random decks (400, or 2,000 under the slow marker) of every
+    """Both engines play the same random decks (150, or 2,000 under the slow marker) of every
     preset, table size and policy identically."""
     rules = Rules.named(preset, players=players)
     seed = 1000 + 10 * players + PRESETS.index(preset)
@@ -113,17 +113,20 @@ DUEL_OPTIONS = ({}, {"dave": False}, {"dave_lead_only": True, "dave_max": 4},
                 {"jacks_count": "final", "truncated_deal": "score-so-far", "ruff": "overtrump"})  # fmt: skip
 
 
+@pytest.mark.parametrize("scale", [1, pytest.param(2, marks=pytest.mark.slow, id="twice")])
 @pytest.mark.parametrize("options", DUEL_OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "preset")
 @pytest.mark.parametrize("preset", DUEL_PRESETS)
-def test_duel_presets_agree(preset, options):
-    """duel, duel-trump: every pairing of policies, deal by deal and party by party, in both engines."""
+def test_duel_presets_agree(preset, options, scale):
+    """duel, duel-trump: every pairing of policies, deal by deal (60, twice as many under the slow
+    marker) and party by party (5, or 10), in both engines."""
     rules = Rules.named(preset, **options)
+    deals, parties = 60 * scale, 5 * scale
     for a in OTHER_GAMES:
         for b in OTHER_GAMES:
             label = f"{preset}/{options}/{a},{b}"
-            assert_same_deals(rules, [a, b], seed=900 + OTHER_GAMES.index(a), deals=120, label=label)
-            out = engine.simulate_parties(rules, [a, b], seed=4, parties=8)
-            for p in range(8):
+            assert_same_deals(rules, [a, b], seed=900 + OTHER_GAMES.index(a), deals=deals, label=label)
+            out = engine.simulate_parties(rules, [a, b], seed=4, parties=parties)
+            for p in range(parties):
                 slow = reference.play_party(rules, [a, b], seed=4, party=p)
                 assert not slow.differences(engine.party_record_of(out, p)), f"{label}: party {p}"
 

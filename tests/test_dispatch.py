@@ -38,6 +38,7 @@ def test_each_game_has_its_own_argument_class():
         assert type(rules_args(Rules.named(name))) is ARGS_TYPES[info.game], name
 
 
+@pytest.mark.heavy  # a cold compile of zone in a fresh process, 15-25 s of one core (make test-slow)
 def test_a_zone_run_compiles_no_other_game(tmp_path):
     env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "numba")}  # empty: every kernel is compiled here
     out = subprocess.run([sys.executable, "-c", SNIPPET], env=env, capture_output=True, cwd=tmp_path,
