@@ -176,6 +176,7 @@ FACT_RULES = {  # start 25: seats near zero (R8.2); final jacks: a declared pair
 DRAWS = {"passers": 10_000, "passers-no-pile": 10_000}  # worlds per position (else 2,000): the effects are small
 
 
+@pytest.mark.heavy  # a statistical check of the search's own kernel, _play_world (20 s of compile: make test-slow)
 @pytest.mark.parametrize("name", list(FACT_RULES))
 def test_draws_are_uniform_over_the_worlds_that_fit(name):
     rules, seed, deals, wanted, policy = FACT_RULES[name]
