@@ -175,6 +175,19 @@ def _cost(task: Game | str, part: str) -> float:
     return COST.get(task if part == "all" else f"{task.value}-{part}", 0)
 
 
+def plan(only: str, games: list[Game], jobs: int, searches: bool = True) -> list[tuple[Game | str, str]]:
+    """The tasks ``main`` runs, (a game or a search's name, warm_game's ``part``), longest first.
+
+    ``only`` as ``--only``: ``run`` a deals run's kernels of each game; ``test`` and ``all``
+    every driver of each game (split by :data:`SPLIT` over several ``jobs``) and, with
+    ``searches``, the searches (``test`` without the :data:`HEAVY` ones)."""
+    what = "run" if only == "run" else "all"
+    tasks = [(g, part) for g in games for part in (SPLIT.get(g, (what,)) if what == "all" and jobs > 1 else (what,))]
+    if what == "all" and searches:
+        tasks += [(name, "all") for name in SEARCH_TASKS if only == "all" or name not in HEAVY]
+    return sorted(tasks, key=lambda task: -_cost(*task))
+
+
 def _warm(args: tuple[Game | str, str], collect: bool = True) -> tuple[str, float]:
     with gc_paused(collect):
         if args[0] in SEARCH_TASKS:
@@ -198,11 +211,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         games = [Game.RAMS] if args.only == "run" else list(GAME_PRESETS)
     start = time.perf_counter()
-    what = "run" if args.only == "run" else "all"
-    tasks = [(g, part) for g in games for part in (SPLIT.get(g, (what,)) if what == "all" and args.jobs > 1 else (what,))]
-    if what == "all" and not args.games:
-        tasks += [(name, "all") for name in SEARCH_TASKS if args.only == "all" or name not in HEAVY]
-    tasks.sort(key=lambda task: -_cost(*task))
+    tasks = plan(args.only, games, args.jobs, searches=not args.games)
     if args.jobs > 1 and len(tasks) > 1:
         # a fresh process for each task: its garbage goes with it, uncollected
         with multiprocessing.get_context("spawn").Pool(min(args.jobs, len(tasks)), maxtasksperchild=1) as pool:
