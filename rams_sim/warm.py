@@ -162,10 +162,10 @@ SEARCH_TASKS = {SEARCH: warm_search, SEARCH_ZONE: warm_zone_search, SEARCH_MODER
 HEAVY = (SEARCH, SEARCH_DUEL, SEARCH_MODERN, SEARCH_ZONE)
 # seconds each task took on 2 cores, compiling into an empty cache: the longest start first (modern's and zone's
 # search with advise's evaluations scaled from a cold compile beside the old zone task; duel's advise adds 31 s to
-# its 223 s, measured alone, 2 December 2026; classic's search 118 s, its deals 36 s and its parties 28 s on
-# 3 December, the other games scaled to that day's speed)
-COST = {SEARCH_DUEL: 91, SEARCH: 60, SEARCH_MODERN: 56, "rams-deals": 18, "rams-parties": 14, SEARCH_ZONE: 31,
-        Game.DUEL: 16, Game.MODERN: 13, Game.ZONE: 8}
+# its 223 s, measured alone, 2 December 2026); only the order matters. Classic's two halves on the same scale: on
+# 3 December a fresh clone's make test took 26-32 s and 25-31 s for them, 30-38 s for duel, 20-24 s for modern
+COST = {SEARCH_DUEL: 91, SEARCH: 60, SEARCH_MODERN: 56, "rams-deals": 16, "rams-parties": 15, SEARCH_ZONE: 31,
+        Game.DUEL: 17, Game.MODERN: 11, Game.ZONE: 7}
 # classic's drivers, the largest of a game's, in two processes (warm_game's ``part``)
 SPLIT = {Game.RAMS: ("deals", "parties")}
 
