@@ -86,7 +86,7 @@ def warm_game(game: Game, part: str = "all") -> tuple[str, float]:
             engine.settle_deal(rules, dealer=0, trump=0, hands_dealt=[0] * 4, hands_final=[0] * 4, active=[True] * 4)
             engine.legal_cards(rules, [0, 1], 0, [2])
             engine.trick_winner(0, [0, 1])
-    return game.value if part in ("run", "all") else f"{game.value}-{part}", time.perf_counter() - start
+    return task_name(game, part), time.perf_counter() - start
 
 
 def warm_search() -> tuple[str, float]:
@@ -165,14 +165,22 @@ HEAVY = (SEARCH, SEARCH_DUEL, SEARCH_MODERN, SEARCH_ZONE)
 # its 223 s, measured alone, 2 December 2026); only the order matters. Classic's two halves on the same scale: on
 # 3 December a fresh clone's make test took 26-32 s and 25-31 s for them, 30-38 s for duel, 20-24 s for modern
 COST = {SEARCH_DUEL: 91, SEARCH: 60, SEARCH_MODERN: 56, "rams-deals": 16, "rams-parties": 15, SEARCH_ZONE: 31,
-        Game.DUEL: 17, Game.MODERN: 11, Game.ZONE: 7}
+        "duel": 17, "modern": 11, "zone": 7}  # by task_name
 # classic's drivers, the largest of a game's, in two processes (warm_game's ``part``)
 SPLIT = {Game.RAMS: ("deals", "parties")}
 
 
+def task_name(task: Game | str, part: str) -> str:
+    """The name a task reports and COST knows it by: a search's, a game's (``rams``), or a game's
+    part of warm_game (``rams-deals``)."""
+    if not isinstance(task, Game):
+        return task
+    return task.value if part in ("run", "all") else f"{task.value}-{part}"
+
+
 def _cost(task: Game | str, part: str) -> float:
-    """COST's guess for a task (a game's ``part`` other than all: its own entry, else nothing known)."""
-    return COST.get(task if part == "all" else f"{task.value}-{part}", 0)
+    """COST's guess for a task (0 where nothing is known: a deals run's kernels, alone anyway)."""
+    return COST.get(task_name(task, part), 0)
 
 
 def plan(only: str, games: list[Game], jobs: int, searches: bool = True) -> list[tuple[Game | str, str]]:
