@@ -432,7 +432,6 @@ def seat_policies(policies, players: int) -> list[PolicySpec]:
     return specs
 
 
-
 def pack_policies(specs: list[PolicySpec]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Pack per-seat policies for the kernels.
 

@@ -107,7 +107,6 @@ def test_paired_difference_uses_units_present_in_both():
     assert d == A.mean_estimate(np.array([1.0, 4.0]))
 
 
-
 def test_one_against_others_and_remiz_per_group():
     """Per group, the marked row's value minus the mean of the others; a remiz is a played deal with no trick (R7.2)."""
     df = pl.DataFrame({"deal": [0, 0, 0, 1, 1], "seat": [0, 1, 2, 0, 1], "x": [6.0, 1.0, 3.0, 2.0, 5.0],

@@ -23,19 +23,20 @@ import numpy as np
 from numba import njit
 
 from .codes import N_OPTIONS, NO_FORCE, NO_INTENT, OK, OPTION_PASS, SCORE_SO_FAR, UNAVAILABLE
+from .deal import reset_scoring
 from .declare import declare, prepare_final
 from .dispatch import play_deal, play_rows
+from .output import store_deal
 from .party import new_party_state, play_party
 from .rng import deal_key
 from .rows import deal_of_row, row_kernel
 from .search import prepare
 from .score import credit_lone, credit_trick, finish_deal
-from .deal import reset_scoring
-from .output import store_deal
 from .state import (
     ACTIVE, DEALT, DECL, DELTA, DISCARDS, DRAWN, ENDS_PARTY, FINAL, HAND, INTENT, OUTCOME, PASSED, STAKE, TOOK_TRUMP,
     TRICKS, TRUMP_CARD, TRUMP_DISCARD, make_state,
 )  # fmt: skip
+
 
 @row_kernel
 def play_deals(r, kinds, params, announce, seed, first_deal, fixed_dealer, scores, fixed_order, keys, out_sets,
