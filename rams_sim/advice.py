@@ -51,7 +51,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import cards as C
-from .policies import ROLLOUT_KINDS, as_spec
 from .kernels import codes
 from .kernels import state as S
 from .notation import (
@@ -59,6 +58,7 @@ from .notation import (
     parse_turns,
 )  # fmt: skip
 from .parallel import in_blocks
+from .policies import ROLLOUT_KINDS, PolicySpec, as_spec
 from .position import lay_out_play, new_arrays, queen_duty
 from .record import Trick
 from .rules import Game, Rules
@@ -405,8 +405,12 @@ def _lay_out_table(rules: Rules, stage: str, seat: int, dealer: int, hand: list[
     if stage == "play" and kind:
         st[S.JACKS, seat] = rules.four_jacks if kind == 2 else rules.jack_pair  # R5.5, declared before the play
     took = bool(took_trump)
-    if stage == "play" and seat == dealer:
-        took = bool(hand_mask >> trump_card & 1) or any(trump_card in t for t in played or [])
+    if stage == "play":
+        shown = any(trump_card in t for t in played or [])  # only the dealer plays it (_replay): he took it
+        if took_trump is False and shown:
+            raise AdviceError(f"--played: the dealer (seat {dealer}) played the trump card {C.format_card(trump_card)}, "
+                              "so he took it (R4.3); leave out --no-took-trump")  # fmt: skip
+        took = took or shown or (seat == dealer and bool(hand_mask >> trump_card & 1))
     if took and dealer != seat:
         st[S.TOOK_TRUMP, dealer], st[S.TRUMP_DISCARD, dealer] = 1, 0  # public: he took it; the card he gave is not
     elif took:
@@ -453,8 +457,8 @@ def check_history(rules: Rules, pos: Position, seat: int, dealer: int, hand: lis
     events = pos.scalars["events"]
     r = rules_args(rules)
     for i, (t_i, j, s, c) in enumerate(events):
-        if s == seat:
-            continue
+        if s == seat or (s == dealer and c == trump_card):
+            continue  # his own cards; the dealer's trump card, which he took (R4.3): known, never in a pile
         then = sorted(set(hand) | {e[3] for e in events[i:] if e[2] == seat})
         before = [list(trick) for trick in played[:t_i]] + [list(played[t_i][:j])]
         at = build(then, before)
@@ -519,39 +523,25 @@ class Advice:
                 "options": [dict(row) for row in self.rows]}  # fmt: skip
 
 
-def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = None, rules: Rules | str = "classic",
-           scores=None, others="expert", rollout="expert", played=None, exchanged=None, discarded=None,
-           took_trump: bool | None = None, jacks=None, intents=None, turns=None, redeals: int = 0, stake: int = 1,
-           cube: int | None = None, dave: str | None = None, target_se: float | None = None,
-           max_worlds: int = DEFAULT_MAX_WORLDS, seed: int = 0, progress=None) -> Advice:  # fmt: skip
-    """Rank every option open to ``seat`` (module docstring).
+@dataclass(frozen=True)
+class Question:
+    """A position read and checked by :func:`read_question`: what :func:`advise` searches."""
 
-    ``hand``, ``trump_card``, ``played``, ``exchanged``, ``discarded``: text as players
-    write it (or card ids, lists, a dict); ``jacks``: the other seats' jack declarations
-    (R5.5; ``"1=pair,3=four"`` or a dict; a seat not named declared none, so the worlds
-    give him no same-colour pair). ``turns``/``redeals``: modern's turns so far
-    (``"1=pass,2=take"``) and redeals made (:mod:`rams_sim.advise_modern`); zone's partner's
-    swap (``"1=swap"``, :mod:`rams_sim.advise_zone`); duel's widow (``"1=stand,0=swap"``) with the
-    party's ``stake``, ``cube`` (the seat owning it, None centred) and ``dave`` ("pass": no offer
-    made at this turn, "offered": the other offered at his; :mod:`rams_sim.advise_duel`). ``others``: the other seats' policy in the
-    rollouts; ``rollout``: the seat's own later decisions. Worlds are drawn in batches
-    until every option's standard error is at most ``target_se`` (default DEFAULT_TARGET_SE points;
-    duel: DEFAULT_TARGET_SE_STAKES stakes) or ``max_worlds`` are
-    used (the standard error of an option's mean delta; the paired differences, on the
-    same worlds, are more precise). Returns an :class:`Advice` whose ``table`` (polars; ``rows``: the same as
-    dicts) has per option: ``option``
-    (pass, play, on trumps, on suits, stand, discard, keep, take, or the card), ``cards``, ``mean`` (score delta, R7:
-    negative = written off), ``ci_low``/``ci_high`` (95%), ``diff`` and its CI (paired
-    difference to the best option, same worlds), ``p_remiz``, ``p_ends_party`` (null
-    without ``scores``), ``p_win`` (duel: the party won; else the deal ends the party with his
-    win, null without ``scores``), ``worlds``. In duel ``mean`` is the party's settlement in
-    stakes (+ won, ``unit`` "stake"), and the most is the best.
-    """
-    from .kernels import pimc
-    from .kernels.args import rules_args
-    from .kernels.games import zone_search
-    from .kernels.games.modern_search import evaluate_turn
-    from .kernels.rng import deal_key
+    rules: Rules
+    pos: Position
+    others: PolicySpec  # the other seats' policy in the rollouts
+    rollout: PolicySpec  # the seat's own later decisions
+    scores: list[int]  # the running scores (the start score where none were given)
+    with_scores: bool  # scores were given: the party's end is reported
+
+
+def read_question(hand, trump_card, *, seat: int, dealer: int, players: int | None = None,
+                  rules: Rules | str = "classic", scores=None, others="expert", rollout="expert", played=None,
+                  exchanged=None, discarded=None, took_trump: bool | None = None, jacks=None, intents=None, turns=None,
+                  redeals: int = 0, stake: int = 1, cube: int | None = None, dave: str | None = None) -> Question:  # fmt: skip
+    """Read and check a position as :func:`advise` takes it (its arguments, same meaning), and lay
+    it out for the search: every refusal of advise is raised here (:class:`AdviceError`, one
+    line), before any search kernel is compiled or run."""
 
     rules = Rules.named(rules) if isinstance(rules, str) else rules
     if players is not None and players != rules.players:
@@ -586,12 +576,6 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
             rules.check_scores(score_list)
         except ValueError as err:
             raise AdviceError(str(err)) from None
-    if target_se is None:
-        target_se = DEFAULT_TARGET_SE_STAKES if duel else DEFAULT_TARGET_SE
-    if not (math.isfinite(target_se) and target_se > 0):
-        raise AdviceError(f"--target-se must be a positive number; got {target_se}")
-    if max_worlds < 1:
-        raise AdviceError(f"the world budget must be positive; got {max_worlds}")
     try:
         others_spec, rollout_spec = as_spec(others), as_spec(rollout)
     except ValueError as err:
@@ -632,6 +616,56 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
     pos = build(hand, played, True)
     if played is not None and not zone:  # (zone: any card answers; the first lead's duty is the sampler's)
         check_history(rules, pos, seat, dealer, hand, trump_card, played, build)
+    return Question(rules, pos, others_spec, rollout_spec, score_list, scores is not None)
+
+
+def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = None, rules: Rules | str = "classic",
+           scores=None, others="expert", rollout="expert", played=None, exchanged=None, discarded=None,
+           took_trump: bool | None = None, jacks=None, intents=None, turns=None, redeals: int = 0, stake: int = 1,
+           cube: int | None = None, dave: str | None = None, target_se: float | None = None,
+           max_worlds: int = DEFAULT_MAX_WORLDS, seed: int = 0, progress=None) -> Advice:  # fmt: skip
+    """Rank every option open to ``seat`` (module docstring).
+
+    ``hand``, ``trump_card``, ``played``, ``exchanged``, ``discarded``: text as players
+    write it (or card ids, lists, a dict); ``jacks``: the other seats' jack declarations
+    (R5.5; ``"1=pair,3=four"`` or a dict; a seat not named declared none, so the worlds
+    give him no same-colour pair). ``turns``/``redeals``: modern's turns so far
+    (``"1=pass,2=take"``) and redeals made (:mod:`rams_sim.advise_modern`); zone's partner's
+    swap (``"1=swap"``, :mod:`rams_sim.advise_zone`); duel's widow (``"1=stand,0=swap"``) with the
+    party's ``stake``, ``cube`` (the seat owning it, None centred) and ``dave`` ("pass": no offer
+    made at this turn, "offered": the other offered at his; :mod:`rams_sim.advise_duel`). ``others``: the other seats' policy in the
+    rollouts; ``rollout``: the seat's own later decisions. Worlds are drawn in batches
+    until every option's standard error is at most ``target_se`` (default DEFAULT_TARGET_SE points;
+    duel: DEFAULT_TARGET_SE_STAKES stakes) or ``max_worlds`` are
+    used (the standard error of an option's mean delta; the paired differences, on the
+    same worlds, are more precise). Returns an :class:`Advice` whose ``table`` (polars; ``rows``: the same as
+    dicts) has per option: ``option``
+    (pass, play, on trumps, on suits, stand, discard, keep, take, or the card), ``cards``, ``mean`` (score delta, R7:
+    negative = written off), ``ci_low``/``ci_high`` (95%), ``diff`` and its CI (paired
+    difference to the best option, same worlds), ``p_remiz``, ``p_ends_party`` (null
+    without ``scores``), ``p_win`` (duel: the party won; else the deal ends the party with his
+    win, null without ``scores``), ``worlds``. In duel ``mean`` is the party's settlement in
+    stakes (+ won, ``unit`` "stake"), and the most is the best.
+    """
+    from .kernels import pimc
+    from .kernels.args import rules_args
+    from .kernels.games import zone_search
+    from .kernels.games.modern_search import evaluate_turn
+    from .kernels.rng import deal_key
+
+    q = read_question(hand, trump_card, seat=seat, dealer=dealer, players=players, rules=rules, scores=scores,
+                      others=others, rollout=rollout, played=played, exchanged=exchanged, discarded=discarded,
+                      took_trump=took_trump, jacks=jacks, intents=intents, turns=turns, redeals=redeals, stake=stake,
+                      cube=cube, dave=dave)  # fmt: skip
+    rules, pos, others_spec, rollout_spec = q.rules, q.pos, q.others, q.rollout
+    n = rules.players
+    modern, zone, duel = rules.game == Game.MODERN, rules.game == Game.ZONE, rules.game == Game.DUEL
+    if target_se is None:
+        target_se = DEFAULT_TARGET_SE_STAKES if duel else DEFAULT_TARGET_SE
+    if not (math.isfinite(target_se) and target_se > 0):
+        raise AdviceError(f"--target-se must be a positive number; got {target_se}")
+    if max_worlds < 1:
+        raise AdviceError(f"the world budget must be positive; got {max_worlds}")
     roll_kinds = np.full(n, int(others_spec.kind), np.int8)
     roll_kinds[seat] = int(rollout_spec.kind)
     roll_params = np.stack([(rollout_spec if s == seat else others_spec).vector() for s in range(n)])
@@ -689,7 +723,7 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
             break
     if duel:  # the party's settlement, + won (the kernels' worth counts the least the best)
         deltas = -deltas
-    rows = _table(pos, deltas, flags, scores is not None, -1 if modern or duel else 1, duel)
+    rows = _table(pos, deltas, flags, q.with_scores, -1 if modern or duel else 1, duel)
     return Advice(rows, pos.stage, int(deltas.shape[1]), float(layouts), reached, counts_up=modern or duel,
                   unit="stake" if duel else "points")  # fmt: skip
 
