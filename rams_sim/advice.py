@@ -58,7 +58,7 @@ from .notation import (
     parse_turns,
 )  # fmt: skip
 from .parallel import in_blocks
-from .policies import ROLLOUT_KINDS, PolicySpec, as_spec
+from .policies import DEFAULT_FLOOR, DEFAULT_INFER, INFER_NAMES, ROLLOUT_KINDS, PolicySpec, as_spec
 from .position import lay_out_play, new_arrays, queen_duty
 from .record import Trick
 from .rules import Game, Rules
@@ -507,6 +507,8 @@ class Advice:
     target_reached: bool
     counts_up: bool = False  # modern, duel: the most is the best (else R7's deltas: the least)
     unit: str = "points"  # what ``mean`` counts: score points, or (duel) stakes of the party's settlement
+    model: str = ""  # what the worlds assume, in words ("others play expert; worlds weighted by ...")
+    infer: str = "none"  # the worlds' inference used (docs/SEARCH.md "Inference"): none or policy
 
     @property
     def table(self):
@@ -520,6 +522,7 @@ class Advice:
         """The ``--json`` object (CLARIFICATIONS "Strong play"): options best first."""
         return {"stage": self.stage, "worlds": self.worlds, "layouts": self.layouts,
                 "target_reached": self.target_reached, "counts_up": self.counts_up, "unit": self.unit,
+                "model": self.model, "infer": self.infer,
                 "options": [dict(row) for row in self.rows]}  # fmt: skip
 
 
@@ -623,7 +626,8 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
            scores=None, others="expert", rollout="expert", played=None, exchanged=None, discarded=None,
            took_trump: bool | None = None, jacks=None, intents=None, turns=None, redeals: int = 0, stake: int = 1,
            cube: int | None = None, dave: str | None = None, target_se: float | None = None,
-           max_worlds: int = DEFAULT_MAX_WORLDS, seed: int = 0, progress=None) -> Advice:  # fmt: skip
+           max_worlds: int = DEFAULT_MAX_WORLDS, seed: int = 0, infer: str = DEFAULT_INFER, floor: float = DEFAULT_FLOOR,
+           progress=None) -> Advice:  # fmt: skip
     """Rank every option open to ``seat`` (module docstring).
 
     ``hand``, ``trump_card``, ``played``, ``exchanged``, ``discarded``: text as players
@@ -646,6 +650,12 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
     without ``scores``), ``p_win`` (duel: the party won; else the deal ends the party with his
     win, null without ``scores``), ``worlds``. In duel ``mean`` is the party's settlement in
     stakes (+ won, ``unit`` "stake"), and the most is the best.
+
+    ``infer`` (docs/SEARCH.md "Inference"): "none" draws the worlds uniformly over the
+    layouts consistent with what the seat knows; "policy" draws a decision before the play's
+    worlds with their history, weighed by how likely the others' passes, exchanges and
+    announcements are if they play ``others``, who leave ``floor`` of their choices to chance.
+    ``Advice.model`` says which worlds were used.
     """
     from .kernels import pimc
     from .kernels.args import rules_args
@@ -666,6 +676,11 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
         raise AdviceError(f"--target-se must be a positive number; got {target_se}")
     if max_worlds < 1:
         raise AdviceError(f"the world budget must be positive; got {max_worlds}")
+    if infer not in INFER_NAMES:
+        raise AdviceError(f"--infer must be one of {', '.join(INFER_NAMES)}; got {infer!r}")
+    if not (math.isfinite(floor) and 0.0 < floor <= 1.0):
+        raise AdviceError(f"--floor must be a share above 0 and at most 1; got {floor}")
+    inferred = infer != "none" and pos.stage in PHASES  # the decisions before the play of classic's family
     roll_kinds = np.full(n, int(others_spec.kind), np.int8)
     roll_kinds[seat] = int(rollout_spec.kind)
     roll_params = np.stack([(rollout_spec if s == seat else others_spec).vector() for s in range(n)])
@@ -706,7 +721,7 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
         else:
             args = (r, roll_kinds, roll_params, announce, key, a["order"], a["cardsets"], a["st"], a["trick"], a["log"],
                     a["info"], x["dealer"], x["trump_card"], a["scores"], PHASES[pos.stage], x["step"], x["talon_pos"],
-                    x["seat"], pos.options, first, d, f)  # fmt: skip
+                    x["seat"], pos.options, INFER_NAMES.index(infer) if inferred else 0, floor, first, d, f)  # fmt: skip
             evaluate = pimc.evaluate_options
         # every block of worlds counts the same layouts (0: the history is impossible)
         layouts = min(in_blocks(lambda lo, hi: evaluate(*args, lo, hi), size // pimc.BLOCK, 1))
@@ -724,8 +739,17 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
     if duel:  # the party's settlement, + won (the kernels' worth counts the least the best)
         deltas = -deltas
     rows = _table(pos, deltas, flags, q.with_scores, -1 if modern or duel else 1, duel)
+    model = _model_text(others_spec, rules, inferred, floor)
     return Advice(rows, pos.stage, int(deltas.shape[1]), float(layouts), reached, counts_up=modern or duel,
-                  unit="stake" if duel else "points")  # fmt: skip
+                  unit="stake" if duel else "points", model=model, infer=infer if inferred else "none")  # fmt: skip
+
+
+def _model_text(others: PolicySpec, rules: Rules, inferred: bool, floor: float) -> str:
+    """What the worlds assume, in words (advise's output and JSON ``model``)."""
+    said = "passes, exchanges and announcements" if rules.intent_round else "passes and exchanges"
+    how = (f"worlds weighted by their {said} ({floor:.0%} left to chance)" if inferred else
+           "worlds uniform over the layouts consistent with what you know")  # fmt: skip
+    return f"others play {others}; {how}"
 
 
 def _duel_evaluation(pos: Position, r, roll_kinds, roll_params, announce, key, first: int, d: np.ndarray,

@@ -8,6 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from .cli_common import PlayersOpt, PresetOpt, RuleOpt, build_rules, fail, parse_count
+from .policies import DEFAULT_FLOOR, DEFAULT_INFER
 
 PLAYED_HELP = (
     "The tricks so far, separated by '/', each in the order played from its leader (R6.1: the first "
@@ -65,6 +66,8 @@ def advise(
     target_se: Annotated[Optional[float], typer.Option("--target-se", help="Stop once every option's mean delta has at most this standard error (default 0.1 points; duel: 0.01 stakes).")] = None,
     deals: Annotated[str, typer.Option("--deals", help="The budget of sampled worlds (each option is played in every one).")] = "1e5",
     seed: Annotated[int, typer.Option("--seed", help="Seed of the sampled worlds (0..2**64-1).")] = 0,
+    infer: Annotated[str, typer.Option("--infer", help="The sampled worlds before the play: none (uniform over what you know) or policy (weighted by how likely the others' passes and exchanges are if they play --policy's others).")] = DEFAULT_INFER,
+    floor: Annotated[float, typer.Option("--floor", help="With --infer policy: the share of the others' choices the model leaves to chance (above 0, at most 1).")] = DEFAULT_FLOOR,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object (options best first) instead of the table.")] = False,
 ) -> None:
     """Rank every option open to you in a real position by determinized search (docs/SEARCH.md).
@@ -95,7 +98,7 @@ def advise(
                             rollout=rollout, played=played, exchanged=exchanged, discarded=discarded,
                             took_trump=took_trump or None, jacks=jacks, intents=intents, turns=turns, redeals=redeals,
                             stake=stake, cube=cube, dave=dave, target_se=target_se, max_worlds=budget,
-                            seed=seed)  # fmt: skip
+                            seed=seed, infer=infer, floor=floor)  # fmt: skip
     except AdviceError as err:
         fail(str(err))
     if as_json:
@@ -108,8 +111,9 @@ def advise(
             "dave": "offer dave or not (duel)", "answer": "accept or decline the dave offered (duel)"}[result.stage]  # fmt: skip
     if result.stage == "trump" and rules.game.value == "duel":
         what = "the card you give up for the trump card (duel-trump)"
-    typer.echo(f"advice for seat {seat} of {rules.players} (dealer {dealer}, {rules.preset}): {what}; others play "
-               f"{others.strip()}, you then play {rollout}")  # fmt: skip
+    typer.echo(f"advice for seat {seat} of {rules.players} (dealer {dealer}, {rules.preset}): {what}; you then play "
+               f"{rollout}")  # fmt: skip
+    typer.echo(f"{result.model}")
     stop = "target SE reached" if result.target_reached else "budget used up before the target SE"
     worth = ("stake won per option (the party's settlement), 95% CI" if result.unit == "stake" else
              "points per option, 95% CI, counting up" if result.counts_up else

@@ -330,6 +330,7 @@ class BranchOut:
     delta: np.ndarray  # int16
     ends_party: np.ndarray  # int8: the seat whose party the deal ended (R5.7, R8.2, R8.3, duel), or -1
     stake: np.ndarray  # int16: the party's stake after the deal (duel's dave doubles it; 1 without)
+    exchanged: np.ndarray  # int8[rows, players]: every seat's exchange as the table saw it (-1 passed, else the count)
 
     def __len__(self) -> int:
         return self.deal.shape[0]
@@ -358,6 +359,7 @@ def simulate_branches(
     sets = np.zeros((rows, 4), np.uint64)
     small = np.zeros((rows, 9), np.int8)
     delta = np.zeros(rows, np.int16)
+    seen = np.zeros((rows, rules.players), np.int8)
     scores = np.full(rules.players, rules.start, np.int64)
     fixed = -1 if dealer is None else dealer
     given = np.zeros((0, 0), np.int8)
@@ -367,7 +369,7 @@ def simulate_branches(
             raise ValueError(f"{given.shape[0]} deck orders given for {deals} deals")
     args = (
         rules_args(rules), kinds, params, announce, np.uint64(seed), first_deal, fixed, seat, scores, valid, sets, small, delta,
-        _search(kinds), given,
+        _search(kinds), given, seen,
     )  # fmt: skip
     errors = sum(in_blocks(lambda lo, hi: drivers.play_branches(*args, lo, hi), deals, DEALS_PER_BLOCK // codes.N_OPTIONS))
     if errors:
@@ -379,7 +381,7 @@ def simulate_branches(
         hand_dealt=sets[keep, 0], discards=sets[keep, 1], drawn=sets[keep, 2], hand_final=sets[keep, 3],
         dealer=small[keep, 0], trump_card=small[keep, 1], passed=small[keep, 2] != 0, took_trump=small[keep, 3] != 0,
         declaration=small[keep, 4], tricks=small[keep, 5], outcome=small[keep, 6], delta=delta[keep],
-        ends_party=small[keep, 7], stake=small[keep, 8].astype(np.int16),
+        ends_party=small[keep, 7], stake=small[keep, 8].astype(np.int16), exchanged=seen[keep],
     )  # fmt: skip
 
 

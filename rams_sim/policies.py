@@ -249,6 +249,10 @@ PIMC_PARAMS: dict[str, float] = {
     # value, in points beside the deal's delta (docs/SEARCH.md "zone"; 2,000 parties against expert,
     # the pimc seat's settlement a party: 0 -> -0.09, 10 -> +0.16, 30 -> +0.23, 60 -> +0.25, 150 -> +0.24)
     "prokat_weight": 60.0,
+    # issue 35 (docs/SEARCH.md "Inference"): the worlds before the play, uniform (none, 0) or drawn with a
+    # history weighed by the rollout policy (policy, 1: a name, infer=policy), which leaves ``floor`` to chance
+    "infer": 0.0,
+    "floor": 0.1,
 }
 # table (rams_sim.strategy_table): expert's decisions and parameters but the pass and the exchange
 TABLE_PARAMS: dict[str, float] = dict(EXPERT_PARAMS)
@@ -289,6 +293,11 @@ M_WIDOW_THRESHOLD = list(BASIC_PARAMS).index("modern_widow_threshold")  # R9 mod
 P_SAMPLES = list(PIMC_PARAMS).index("samples")  # pimc: worlds per decision
 P_ROLLOUT = list(PIMC_PARAMS).index("rollout")  # pimc: the rollout policy's kind code
 P_PROKAT_WEIGHT = list(PIMC_PARAMS).index("prokat_weight")  # pimc in zone: points a прокат counts
+P_INFER = list(PIMC_PARAMS).index("infer")  # pimc: the worlds' inference (kernels.inference.INFER_*)
+P_FLOOR = list(PIMC_PARAMS).index("floor")  # pimc: the model's floor (kernels.inference)
+INFER_NAMES = ("none", "policy")  # pimc's infer=NAME, by code (kernels.inference.INFER_NONE, INFER_POLICY)
+DEFAULT_INFER = INFER_NAMES[int(PIMC_PARAMS["infer"])]  # advise's --infer: pimc's own default
+DEFAULT_FLOOR = PIMC_PARAMS["floor"]  # advise's --floor: pimc's own default
 MAX_SAMPLES = 100_000
 
 
@@ -340,6 +349,12 @@ class PolicySpec:
             if rollout not in [float(k) for k in ROLLOUT_KINDS]:
                 valid = ", ".join(k.name.lower() for k in ROLLOUT_KINDS)
                 raise ValueError(f"pimc rollout must be one of {valid}; got {rollout!r}")
+            infer = self.params.get("infer", PIMC_PARAMS["infer"])
+            if infer not in range(len(INFER_NAMES)):
+                raise ValueError(f"pimc infer must be one of {', '.join(INFER_NAMES)}; got {infer!r}")
+            floor = self.params.get("floor", PIMC_PARAMS["floor"])
+            if not 0.0 < floor <= 1.0:
+                raise ValueError(f"pimc floor must be a share above 0 and at most 1; got {floor:g}")
             weight = self.params.get("prokat_weight", PIMC_PARAMS["prokat_weight"])
             if weight != int(weight) or weight < 0:
                 raise ValueError(f"pimc prokat_weight must be a whole number of points, 0 or more; got {weight:g}")
@@ -369,7 +384,8 @@ class PolicySpec:
         return out
 
     def __str__(self) -> str:
-        extra = [f"{k}={PolicyKind(int(v)).name.lower()}" if k == "rollout" else f"{k}={v:g}" for k, v in self.params.items()]
+        names = {"rollout": lambda v: PolicyKind(int(v)).name.lower(), "infer": lambda v: INFER_NAMES[int(v)]}
+        extra = [f"{k}={names[k](v)}" if k in names else f"{k}={v:g}" for k, v in self.params.items()]
         if self.table:
             extra.append(f"file={self.table}")
         if not self.announce:
@@ -402,6 +418,11 @@ class PolicySpec:
                 if kind != PolicyKind.TABLE:
                     raise ValueError(f"policy {kind.name.lower()} has no parameter 'file'; only table reads a file")
                 table = value.strip()
+                continue
+            if key == "infer" and kind == PolicyKind.PIMC:  # a name
+                if value.strip().lower() not in INFER_NAMES:
+                    raise ValueError(f"pimc infer must be one of {', '.join(INFER_NAMES)}; got {value.strip()!r}")
+                params[key] = float(INFER_NAMES.index(value.strip().lower()))
                 continue
             if key == "rollout" and kind == PolicyKind.PIMC:  # a policy name
                 try:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .bits import popcount
 from .codes import N_OPTIONS, NO_FORCE, NO_INTENT, OK, OPTION_PASS, SCORE_SO_FAR, UNAVAILABLE
 from .deal import reset_scoring
 from .declare import declare, prepare_final
@@ -128,7 +129,7 @@ def settle_given(r, announce, dealer, trump, dealt, final, active, scores, winne
 
 @row_kernel
 def play_branches(r, kinds, params, announce, seed, first_deal, fixed_dealer, focal, scores, valid, sets, small, delta, search,
-                  orders, lo, hi):  # fmt: skip
+                  orders, seen, lo, hi):  # fmt: skip
     """Every exchange option of seat ``focal`` in deals ``first_deal + lo .. first_deal + hi - 1`` (``rams-sim branch``).
 
     Row ``i * N_OPTIONS + j`` replays deal ``first_deal + i`` (same deck order and coins)
@@ -137,7 +138,9 @@ def play_branches(r, kinds, params, announce, seed, first_deal, fixed_dealer, fo
     to him), ``sets`` uint64[rows, 4] (his hand_dealt, discards, drawn, hand_final),
     ``small`` int8[rows, 9] (dealer, trump_card, passed, took_trump, declaration, tricks,
     outcome, the seat whose party the deal ended or -1, the stake after the deal), ``delta``
-    int16[rows]. ``orders`` int8[n_deals, deck_size]: the deck orders to
+    int16[rows], ``seen`` int8[rows, n]: every seat's exchange as the table saw it (-1 passed,
+    else how many cards he exchanged, R4.1-R4.4; what conditions branch data on the others'
+    exchanges). ``orders`` int8[n_deals, deck_size]: the deck orders to
     replay instead of the deals' shuffles (int8[0, 0]: the shuffles). Returns the number of
     policy errors (status != OK other than UNAVAILABLE).
     """
@@ -174,4 +177,6 @@ def play_branches(r, kinds, params, announce, seed, first_deal, fixed_dealer, fo
             small[row, 7] = info[ENDS_PARTY]
             small[row, 8] = info[STAKE]
             delta[row] = st[DELTA, focal]
+            for o in range(n):
+                seen[row, o] = -1 if st[PASSED, o] else popcount(cardsets[DISCARDS, o])
     return errors

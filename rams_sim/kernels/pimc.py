@@ -29,7 +29,7 @@ import numpy as np
 from numba import njit
 
 from ..cards import ACE, HAND_SIZE, MAX_SEATS, N_CARDS
-from ..policies import MAX_POLICY_PARAMS, P_ROLLOUT, P_SAMPLES, default_params
+from ..policies import MAX_POLICY_PARAMS, P_FLOOR, P_INFER, P_ROLLOUT, P_SAMPLES, default_params
 from .bits import ZERO, ace_points, bit, has, lowest, nth_card, popcount, rank_of
 from .codes import (
     DECLINE, E_DECLINED, E_TRICK, INTENT_SUITS, INTENT_TRUMPS, N_OPTIONS, NO_FORCE, NO_OPTION, O_PLAYED, OK, OPTION_PASS,
@@ -38,6 +38,7 @@ from .codes import (
 from .dispatch import delta_sign, finish_play, search_value, trump_maybe_discarded, world_fits
 from .exchange import can_pass
 from .games.classic import deal_from
+from .inference import INFER_POLICY, keep_world, replay_exchange
 from .knowledge import DEALER_DISCARDS, exchange_piles, play_piles, seat_cards_from, trump_hidden
 from .play import play_from
 from .policy import uses_coins
@@ -46,7 +47,7 @@ from .rows import row_kernel
 from .search import Scratch, arm
 from .state import (
     ACES, ACTIVE, DEALT, DELTA, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, FINAL, HAND, OUTCOME, PASSED, TOOK_TRUMP, TRICKS,
-    TRUMP_DISCARD,
+    TRUMP_CARD, TRUMP_DISCARD,
     make_state,
 )  # fmt: skip
 from .worlds import (
@@ -487,6 +488,41 @@ def _exchange_world(search, r, n, cardsets, st, order, talon_pos, m, total, n_pi
         pos += 1
 
 
+@njit(cache=True)
+def _history_world(search, r, n, seat, dealer, trump_card, cardsets, st, order, phase, step, talon_pos, m, total,
+                   n_piles, floor):  # fmt: skip
+    """Draw one world before the play with its history (``infer=policy``, :mod:`.inference`) into
+    ``search.b_*``: the other seats' dealt hands from the layout (the piles of
+    :func:`_exchange_count`), the shuffled free pile as the talon; the exchange replayed up to
+    the decision with each seat's observed actions, weighed by the rollout players as the
+    model (``floor``); kept with that chance, else drawn again, at most MAX_DRAWS times (the
+    last draw is kept if none was). The talon's rest (from ``talon_pos``) follows in order."""
+    out, pile_seat, buf = search.masks[1], search.ints[1], search.buf
+    b_cardsets, b_st, b_order = search.b_cardsets, search.b_st, search.b_order
+    pos = 0
+    m_free = 0
+    for _ in range(MAX_DRAWS):
+        _draw(search, m, 0, n_piles, total)
+        _copy2(b_cardsets, cardsets)
+        _copy2(b_st, st)
+        m_free = _shuffle_mask(out[n_piles - 1], search.rng, DRAW_ROW, buf)
+        for p in range(n_piles - 1):
+            o = pile_seat[p]
+            b_cardsets[HAND, o] = out[p]
+            b_cardsets[DEALT, o] = out[p]
+            b_cardsets[DISCARDS, o] = ZERO
+            b_cardsets[DRAWN, o] = ZERO
+        chance, pos = replay_exchange(r, n, seat, dealer, trump_card, phase, step, cardsets, st, search.roll_kinds,
+                                      search.roll_params, search.rng, DRAW_ROW, b_cardsets, buf, floor)  # fmt: skip
+        if keep_world(search.rng, DRAW_ROW, chance):
+            break
+    for i in range(order.shape[0]):
+        b_order[i] = order[i]
+    for i in range(talon_pos, r.deck_size):
+        b_order[i] = buf[pos] if pos < m_free else -1
+        pos += 1
+
+
 @njit(cache=True, inline="always")  # inlined into _option_world only: never into a prange body (numba 0.68
 # miscompiled it there, and advise's test against branch data caught it)
 def _roll_option(search, option, world_key, r, announce, trick, log, info, n, dealer, scores, step, talon_pos):
@@ -504,15 +540,20 @@ def _roll_option(search, option, world_key, r, announce, trick, log, info, n, de
 
 @njit(cache=True)
 def _option_world(search, r, announce, order, cardsets, st, trick, log, info, n, dealer, scores, phase, step, talon_pos,
-                  seat, options, n_options, m, total, n_piles, world_key, deltas, flags, col):  # fmt: skip
+                  seat, options, n_options, m, total, n_piles, world_key, deltas, flags, col, infer, floor):  # fmt: skip
     """Draw one world before the play (:func:`_exchange_world`; ``m``, ``total``, ``n_piles``
     from :func:`_exchange_count`) and take each of ``options[:n_options]`` at exchange step
     ``step`` in it, the deal played out by the rollout players: the seat's delta and FLAG_*
     bits into ``deltas[i, col]``/``flags[i, col]``. The one world loop of
-    :func:`pimc_decision` and :func:`evaluate_options`."""
+    :func:`pimc_decision` and :func:`evaluate_options`. ``infer``: INFER_POLICY draws the world
+    with its history (:func:`_history_world`, the model's ``floor``), else uniformly."""
     if phase == PHASE_TRUMP:
         talon_pos = r.deck_size  # after the exchange the talon's rest plays no part
-    _exchange_world(search, r, n, cardsets, st, order, talon_pos, m, total, n_piles)
+    if infer == INFER_POLICY:
+        _history_world(search, r, n, seat, dealer, info[TRUMP_CARD], cardsets, st, order, phase, step, talon_pos, m,
+                       total, n_piles, floor)  # fmt: skip
+    else:
+        _exchange_world(search, r, n, cardsets, st, order, talon_pos, m, total, n_piles)
     for i in range(n_options):
         if _roll_option(search, options[i], world_key, r, announce, trick, log, info, n, dealer, scores, step,
                         talon_pos):  # fmt: skip
@@ -554,7 +595,7 @@ def pimc_decision(search, phase, step, talon_pos, seat, r, kinds, params, announ
         world_key = _world_key(search.key, seat, phase, j)
         _option_world(search, r, announce, order, cardsets, st, trick, log, info, n, dealer, scores, phase, step,
                       talon_pos, seat, options, n_options, m, total, n_piles, world_key, search.w_deltas,
-                      search.w_flags, np.int64(0))  # fmt: skip (int64 as advise's column: one compile)
+                      search.w_flags, np.int64(0), np.int64(params[seat, P_INFER]), params[seat, P_FLOOR])  # fmt: skip
         _add_world(search, n_options, 1)  # classic only (R7: the least delta)
     return _least(search, n_options)
 
@@ -618,9 +659,11 @@ def evaluate_cards(r, roll_kinds, roll_params, announce, key, cardsets, st, tric
 
 @row_kernel
 def evaluate_options(r, roll_kinds, roll_params, announce, key, order, cardsets, st, trick, log, info, dealer,
-                     trump_card, scores, phase, step, talon_pos, seat, options, first_world, deltas, flags, lo, hi):  # fmt: skip
+                     trump_card, scores, phase, step, talon_pos, seat, options, infer, floor, first_world, deltas, flags,
+                     lo, hi):  # fmt: skip
     """As :func:`evaluate_cards` for a decision before the play: ``options`` int64[n_options]
-    (from :func:`options_at`) at exchange step ``step`` (codes.PHASE_*: ``phase``)."""
+    (from :func:`options_at`) at exchange step ``step`` (codes.PHASE_*: ``phase``); ``infer``
+    and ``floor`` as pimc's parameters (:mod:`.inference`: the model is ``roll_kinds``/``roll_params``)."""
     n = r.players
     n_worlds = deltas.shape[1]
     count = 0.0
@@ -635,5 +678,5 @@ def evaluate_options(r, roll_kinds, roll_params, announce, key, order, cardsets,
             world_key = _world_key(search.key, seat, phase, first_world + j)
             _option_world(search, r, announce, order, cardsets, st, trick, log, info, n, dealer, scores, phase, step,
                           talon_pos, seat, options, options.shape[0], m, count, n_piles, world_key, deltas, flags,
-                          j)  # fmt: skip
+                          j, np.int64(infer), np.float64(floor))  # fmt: skip
     return count

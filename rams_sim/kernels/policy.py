@@ -206,6 +206,9 @@ def _least_kept(mask, hand, trump, params, seat):
     return lowest(aces) if aces != ZERO else -1
 
 
+least_kept = _least_kept  # the least-kept card of a set (inference's discards beyond the policy's own)
+
+
 # ---- R4: pass or play ------------------------------------------------------------
 @njit(cache=True, _nrt=False, inline="always")
 def wants_pass(kind, params, seat, rng, hand, trump, position):

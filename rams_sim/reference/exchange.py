@@ -27,10 +27,14 @@ DECLINE = -1  # R4.3: the dealer keeps his hand; otherwise the option is the car
 def may_pass(table, seat: int) -> bool:
     """R4.1: a seat may pass iff its dealt hand holds no ace (``ace_forbids_pass``, on by
     default); with ``turned_ace_binds_dealer`` a turned-up ace forbids the dealer to pass."""
-    book = table.book
-    if book.ace_forbids_pass and any(RANK[c] == C.ACE for c in table.hand_dealt[seat]):
+    return may_pass_with(table.book, table.hand_dealt[seat], seat == table.dealer, table.trump_card)
+
+
+def may_pass_with(book, dealt, is_dealer: bool, trump_card: int) -> bool:
+    """R4.1 for a seat dealt ``dealt`` (:func:`may_pass`; inference asks it of imagined hands)."""
+    if book.ace_forbids_pass and any(RANK[c] == C.ACE for c in dealt):
         return False
-    if seat == table.dealer and book.turned_ace_binds_dealer and RANK[table.trump_card] == C.ACE:
+    if is_dealer and book.turned_ace_binds_dealer and RANK[trump_card] == C.ACE:
         return False
     return True
 

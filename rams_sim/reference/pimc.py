@@ -66,6 +66,7 @@ from ..rules import JacksCount
 from .bits import FOUR_JACKS_KIND, JACK_PAIRS, RANK, SUIT, TRUMP_HONOURS, jack_kind, mask_of, rams_suit
 from .declare import holds_four_aces
 from .exchange import DECLINE, PASS, PHASE_INTENT, PHASE_ROUND, PHASE_TRUMP, may_pass, must_take_trump
+from .inference import draw_world_with_history
 from .play import PlayState, play_from, play_order
 from .policy import policy_for
 from .score import ace_total
@@ -814,9 +815,13 @@ def search_decision(table, phase: int, step: int, seat: int) -> int | None:
         return None
     totals = [0] * len(options)
     for j in range(policy.samples):
-        layout = worlds.draw()
-        free_order = worlds.shuffle(layout[-1])
-        world = make_world_before_play(table, knowledge, layout, free_order, worlds, phase != PHASE_TRUMP)
+        if policy.infer:  # the world with its history, weighed by the rollout policy (docs/SEARCH.md "Inference")
+            world = draw_world_with_history(table, knowledge, worlds, seat, phase, step, policy.rollout, policy.floor,
+                                            phase != PHASE_TRUMP)  # fmt: skip
+        else:
+            layout = worlds.draw()
+            free_order = worlds.shuffle(layout[-1])
+            world = make_world_before_play(table, knowledge, layout, free_order, worlds, phase != PHASE_TRUMP)
         key = world_key(table.key, seat, phase, j)
         for i, option in enumerate(options):
             imagined = imagined_table(table, world, seat, policy.rollout, key)

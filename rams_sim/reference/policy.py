@@ -27,6 +27,7 @@ from ..policies import (
     B_RAMS_DRAW,
     B_TRUMP_WEIGHT,
     G_RAMS_LENGTH,
+    INFER_NAMES,
     P_ROLLOUT,
     P_SAMPLES,
     PARAMS_BY_KIND,
@@ -485,6 +486,14 @@ def pimc_parameters(spec: PolicySpec) -> tuple[int, PolicyKind, int]:
     return samples, rollout, int(spec.params.get("prokat_weight", defaults["prokat_weight"]))  # zone only
 
 
+def pimc_inference(spec: PolicySpec) -> tuple[bool, float]:
+    """(infer, floor) of a ``pimc`` seat (docs/SEARCH.md "Inference"): whether its worlds before the
+    play are drawn with their history (infer=policy), and the model's floor."""
+    defaults = PARAMS_BY_KIND[spec.kind]
+    infer = INFER_NAMES[int(spec.params.get("infer", defaults["infer"]))] == "policy"
+    return infer, float(spec.params.get("floor", defaults["floor"]))
+
+
 class PimcPolicy(BasicPolicy):
     """``pimc`` (docs/SEARCH.md): its decisions and cards come from a search (:mod:`.pimc`),
     which the exchange, the dealer's trump card and the play loop ask (each game's own hooks elsewhere).
@@ -496,6 +505,7 @@ class PimcPolicy(BasicPolicy):
         names = list(PARAMS_BY_KIND[spec.kind])
         assert names.index("samples") == P_SAMPLES and names.index("rollout") == P_ROLLOUT
         self.samples, self.rollout, _ = pimc_parameters(spec)
+        self.infer, self.floor = pimc_inference(spec)
 
     def choose_card(self, hand, trump, trick, legal, tricks_taken, view=None) -> int:
         """Never asked: the play loop takes pimc's cards from the search (a game without it is refused)."""
