@@ -10,20 +10,21 @@ with probability ``1 - floor``, and any of the ``n`` actions open to him with pr
 ``floor / n`` (so no world the model finds unlikely has weight 0, and a deterministic
 policy cannot collapse the sample; ``floor = 1`` is a player who chooses at random).
 
-A world before the play is drawn with its history (:func:`history_world`): the other seats'
-*dealt* hands are a uniform layout of the unseen cards over the piles of
-:func:`.knowledge.exchange_piles` (five cards each; a passer none of them an ace where
-R4.1 forbids it), the talon a uniform shuffle of the rest; then the exchange is replayed
-in R4.0's order with each seat's observed action (pass or play, how many cards he
-exchanged, his R4.0a announcement): the chance of that action relative to the model's own
-choice (:func:`round_chance`, :func:`word_chance`, :func:`intent_chance`,
-:func:`buy_chance`), and, for an exchange of ``k`` cards, the ``k`` cards the model
-discards (:func:`model_discards`: which cards a seat threw is never seen) and the next
-``k`` of the talon drawn. The world is kept with the product of the chances, else drawn
-again, at most :data:`.worlds.MAX_DRAWS` times (as the searches' other checks: the last
-draw is kept if none was). So a kept world is a draw from the posterior of the deal given
-everything the seat saw, under the model. Reads the public rows only (who passed, the
-count of each seat's discards, the announcements) and the seat's own cards.
+A world before the play is drawn with its history (:func:`draw_history`): in R4.0's order,
+each other seat whose action was seen gets a dealt hand of five cards drawn uniformly from
+the cards the seat has not seen, and the chance of what he was seen to do -- pass or play,
+how many cards he exchanged, his R4.0a announcement -- relative to the model's own choice
+(:func:`round_chance`, :func:`word_chance`, :func:`intent_chance`, :func:`buy_chance`;
+a pass R4.1 forbids has chance 0); a seat that exchanged ``k`` cards discards what the
+model discards (:func:`model_discards`: which cards a seat threw is never seen) and draws
+``k`` of the cards left. The attempt is kept with the product of the chances: a uniform
+threshold is drawn first and the attempt given up as soon as the product falls to it, so
+most attempts stop at the first seat (exact rejection, cheap). Then the seats still to
+act get five cards each and the rest, in a uniform order, is the talon. At most
+:data:`.worlds.MAX_DRAWS` attempts (the last is completed whatever its chance). So a kept
+world is a draw from the posterior of the deal given everything the seat saw, under the
+model. Reads the public rows only (who passed, the count of each seat's discards, the
+announcements) and the seat's own cards.
 
 Arrays are those of :mod:`.state`; ``kinds`` int8[n] and ``params`` float64[n, P] the
 model's players (the rollout players). The reference engine's :mod:`rams_sim.reference.inference`
@@ -46,7 +47,7 @@ from .worlds import uniform01
 
 INFER_NONE = 0  # uniform worlds (docs/SEARCH.md)
 INFER_POLICY = 1  # worlds drawn with a history, weighed by the rollout policy with a floor
-assert INFER_NAMES[INFER_NONE] == "none" and INFER_NAMES[INFER_POLICY] == "policy"  # pimc's infer=NAME, advise's --infer
+assert INFER_NAMES[INFER_NONE] == "none" and INFER_NAMES[INFER_POLICY] == "policy"  # pimc's infer=, advise's --infer
 
 
 @njit(cache=True)
@@ -125,89 +126,107 @@ def buy_chance(kind, params, o, rng, hand, trump, talon_left, is_dealer, positio
 
 
 @njit(cache=True)
-def _exchange_in_world(b_cardsets, o, discards, buf, pos, count):
-    """Seat ``o`` of the world discards ``discards`` and draws ``buf[pos : pos + count]`` (R4)."""
-    dealt = b_cardsets[DEALT, o]
-    drawn = ZERO
-    for j in range(count):
-        drawn |= bit(buf[pos + j])
-    b_cardsets[HAND, o] = (dealt & ~discards) | drawn
-    b_cardsets[DISCARDS, o] = discards
-    b_cardsets[DRAWN, o] = drawn
+def draw_cards(pool, count, rng, row):
+    """``count`` cards drawn uniformly without replacement from ``pool`` (uint64): each the j-th
+    lowest of the cards left, j uniform from stream ``row``. Returns the cards (uint64)."""
+    out = ZERO
+    for _ in range(count):
+        c = nth_card(pool & ~out, bounded(rng, row, popcount(pool & ~out)))
+        out |= bit(c)
+    return out
 
 
 @njit(cache=True)
-def replay_exchange(r, n, seat, dealer, trump_card, phase, step, cardsets, st, kinds, params, rng, row, b_cardsets, buf,
-                    floor):  # fmt: skip
-    """Replay the exchange in a world whose other seats hold their dealt hands in
-    ``b_cardsets[DEALT]`` and whose talon is ``buf`` (the shuffled unseen cards), up to the
-    decision (``phase``, ``step``: codes.PHASE_*, the exchange step of :func:`.exchange.exchange_from`).
-
-    Each other seat's actions seen by then are taken as observed (public rows of
-    ``cardsets``/``st``: PASSED, the count of DISCARDS, INTENT), each weighed by its chance
-    under the model; an exchange of ``k`` cards discards :func:`model_discards` and draws the
-    next ``k`` of ``buf``; the seat's own exchange skips its count of the talon (his drawn cards
-    are his, not in ``buf``). Fills HAND, DISCARDS and DRAWN of the others in ``b_cardsets``.
-    Returns (the product of the chances, the position in ``buf`` where the talon's rest starts).
-    """
-    trump = suit_of(trump_card)
+def seat_chance(r, n, seat_index, o, dealer, trump_card, phase, step, st, talon_left, count, kinds, params, rng, hand,
+                floor):  # fmt: skip
+    """The chance, relative to the model's own choices, of everything seat ``o`` (``seat_index``
+    in R4.0's order) was seen to do before the decision (``phase``, ``step``) with the dealt
+    ``hand``: in one turn his pass or his ``count`` of cards; in declare-then-buy his word, then
+    his purchase of ``count``; his R4.0a announcement. ``talon_left``: the talon at his exchange."""
+    i = seat_index
+    passed = st[PASSED, o] != 0
+    kind = kinds[o]
     chance = 1.0
-    pos = 0
-    talon_pos = HAND_SIZE * n + 1  # R3: the talon starts after the hands and the trump card
-    buy_later = r.exchange_order == ORDER_DECLARE_THEN_BUY
-    first = seat_after(dealer, 1, n)
-    for i in range(n):  # the first round (R4.0): pass or play, and in one turn the exchange
-        o = seat_after(first, i, n)
-        if not (phase > PHASE_ROUND or i < step):
-            break
-        count = popcount(cardsets[DISCARDS, o])
-        if o == seat:
-            if not buy_later:
-                talon_pos += count
-            continue
-        hand = b_cardsets[DEALT, o]
-        passed = st[PASSED, o] != 0
-        if buy_later:
-            chance *= word_chance(r, kinds[o], params, o, rng, hand, trump_card, dealer, i, passed, floor)
-            continue
-        chance *= round_chance(r, kinds[o], params, o, rng, hand, trump_card, dealer, i, r.deck_size - talon_pos,
-                               passed, count, floor)  # fmt: skip
-        if not passed:
-            disc = model_discards(kinds[o], params, o, rng, row, hand, trump, count, o == dealer, i)
-            _exchange_in_world(b_cardsets, o, disc, buf, pos, count)
-            pos += count
-            talon_pos += count
-    if r.intent_round:
-        for i in range(n):  # R4.0a: every seat that plays announces, in order
-            o = seat_after(first, i, n)
-            if not (phase > PHASE_INTENT or (phase == PHASE_INTENT and i < step - n)):
-                break
-            if o != seat and not st[PASSED, o]:
-                chance *= intent_chance(kinds[o], params, o, rng, b_cardsets[DEALT, o], trump, st[INTENT, o], floor)
-    if buy_later:
-        for i in range(n):  # the purchases, in order
-            o = seat_after(first, i, n)
-            if not (phase > PHASE_BUY or (phase == PHASE_BUY and i < step - 2 * n)):
-                break
-            if st[PASSED, o]:
-                continue
-            count = popcount(cardsets[DISCARDS, o])
-            if o == seat:
-                talon_pos += count
-                continue
-            hand = b_cardsets[DEALT, o]
-            chance *= buy_chance(kinds[o], params, o, rng, hand, trump, r.deck_size - talon_pos, o == dealer, i, count,
-                                 floor)  # fmt: skip
-            disc = model_discards(kinds[o], params, o, rng, row, hand, trump, count, o == dealer, i)
-            _exchange_in_world(b_cardsets, o, disc, buf, pos, count)
-            pos += count
-            talon_pos += count
-    return chance, pos
+    if not (phase > PHASE_ROUND or i < step):
+        return chance
+    if r.exchange_order == ORDER_DECLARE_THEN_BUY:
+        chance *= word_chance(r, kind, params, o, rng, hand, trump_card, dealer, i, passed, floor)
+    else:
+        chance *= round_chance(r, kind, params, o, rng, hand, trump_card, dealer, i, talon_left, passed, count, floor)
+    if passed:
+        return chance
+    trump = suit_of(trump_card)
+    if r.intent_round and (phase > PHASE_INTENT or (phase == PHASE_INTENT and i < step - n)):
+        chance *= intent_chance(kind, params, o, rng, hand, trump, st[INTENT, o], floor)
+    if r.exchange_order == ORDER_DECLARE_THEN_BUY and (phase > PHASE_BUY or (phase == PHASE_BUY and i < step - 2 * n)):
+        chance *= buy_chance(kind, params, o, rng, hand, trump, talon_left, o == dealer, i, count, floor)
+    return chance
 
 
 @njit(cache=True)
-def keep_world(rng, row, chance):
-    """Whether a world of ``chance`` is kept: always at 1 or more, never at 0, else with that
-    probability (one uniform draw of stream ``row``)."""
-    return chance >= 1.0 or (chance > 0.0 and uniform01(rng, row) < chance)
+def has_exchanged(r, n, seat_index, phase, step, st, o):
+    """Whether seat ``o`` (``seat_index`` in R4.0's order) has made his exchange before the decision."""
+    if st[PASSED, o]:
+        return False
+    if r.exchange_order == ORDER_DECLARE_THEN_BUY:
+        return phase > PHASE_BUY or (phase == PHASE_BUY and seat_index < step - 2 * n)
+    return phase > PHASE_ROUND or seat_index < step
 
+
+@njit(cache=True)
+def draw_history(r, n, seat, dealer, trump_card, phase, step, cardsets, st, kinds, params, rng, row, unknown, floor,
+                 w_cardsets, may_give_up):  # fmt: skip
+    """One attempt at a world with its history (module docstring), into the other seats' rows of
+    ``w_cardsets`` (HAND, DEALT, DISCARDS, DRAWN). In R4.0's order, each other seat whose action
+    was seen gets five cards drawn uniformly from the cards still unknown, and the running chance
+    is multiplied by his :func:`seat_chance`; the attempt is given up as soon as it falls to a
+    uniform threshold drawn first (so it is kept with the product of the chances, exactly);
+    a seat that exchanged discards :func:`model_discards` and draws his count from the cards left
+    (the talon is a uniform order of them: who draws first does not change the law). Then the
+    seats still to act get five cards each. ``may_give_up`` False: the attempt is completed
+    whatever its chance (the last one the caller allows). Returns the cards left (the talon's rest, uint64),
+    Returns (the cards left: the talon's rest, uint64; whether the attempt was kept)."""
+    u = uniform01(rng, row)
+    chance = 1.0
+    pool = unknown
+    trump = suit_of(trump_card)
+    talon_left = r.deck_size - (HAND_SIZE * n + 1)
+    first = seat_after(dealer, 1, n)
+    for i in range(n):  # the seats that acted, in order
+        o = seat_after(first, i, n)
+        count = popcount(cardsets[DISCARDS, o])
+        exchanged = has_exchanged(r, n, i, phase, step, st, o)
+        if o == seat:
+            if exchanged:
+                talon_left -= count
+            continue
+        acted = phase > PHASE_ROUND or i < step
+        if not acted:
+            continue
+        hand = draw_cards(pool, HAND_SIZE, rng, row)
+        pool &= ~hand
+        chance *= seat_chance(r, n, i, o, dealer, trump_card, phase, step, st, talon_left, count, kinds, params, rng,
+                              hand, floor)  # fmt: skip
+        if may_give_up and not chance > u:
+            return ZERO, False
+        disc, drawn = ZERO, ZERO
+        if exchanged:
+            disc = model_discards(kinds[o], params, o, rng, row, hand, trump, count, o == dealer, i)
+            drawn = draw_cards(pool, count, rng, row)
+            pool &= ~drawn
+            talon_left -= count
+        w_cardsets[HAND, o] = (hand & ~disc) | drawn
+        w_cardsets[DEALT, o] = hand
+        w_cardsets[DISCARDS, o] = disc
+        w_cardsets[DRAWN, o] = drawn
+    for i in range(n):  # the seats still to act: their dealt hands
+        o = seat_after(first, i, n)
+        if o == seat or phase > PHASE_ROUND or i < step:
+            continue
+        hand = draw_cards(pool, HAND_SIZE, rng, row)
+        pool &= ~hand
+        w_cardsets[HAND, o] = hand
+        w_cardsets[DEALT, o] = hand
+        w_cardsets[DISCARDS, o] = ZERO
+        w_cardsets[DRAWN, o] = ZERO
+    return pool, chance > u

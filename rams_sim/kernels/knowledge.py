@@ -356,15 +356,22 @@ def declared_jacks(r, n, seat, dealer, st, log, trick, t, k, unknown, known_deal
 
 
 @njit(cache=True)
+def unseen_before_play(r, seat, trump_card, cardsets, st):
+    """The cards ``seat`` has not seen before the play (uint64): the deck less his hand, his
+    discards, the turned-up trump card and his R4.3 give-up card."""
+    seen = cardsets[HAND, seat] | cardsets[DISCARDS, seat] | bit(trump_card)
+    if st[TRUMP_DISCARD, seat] >= 0:
+        seen |= bit(st[TRUMP_DISCARD, seat])
+    return r.deck_mask & ~seen
+
+
+@njit(cache=True)
 def exchange_piles(r, n, seat, trump_card, cardsets, st, allowed, caps, pile_seat):
     """What ``seat`` knows before the play, as piles: every other seat's hand (five unseen
     cards; a passer's holds no ace where R4.1 forbids passing with one), then the free pile
     (the talon's rest and the unseen discards). Reads the public rows and the seat's own
     cards only. Returns (unknown mask, n_piles)."""
-    seen = cardsets[HAND, seat] | cardsets[DISCARDS, seat] | bit(trump_card)
-    if st[TRUMP_DISCARD, seat] >= 0:
-        seen |= bit(st[TRUMP_DISCARD, seat])
-    unknown = r.deck_mask & ~seen
+    unknown = unseen_before_play(r, seat, trump_card, cardsets, st)
     n_piles = 0
     for step in range(1, n):
         o = seat_after(seat, step, n)

@@ -38,8 +38,8 @@ from .codes import (
 from .dispatch import delta_sign, finish_play, search_value, trump_maybe_discarded, world_fits
 from .exchange import can_pass
 from .games.classic import deal_from
-from .inference import INFER_POLICY, keep_world, replay_exchange
-from .knowledge import DEALER_DISCARDS, exchange_piles, play_piles, seat_cards_from, trump_hidden
+from .inference import INFER_POLICY, draw_history
+from .knowledge import DEALER_DISCARDS, exchange_piles, play_piles, seat_cards_from, trump_hidden, unseen_before_play
 from .play import play_from
 from .policy import uses_coins
 from .rng import GOLDEN, STATE_WORDS, bounded, mix64, seed_stream
@@ -489,35 +489,25 @@ def _exchange_world(search, r, n, cardsets, st, order, talon_pos, m, total, n_pi
 
 
 @njit(cache=True)
-def _history_world(search, r, n, seat, dealer, trump_card, cardsets, st, order, phase, step, talon_pos, m, total,
-                   n_piles, floor):  # fmt: skip
-    """Draw one world before the play with its history (``infer=policy``, :mod:`.inference`) into
-    ``search.b_*``: the other seats' dealt hands from the layout (the piles of
-    :func:`_exchange_count`), the shuffled free pile as the talon; the exchange replayed up to
-    the decision with each seat's observed actions, weighed by the rollout players as the
-    model (``floor``); kept with that chance, else drawn again, at most MAX_DRAWS times (the
-    last draw is kept if none was). The talon's rest (from ``talon_pos``) follows in order."""
-    out, pile_seat, buf = search.masks[1], search.ints[1], search.buf
-    b_cardsets, b_st, b_order = search.b_cardsets, search.b_st, search.b_order
-    pos = 0
-    m_free = 0
-    for _ in range(MAX_DRAWS):
-        _draw(search, m, 0, n_piles, total)
-        _copy2(b_cardsets, cardsets)
-        _copy2(b_st, st)
-        m_free = _shuffle_mask(out[n_piles - 1], search.rng, DRAW_ROW, buf)
-        for p in range(n_piles - 1):
-            o = pile_seat[p]
-            b_cardsets[HAND, o] = out[p]
-            b_cardsets[DEALT, o] = out[p]
-            b_cardsets[DISCARDS, o] = ZERO
-            b_cardsets[DRAWN, o] = ZERO
-        chance, pos = replay_exchange(r, n, seat, dealer, trump_card, phase, step, cardsets, st, search.roll_kinds,
-                                      search.roll_params, search.rng, DRAW_ROW, b_cardsets, buf, floor)  # fmt: skip
-        if keep_world(search.rng, DRAW_ROW, chance):
+def _history_world(search, r, n, seat, dealer, trump_card, cardsets, st, order, phase, step, talon_pos, floor):
+    """Draw one world before the play with its history (``infer=policy``, :func:`.inference.draw_history`)
+    into ``search.b_*``: attempts until one is kept, at most MAX_DRAWS (the last completed
+    whatever its chance); the talon's rest (from ``talon_pos``) is the cards left in a uniform order."""
+    b_cardsets, b_st, b_order, buf = search.b_cardsets, search.b_st, search.b_order, search.buf
+    _copy2(b_cardsets, cardsets)
+    _copy2(b_st, st)
+    unknown = unseen_before_play(r, seat, trump_card, cardsets, st)
+    rest = ZERO
+    for attempt in range(MAX_DRAWS):
+        rest, kept = draw_history(r, n, seat, dealer, trump_card, phase, step, cardsets, st, search.roll_kinds,
+                                  search.roll_params, search.rng, DRAW_ROW, unknown, floor, b_cardsets,
+                                  attempt < MAX_DRAWS - 1)  # fmt: skip
+        if kept:
             break
     for i in range(order.shape[0]):
         b_order[i] = order[i]
+    m_free = _shuffle_mask(rest, search.rng, DRAW_ROW, buf)
+    pos = 0
     for i in range(talon_pos, r.deck_size):
         b_order[i] = buf[pos] if pos < m_free else -1
         pos += 1
@@ -550,8 +540,8 @@ def _option_world(search, r, announce, order, cardsets, st, trick, log, info, n,
     if phase == PHASE_TRUMP:
         talon_pos = r.deck_size  # after the exchange the talon's rest plays no part
     if infer == INFER_POLICY:
-        _history_world(search, r, n, seat, dealer, info[TRUMP_CARD], cardsets, st, order, phase, step, talon_pos, m,
-                       total, n_piles, floor)  # fmt: skip
+        _history_world(search, r, n, seat, dealer, info[TRUMP_CARD], cardsets, st, order, phase, step, talon_pos,
+                       floor)  # fmt: skip
     else:
         _exchange_world(search, r, n, cardsets, st, order, talon_pos, m, total, n_piles)
     for i in range(n_options):

@@ -1,11 +1,10 @@
 """Inference before the play, the reference's reading (issue 35, docs/SEARCH.md "Inference").
 
-A ``pimc`` seat with ``infer=policy`` draws each world before the play *with its history*:
-the other seats' dealt hands are a layout of the unseen cards over the piles of
-:func:`.pimc.what_seat_knows_before_play` (five cards each; a passer none of them an ace
-where R4.1 forbids it), the free pile, shuffled, is the talon. The exchange is then replayed
-seat by seat in R4.0's order up to the decision, each seat's action taken as the table saw
-it -- pass or play, how many cards he exchanged, his R4.0a announcement -- and weighed by
+A ``pimc`` seat with ``infer=policy`` draws each world before the play *with its history*.
+Seat by seat in R4.0's order, each other seat whose action the table saw is dealt five
+cards drawn one by one from the cards the searching seat has not seen (each the j-th of
+those left in ascending order, j uniform from the worlds' stream), and what he was seen to
+do -- pass or play, how many cards he exchanged, his R4.0a announcement -- is weighed by
 its chance under the *model*: every other seat plays the rollout policy, which takes its
 own choice with probability ``1 - floor`` and any of the ``n`` open actions with
 probability ``floor / n``. Relative to the model's own choice, an action the policy would
@@ -15,15 +14,16 @@ in declare-then-buy, pass or play (play alone where a pass is forbidden), then 0
 talon) cards bought; "on trumps" or "on suits". A seat that exchanged ``k`` cards
 discarded what the model discards: the policy's own choice on a talon of ``k`` (R4.4's
 short talon), topped up with his least-kept cards (the least keep value, then the lowest
-id); a ``random`` model discards ``k`` cards drawn uniformly (the j-th of the cards left in
-ascending order, j from the worlds' stream), and gives every action the same chance. He
-drew the next ``k`` cards of the talon. The world is kept with the product of the chances
-(one uniform draw of the worlds' stream unless it is 1), else drawn again -- layout,
-shuffle, replay -- at most MAX_DRAWS times; the last is kept if none was.
+id); a ``random`` model discards ``k`` cards drawn uniformly, and gives every action the
+same chance. He then draws ``k`` of the cards left (the talon is a uniform order of them,
+so who draws first does not matter). An attempt draws a uniform threshold first and is
+given up as soon as the product of the chances falls to it (kept with that product,
+exactly); the seats still to act are then dealt five cards each, and the cards left,
+shuffled, are the talon. At most MAX_DRAWS attempts; the last is completed whatever its
+chance.
 
-Shares with the kernels only the layout sampler and the streams (:class:`.pimc.Worlds`),
-as the rest of the reference's search does; the model's decisions are this engine's
-policies (:mod:`.policy`).
+Shares with the kernels only the random streams (:class:`.pimc.Worlds`), as the rest of the
+reference's search does; the model's decisions are this engine's policies (:mod:`.policy`).
 """
 
 from __future__ import annotations
@@ -62,96 +62,114 @@ def _chance(took_own: bool, floor: float, n_actions: int) -> float:
     return 1.0 if took_own else mismatch(floor, n_actions)
 
 
-def replay(table, seat: int, phase: int, step: int, dealt: dict[int, list[int]], free_order: list[int], worlds,
-           models: list, random: bool, floor: float):  # fmt: skip
-    """The exchange replayed in a world (module docstring) up to decision (``phase``, ``step``):
-    returns (chance, hands, discards, drawn, the index in ``free_order`` where the talon's rest
-    starts) for the other seats, whose dealt hands are ``dealt``."""
+def _draw(pool: list[int], count: int, worlds) -> list[int]:
+    """``count`` cards drawn from ``pool`` (ascending) one by one, each the j-th of those left, j
+    uniform from the worlds' stream; they leave ``pool``."""
+    out = []
+    for _ in range(count):
+        card = pool[worlds.below(len(pool))]
+        pool.remove(card)
+        out.append(card)
+    return sorted(out)
+
+
+def seat_chance(table, i: int, o: int, phase: int, step: int, hand: list[int], talon_left: int, model, random: bool,
+                floor: float) -> float:  # fmt: skip
+    """The chance of what seat ``o`` (the i-th in R4.0's order) was seen to do, dealt ``hand``
+    (module docstring): his pass or count (one turn), or his word and purchase; his announcement."""
     book, n = table.book, table.n
     trump = C.suit_of(table.trump_card)
-    hands = {o: list(h) for o, h in dealt.items()}
-    discards = {o: [] for o in dealt}
-    drawn = {o: [] for o in dealt}
-    chance, pos = 1.0, 0
+    passed, k = table.passed[o], len(table.discards[o])
+    may = may_pass_with(book, hand, o == table.dealer, table.trump_card)
+    if passed and not may:
+        return 0.0
+    chance = 1.0
+    if random:
+        return chance
+    if book.declare_then_buy:
+        if may:
+            chance *= _chance(model.wants_pass(list(hand), trump, i, n) == passed, floor, 2)
+    else:
+        n_actions = min(C.HAND_SIZE, talon_left) + 1 + (1 if may else 0)
+        own_pass = may and model.wants_pass(list(hand), trump, i, n)
+        if passed or own_pass:
+            chance *= _chance(passed == own_pass, floor, n_actions)
+        else:
+            own = model.choose_discard(list(hand), trump, o == table.dealer, talon_left, i, n)
+            chance *= _chance(len(own) == k, floor, n_actions)
+    if passed:
+        return chance
+    if book.intent_round and (phase > PHASE_INTENT or (phase == PHASE_INTENT and i < step - n)):
+        chance *= _chance(Intent(model.choose_intent(list(hand), trump)) == Intent(table.intent[o]), floor, 2)
+    if book.declare_then_buy and (phase > PHASE_BUY or (phase == PHASE_BUY and i < step - 2 * n)):
+        own = model.choose_discard(list(hand), trump, o == table.dealer, talon_left, i, n)
+        chance *= _chance(len(own) == k, floor, min(C.HAND_SIZE, talon_left) + 1)
+    return chance
+
+
+def has_exchanged(table, i: int, o: int, phase: int, step: int) -> bool:
+    """Whether seat ``o`` (the i-th in R4.0's order) exchanged before decision (``phase``, ``step``)."""
+    if table.passed[o]:
+        return False
+    if table.book.declare_then_buy:
+        return phase > PHASE_BUY or (phase == PHASE_BUY and i < step - 2 * table.n)
+    return phase > PHASE_ROUND or i < step
+
+
+def attempt(table, seat: int, phase: int, step: int, unknown: list[int], worlds, models: list, random: bool,
+            floor: float, may_give_up: bool):  # fmt: skip
+    """One attempt at a world with its history (module docstring). Returns None if given up, else
+    (dealt, hands, discards, drawn, the cards left ascending) for the other seats."""
+    n = table.n
+    threshold = worlds.uniform()
+    chance = 1.0
+    pool = sorted(unknown)
+    trump = C.suit_of(table.trump_card)
     talon_left = len(table.talon)
-
-    def exchange(o: int, k: int, position: int) -> None:
-        nonlocal pos
-        thrown = model_discards(models[o], random, dealt[o], trump, k, o == table.dealer, position, n, worlds)
-        got = free_order[pos : pos + k]
-        pos += k
-        discards[o], drawn[o] = thrown, sorted(got)
-        hands[o] = sorted([c for c in dealt[o] if c not in thrown] + got)
-
-    for i, o in enumerate(table.seats):  # the first round: pass or play (and in one turn the exchange)
-        if not (phase > PHASE_ROUND or i < step):
-            break
+    dealt, hands, discards, drawn = {}, {}, {}, {}
+    for i, o in enumerate(table.seats):  # the seats that acted, in order
         k = len(table.discards[o])
         if o == seat:
-            if not book.declare_then_buy:
+            if has_exchanged(table, i, o, phase, step):
                 talon_left -= k
             continue
-        may = may_pass_with(book, dealt[o], o == table.dealer, table.trump_card)
-        if table.passed[o] and not may:
-            chance *= 0.0
+        if not (phase > PHASE_ROUND or i < step):
             continue
-        if book.declare_then_buy:
-            if not random and may:
-                own = models[o].wants_pass(list(dealt[o]), trump, i, n)
-                chance *= _chance(own == table.passed[o], floor, 2)
+        dealt[o] = _draw(pool, C.HAND_SIZE, worlds)
+        chance *= seat_chance(table, i, o, phase, step, dealt[o], talon_left, models[o], random, floor)
+        if may_give_up and not chance > threshold:
+            return None
+        thrown, got = [], []
+        if has_exchanged(table, i, o, phase, step):
+            thrown = model_discards(models[o], random, dealt[o], trump, k, o == table.dealer, i, n, worlds)
+            got = _draw(pool, k, worlds)
+            talon_left -= k
+        discards[o], drawn[o] = thrown, got
+        hands[o] = sorted([c for c in dealt[o] if c not in thrown] + got)
+    for i, o in enumerate(table.seats):  # the seats still to act
+        if o == seat or phase > PHASE_ROUND or i < step:
             continue
-        if not random:
-            n_actions = min(C.HAND_SIZE, talon_left) + 1 + (1 if may else 0)
-            own_pass = may and models[o].wants_pass(list(dealt[o]), trump, i, n)
-            if table.passed[o] or own_pass:
-                chance *= _chance(table.passed[o] == own_pass, floor, n_actions)
-            else:
-                own = models[o].choose_discard(list(dealt[o]), trump, o == table.dealer, talon_left, i, n)
-                chance *= _chance(len(own) == k, floor, n_actions)
-        if not table.passed[o]:
-            exchange(o, k, i)
-            talon_left -= k
-    if book.intent_round:
-        for i, o in enumerate(table.seats):  # R4.0a, in order
-            if not (phase > PHASE_INTENT or (phase == PHASE_INTENT and i < step - n)):
-                break
-            if o != seat and not table.passed[o] and not random:
-                own = Intent(models[o].choose_intent(list(dealt[o]), trump))
-                chance *= _chance(own == Intent(table.intent[o]), floor, 2)
-    if book.declare_then_buy:
-        for i, o in enumerate(table.seats):  # the purchases, in order
-            if not (phase > PHASE_BUY or (phase == PHASE_BUY and i < step - 2 * n)):
-                break
-            if table.passed[o]:
-                continue
-            k = len(table.discards[o])
-            if o == seat:
-                talon_left -= k
-                continue
-            if not random:
-                own = models[o].choose_discard(list(dealt[o]), trump, o == table.dealer, talon_left, i, n)
-                chance *= _chance(len(own) == k, floor, min(C.HAND_SIZE, talon_left) + 1)
-            exchange(o, k, i)
-            talon_left -= k
-    return chance, hands, discards, drawn, pos
+        dealt[o] = _draw(pool, C.HAND_SIZE, worlds)
+        hands[o], discards[o], drawn[o] = list(dealt[o]), [], []
+    return dealt, hands, discards, drawn, pool
 
 
 def draw_world_with_history(table, knowledge, worlds, seat: int, phase: int, step: int, rollout: PolicyKind,
                             floor: float, with_talon: bool):  # fmt: skip
-    """One world before the play drawn with its history (module docstring), as a :class:`.pimc.World`."""
+    """One world before the play drawn with its history (module docstring), as a :class:`.pimc.World`:
+    attempts until one is kept, at most MAX_DRAWS (the last completed whatever its chance); the
+    talon's rest is the cards left, shuffled (``with_talon``: before the R4.3 card)."""
+    from ..policies import PolicySpec
     from .pimc import World
     from .policy import policy_for
-    from ..policies import PolicySpec
 
     models = [policy_for(PolicySpec(rollout), table.key, s) for s in range(table.n)]
     random = rollout == PolicyKind.RANDOM
-    for _ in range(MAX_DRAWS):
-        layout = worlds.draw()
-        free_order = worlds.shuffle(layout[-1])
-        dealt = {pile.seat: C.cards_of(cards) for pile, cards in zip(knowledge.piles[:-1], layout)}
-        chance, hands, discards, drawn, pos = replay(table, seat, phase, step, dealt, free_order, worlds, models,
-                                                     random, floor)  # fmt: skip
-        if chance >= 1.0 or (chance > 0.0 and worlds.uniform() < chance):
+    for j in range(MAX_DRAWS):
+        drawn_world = attempt(table, seat, phase, step, C.cards_of(knowledge.unknown), worlds, models, random, floor,
+                              j < MAX_DRAWS - 1)  # fmt: skip
+        if drawn_world is not None:
             break
-    talon = list(free_order[pos : pos + table.talon_size]) if with_talon else []
-    return World(hands, discards, dealt={o: sorted(h) for o, h in dealt.items()}, drawn=drawn, talon=talon)
+    dealt, hands, discards, drawn, rest = drawn_world
+    talon = worlds.shuffle(C.mask_of(rest))
+    return World(hands, discards, dealt=dealt, drawn=drawn, talon=talon if with_talon else [])
