@@ -253,6 +253,9 @@ PIMC_PARAMS: dict[str, float] = {
     # history weighed by the rollout policy (policy, 1: a name, infer=policy), which leaves ``floor`` to chance
     "infer": 0.0,
     "floor": 0.1,
+    # issue 35 (docs/SEARCH.md "Racing"): an option whose paired difference to the best so far exceeds this
+    # many standard errors stops receiving worlds (checked every 8 worlds from 16 on); 0: every option gets all
+    "race": 0.0,
 }
 # table (rams_sim.strategy_table): expert's decisions and parameters but the pass and the exchange
 TABLE_PARAMS: dict[str, float] = dict(EXPERT_PARAMS)
@@ -295,6 +298,9 @@ P_ROLLOUT = list(PIMC_PARAMS).index("rollout")  # pimc: the rollout policy's kin
 P_PROKAT_WEIGHT = list(PIMC_PARAMS).index("prokat_weight")  # pimc in zone: points a прокат counts
 P_INFER = list(PIMC_PARAMS).index("infer")  # pimc: the worlds' inference (kernels.inference.INFER_*)
 P_FLOOR = list(PIMC_PARAMS).index("floor")  # pimc: the model's floor (kernels.inference)
+P_RACE = list(PIMC_PARAMS).index("race")  # pimc: racing's threshold in standard errors (0: off)
+RACE_BATCH = 8  # pimc's racing: the options race every this many worlds ...
+RACE_MIN = 16  # ... from this many on
 INFER_NAMES = ("none", "policy")  # pimc's infer=NAME, by code (kernels.inference.INFER_NONE, INFER_POLICY)
 DEFAULT_INFER = INFER_NAMES[int(PIMC_PARAMS["infer"])]  # advise's --infer: pimc's own default
 DEFAULT_FLOOR = PIMC_PARAMS["floor"]  # advise's --floor: pimc's own default
@@ -352,6 +358,9 @@ class PolicySpec:
             infer = self.params.get("infer", PIMC_PARAMS["infer"])
             if infer not in range(len(INFER_NAMES)):
                 raise ValueError(f"pimc infer must be one of {', '.join(INFER_NAMES)}; got {infer!r}")
+            race = self.params.get("race", PIMC_PARAMS["race"])
+            if race < 0:
+                raise ValueError(f"pimc race must be 0 (off) or a number of standard errors above 0; got {race:g}")
             floor = self.params.get("floor", PIMC_PARAMS["floor"])
             if not 0.0 < floor <= 1.0:
                 raise ValueError(f"pimc floor must be a share above 0 and at most 1; got {floor:g}")

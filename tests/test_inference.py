@@ -213,14 +213,11 @@ def test_inferred_exchanges_ignore_unseen_cards(which):
 
 def test_a_planted_inference_leak_is_caught(monkeypatch):
     """The check catches a reference inference whose model reads the others' real dealt hands."""
-    honest = ref_inference.replay
+    honest = ref_inference.seat_chance
 
-    def leaky(table, seat, phase, step, dealt, *args):  # worlds weighed towards the others' real hands
-        chance, *rest = honest(table, seat, phase, step, dealt, *args)
-        for o, cards in dealt.items():
-            chance *= 1.0 if set(cards) & set(table.hand_dealt[o]) else 0.2
-        return (chance, *rest)
+    def leaky(table, i, o, phase, step, hand, *args):  # worlds weighed towards the others' real hands
+        return honest(table, i, o, phase, step, hand, *args) * (1.0 if set(hand) & set(table.hand_dealt[o]) else 0.2)
 
-    monkeypatch.setattr(ref_inference, "replay", leaky)
+    monkeypatch.setattr(ref_inference, "seat_chance", leaky)
     _, found = _later_exchanges_changed(reference.play_deal, HYGIENE_TABLE, deals=12, first_only=True)
     assert found, "the leak was never visible"

@@ -29,7 +29,9 @@ import numpy as np
 from numba import njit
 
 from ..cards import ACE, HAND_SIZE, MAX_SEATS, N_CARDS
-from ..policies import MAX_POLICY_PARAMS, P_FLOOR, P_INFER, P_ROLLOUT, P_SAMPLES, default_params
+from ..policies import (
+    MAX_POLICY_PARAMS, P_FLOOR, P_INFER, P_RACE, P_ROLLOUT, P_SAMPLES, RACE_BATCH, RACE_MIN, default_params,
+)  # fmt: skip
 from .bits import ZERO, ace_points, bit, has, lowest, nth_card, popcount, rank_of
 from .codes import (
     DECLINE, E_DECLINED, E_TRICK, INTENT_SUITS, INTENT_TRUMPS, N_OPTIONS, NO_FORCE, NO_OPTION, O_PLAYED, OK, OPTION_PASS,
@@ -93,6 +95,8 @@ def new_scratch():
         np.zeros(MAX_PAIRS, np.int64),  # the constrained pairs' pile masks, as the DP orders them
         np.zeros((N_OPTIONS + 1, 1), np.int64), np.zeros((N_OPTIONS + 1, 1), np.int64),  # one world's deltas, flags
         np.zeros(MAX_SEATS, np.int64),  # a rollout's scores as it plays the party on (duel)
+        np.zeros((N_OPTIONS + 1, N_OPTIONS + 1), np.int64),  # racing: sums of products of two options' values
+        np.ones(N_OPTIONS + 1, np.int8),  # racing: the options still receiving worlds
     )  # fmt: skip
 
 
@@ -327,9 +331,10 @@ def _card_world(search, r, announce, cardsets, st, trick, log, info, n, dealer, 
     while option != ZERO:
         c = lowest(option)
         option &= option - np.uint64(1)
-        ok = _roll_card(search, c, world_key, r, announce, trick, log, info, n, dealer, trump_card, scores, t, k, leader,
-                        q_duty, played)  # fmt: skip
-        keep_value(search, r, announce, seat, scores, dealer, world_key, ok, deltas, flags, i, col)
+        if search.alive[i]:  # racing: an option dropped gets no more rollouts
+            ok = _roll_card(search, c, world_key, r, announce, trick, log, info, n, dealer, trump_card, scores, t, k,
+                            leader, q_duty, played)  # fmt: skip
+            keep_value(search, r, announce, seat, scores, dealer, world_key, ok, deltas, flags, i, col)
         i += 1
 
 
@@ -382,6 +387,80 @@ def _add_world(search, n_options, sign, no_trick_weight=0):
 
 
 @njit(cache=True)
+def _start_race(search, n_options):
+    """Every option alive, its total and sums of products zeroed (:func:`_add_raced`)."""
+    for i in range(n_options):
+        search.totals[i] = 0
+        search.alive[i] = 1
+        for j in range(n_options):
+            search.cross[i, j] = 0
+
+
+@njit(cache=True)
+def _add_raced(search, n_options, sign, no_trick_weight=0):
+    """:func:`_add_world` for the options still alive, and the sums of products of their values
+    (``search.cross``: what the paired differences' variances need, :func:`_race`)."""
+    for i in range(n_options):
+        if not search.alive[i]:
+            continue
+        f = search.w_flags[i, 0]
+        v = 1_000_000 if f & FLAG_ERROR else sign * search.w_deltas[i, 0] + (no_trick_weight if f & FLAG_REMIZ else 0)
+        search.w_deltas[i, 0] = v
+        search.totals[i] += v
+    for i in range(n_options):
+        if not search.alive[i]:
+            continue
+        vi = search.w_deltas[i, 0]
+        for j in range(i, n_options):
+            if search.alive[j]:
+                search.cross[i, j] += vi * search.w_deltas[j, 0]
+
+
+@njit(cache=True)
+def _race(search, n_options, n_worlds, z):
+    """Racing (docs/SEARCH.md "Racing"): after ``n_worlds`` worlds shared by every option alive,
+    an option whose paired difference to the best so far (the least total; ties the first) is
+    above 0 by more than ``z`` standard errors stops receiving worlds: with D the sum of the
+    differences and Q the sum of their squares, when D > 0 and D² (n - 1) > z² (n Q - D²).
+    Returns the number of options alive."""
+    best = -1
+    for i in range(n_options):
+        if search.alive[i] and (best < 0 or search.totals[i] < search.totals[best]):
+            best = i
+    alive = 0
+    for i in range(n_options):
+        if not search.alive[i]:
+            continue
+        if i != best:
+            d = search.totals[i] - search.totals[best]
+            lo, hi = min(i, best), max(i, best)
+            q = search.cross[i, i] - 2 * search.cross[lo, hi] + search.cross[best, best]
+            dd = float(d) * float(d)
+            if d > 0 and dd * (n_worlds - 1) > z * z * (float(n_worlds) * float(q) - dd):
+                search.alive[i] = 0
+                continue
+        alive += 1
+    return alive
+
+
+@njit(cache=True)
+def _least_alive(search, n_options):
+    """The alive option of the least total (:func:`_least` over the options still racing)."""
+    best = -1
+    for i in range(n_options):
+        if search.alive[i] and (best < 0 or search.totals[i] < search.totals[best]):
+            best = i
+    return search.options[best]
+
+
+@njit(cache=True)
+def _racing_now(z, n_worlds):
+    """Whether the options race after ``n_worlds`` worlds: racing on (``z`` > 0), every
+    RACE_BATCH worlds from RACE_MIN on."""
+    return z > 0.0 and n_worlds >= RACE_MIN and n_worlds % RACE_BATCH == 0
+
+
+@njit(cache=True)
 def pimc_card(search, r, kinds, params, announce, cardsets, st, trick, log, info, n, dealer, trump_card, scores, t, k,
               leader, seat, legal, played, q_duty):  # fmt: skip
     """The card ``seat`` plays to trick ``t`` (``k`` cards in it) by search (module docstring).
@@ -398,13 +477,17 @@ def pimc_card(search, r, kinds, params, announce, cardsets, st, trick, log, info
     seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + CARD_DECISION + t)
     _rollout_players(search, n, np.int64(params[seat, P_ROLLOUT]))
     n_options = legal_options(search, legal)
+    _start_race(search, n_options)
+    z = params[seat, P_RACE]
     for j in range(np.int64(params[seat, P_SAMPLES])):
         world_key = _world_key(search.key, seat, CARD_DECISION + t, j)
         _card_world(search, r, announce, cardsets, st, trick, log, info, n, dealer, trump_card, scores, t, k, leader,
                     seat, legal, played, q_duty, m, n_pairs, total, n_piles, world_key, search.w_deltas,
                     search.w_flags, np.int64(0))  # fmt: skip (int64 as advise's column: one compile)
-        _add_world(search, n_options, delta_sign(r))
-    return _least(search, n_options)
+        _add_raced(search, n_options, delta_sign(r))
+        if _racing_now(z, j + 1) and _race(search, n_options, j + 1, z) == 1:
+            break  # one option left
+    return _least_alive(search, n_options)
 
 
 # ---- the decisions before the play --------------------------------------------------------------
@@ -545,6 +628,8 @@ def _option_world(search, r, announce, order, cardsets, st, trick, log, info, n,
     else:
         _exchange_world(search, r, n, cardsets, st, order, talon_pos, m, total, n_piles)
     for i in range(n_options):
+        if not search.alive[i]:
+            continue  # racing: an option dropped gets no more rollouts
         if _roll_option(search, options[i], world_key, r, announce, trick, log, info, n, dealer, scores, step,
                         talon_pos):  # fmt: skip
             deltas[i, col] = search.w_st[DELTA, seat]
@@ -579,15 +664,17 @@ def pimc_decision(search, phase, step, talon_pos, seat, r, kinds, params, announ
         return NO_OPTION
     seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + phase)
     _rollout_players(search, n, np.int64(params[seat, P_ROLLOUT]))
-    for i in range(n_options):
-        search.totals[i] = 0
+    _start_race(search, n_options)
+    z = params[seat, P_RACE]
     for j in range(np.int64(params[seat, P_SAMPLES])):
         world_key = _world_key(search.key, seat, phase, j)
         _option_world(search, r, announce, order, cardsets, st, trick, log, info, n, dealer, scores, phase, step,
                       talon_pos, seat, options, n_options, m, total, n_piles, world_key, search.w_deltas,
                       search.w_flags, np.int64(0), np.int64(params[seat, P_INFER]), params[seat, P_FLOOR])  # fmt: skip
-        _add_world(search, n_options, 1)  # classic only (R7: the least delta)
-    return _least(search, n_options)
+        _add_raced(search, n_options, 1)  # classic only (R7: the least delta)
+        if _racing_now(z, j + 1) and _race(search, n_options, j + 1, z) == 1:
+            break  # one option left
+    return _least_alive(search, n_options)
 
 
 # ---- every world kept: rams-sim advise ---------------------------------------------------------

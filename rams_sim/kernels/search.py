@@ -27,6 +27,7 @@ Scratch = namedtuple("Scratch", [
     "key", "ints", "masks", "cards", "buf", "table", "forbid", "before", "rng", "roll_kinds", "roll_params",
     "b_cardsets", "b_st", "w_cardsets", "w_st", "w_trick", "w_log", "w_info", "w_rng", "totals",
     "options", "b_order", "w_order", "pairs", "pair_piles", "active_pairs", "w_deltas", "w_flags", "w_scores",
+    "cross", "alive",
 ])  # fmt: skip
 
 
@@ -126,7 +127,7 @@ def _arm(search, key):
     if _is_scratch(search):
 
         def impl(search, key):
-            return Scratch(np.uint64(key), search.ints, search.masks, search.cards, search.buf, search.table, search.forbid, search.before, search.rng, search.roll_kinds, search.roll_params, search.b_cardsets, search.b_st, search.w_cardsets, search.w_st, search.w_trick, search.w_log, search.w_info, search.w_rng, search.totals, search.options, search.b_order, search.w_order, search.pairs, search.pair_piles, search.active_pairs, search.w_deltas, search.w_flags, search.w_scores)  # fmt: skip
+            return Scratch(np.uint64(key), search.ints, search.masks, search.cards, search.buf, search.table, search.forbid, search.before, search.rng, search.roll_kinds, search.roll_params, search.b_cardsets, search.b_st, search.w_cardsets, search.w_st, search.w_trick, search.w_log, search.w_info, search.w_rng, search.totals, search.options, search.b_order, search.w_order, search.pairs, search.pair_piles, search.active_pairs, search.w_deltas, search.w_flags, search.w_scores, search.cross, search.alive)  # fmt: skip
 
         return impl
     return lambda search, key: None

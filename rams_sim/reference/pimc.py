@@ -60,7 +60,7 @@ from ..kernels.rng import GOLDEN, STATE_WORDS, bounded, mix64, seed_stream
 from ..kernels.worlds import (
     MAX_DRAWS, MAX_PAIRS, MAX_PILES, count_layouts, draw_layout, n_states_of, new_tables, order_cards, uniform01,
 )
-from ..policies import PolicyKind, PolicySpec
+from ..policies import RACE_BATCH, RACE_MIN, PolicyKind, PolicySpec
 from ..record import Declaration, Intent
 from ..rules import JacksCount
 from .bits import FOUR_JACKS_KIND, JACK_PAIRS, RANK, SUIT, TRUMP_HONOURS, jack_kind, mask_of, rams_suit
@@ -743,6 +743,42 @@ def rollout_before_play(table, seat: int, step: int, option: int) -> int:
     return deal_from(table, step, option).delta[seat]
 
 
+# ---- racing ------------------------------------------------------------------------------------
+class Race:
+    """Racing (docs/SEARCH.md "Racing"): the options of a decision, their values world by world
+    (the least total is the best; ties the first), and which still receive worlds. Every
+    RACE_BATCH worlds from RACE_MIN on (``z`` > 0), an option whose paired difference to the best
+    so far is above 0 by more than ``z`` standard errors is dropped: with D the sum over the
+    shared worlds of its value less the best's, Q the sum of their squares and n the worlds, when
+    D > 0 and D² (n - 1) > z² (n Q - D²) (the sums of the values' products give Q)."""
+
+    def __init__(self, n_options: int, z: float):
+        self.z = z
+        self.alive = [True] * n_options
+        self.totals = [0] * n_options
+        self.products = [[0] * n_options for _ in range(n_options)]
+
+    def add(self, values: dict[int, int], n_worlds: int) -> int:
+        """Add one world's ``values`` (by option alive); race if it is time. Returns the options alive."""
+        for i, v in values.items():
+            self.totals[i] += v
+            for j, w in values.items():
+                self.products[i][j] += v * w
+        if self.z > 0 and n_worlds >= RACE_MIN and n_worlds % RACE_BATCH == 0:
+            best = self.best()
+            for i in values:
+                d = self.totals[i] - self.totals[best]
+                q = self.products[i][i] - 2 * self.products[i][best] + self.products[best][best]
+                dd = float(d) * float(d)
+                if i != best and d > 0 and dd * (n_worlds - 1) > self.z * self.z * (float(n_worlds) * float(q) - dd):
+                    self.alive[i] = False
+        return sum(self.alive)
+
+    def best(self) -> int:
+        """The option alive with the least total (ties: the first)."""
+        return min((i for i, a in enumerate(self.alive) if a), key=lambda i: (self.totals[i], i))
+
+
 # ---- the search --------------------------------------------------------------------------------
 def search_card(table, sheet, state: PlayState, seat: int, legal) -> int | None:
     """The card a ``pimc`` seat plays (module docstring), or None for a seat that does not search.
@@ -759,17 +795,21 @@ def search_card(table, sheet, state: PlayState, seat: int, legal) -> int | None:
     worlds = Worlds(knowledge, table.key, seat, CARD_DECISION + state.t)
     if not worlds.any():
         return legal[0]  # no world can be drawn (not reached: tests/test_pimc.py)
-    totals = {card: 0 for card in legal}
+    race = Race(len(legal), policy.race)
     card_rollout = game_rollout(table)
+    sign = game_sign(table)  # R7: the least delta is the best; modern counts up, the most
     for j in range(policy.samples):
         world = draw_world(table, sheet, state, knowledge, seat, worlds)
         key = world_key(table.key, seat, CARD_DECISION + state.t, j)
-        for card in legal:
-            imagined = imagined_table(table, world, seat, policy.rollout, key)
-            scored = imagined_sheet(table, sheet, world, seat)
-            totals[card] += card_rollout(imagined, scored, state, seat, card, key, policy.rollout)
-    sign = game_sign(table)  # R7: the least delta is the best; modern counts up, the most
-    return min(legal, key=lambda card: (sign * totals[card], card))
+        values = {}
+        for i, card in enumerate(legal):
+            if race.alive[i]:
+                imagined = imagined_table(table, world, seat, policy.rollout, key)
+                scored = imagined_sheet(table, sheet, world, seat)
+                values[i] = sign * card_rollout(imagined, scored, state, seat, card, key, policy.rollout)
+        if race.add(values, j + 1) == 1:
+            break  # one option left
+    return legal[race.best()]
 
 
 def options_before_play(table, phase: int, seat: int) -> list[int]:
@@ -813,7 +853,7 @@ def search_decision(table, phase: int, step: int, seat: int) -> int | None:
     worlds = Worlds(knowledge, table.key, seat, phase)
     if not worlds.any():
         return None
-    totals = [0] * len(options)
+    race = Race(len(options), policy.race)
     for j in range(policy.samples):
         if policy.infer:  # the world with its history, weighed by the rollout policy (docs/SEARCH.md "Inference")
             world = draw_world_with_history(table, knowledge, worlds, seat, phase, step, policy.rollout, policy.floor,
@@ -823,7 +863,11 @@ def search_decision(table, phase: int, step: int, seat: int) -> int | None:
             free_order = worlds.shuffle(layout[-1])
             world = make_world_before_play(table, knowledge, layout, free_order, worlds, phase != PHASE_TRUMP)
         key = world_key(table.key, seat, phase, j)
+        values = {}
         for i, option in enumerate(options):
-            imagined = imagined_table(table, world, seat, policy.rollout, key)
-            totals[i] += rollout_before_play(imagined, seat, step, option)
-    return options[min(range(len(options)), key=lambda i: (totals[i], i))]  # R7: the least delta is the best
+            if race.alive[i]:
+                imagined = imagined_table(table, world, seat, policy.rollout, key)
+                values[i] = rollout_before_play(imagined, seat, step, option)
+        if race.add(values, j + 1) == 1:
+            break  # one option left
+    return options[race.best()]  # R7: the least delta is the best

@@ -506,6 +506,7 @@ class PimcPolicy(BasicPolicy):
         assert names.index("samples") == P_SAMPLES and names.index("rollout") == P_ROLLOUT
         self.samples, self.rollout, _ = pimc_parameters(spec)
         self.infer, self.floor = pimc_inference(spec)
+        self.race = float(spec.params.get("race", PARAMS_BY_KIND[spec.kind]["race"]))  # racing (docs/SEARCH.md)
 
     def choose_card(self, hand, trump, trick, legal, tricks_taken, view=None) -> int:
         """Never asked: the play loop takes pimc's cards from the search (a game without it is refused)."""
