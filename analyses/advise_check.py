@@ -8,7 +8,8 @@ plays ``expert``; each exchange option open to the seat is replayed on the same 
 (:func:`rams_sim.engine.simulate_branches`), and only the deals whose earlier seats made the
 exchanges given are kept (CLARIFICATIONS "Advice that reads the table"). advise answers the
 same position with uniform worlds (``--infer none``) and with worlds weighted by the others'
-exchanges (``--infer policy``); each option's mean is compared with the data's.
+exchanges (``--infer policy``), every option on every world (``race=0``: the gap then
+measures the worlds, not racing's shorter rows); each option's mean is compared with the data's.
 
 Per position the table gives the data's best option and its mean; for each advise, its best
 option and that option's mean *in the data* (so the cost of following the advice is the
@@ -154,7 +155,7 @@ def check(pos: Position, deals: int, seed: int, target_se: float) -> dict:
            "data best mean": mean[best], "data best ci": Z95 * sd[best] / math.sqrt(n[best])}  # fmt: skip
     for infer in ("none", "policy"):
         result = advise(pos.hand, pos.trump_card, seat=pos.seat, dealer=pos.dealer, players=pos.players,
-                        exchanged=pos.exchanged, infer=infer, target_se=target_se, seed=seed)  # fmt: skip
+                        exchanged=pos.exchanged, infer=infer, target_se=target_se, seed=seed, race=0)  # fmt: skip
         gaps = []
         for row in result.rows:
             code = _code(row, hand) - OPTION_PASS

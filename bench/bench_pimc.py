@@ -1,8 +1,9 @@
 """Benchmark of the search policy ``pimc`` and of ``rams-sim advise``: prints figures, asserts nothing.
 
 * deals/second with one ``pimc`` seat among three ``expert`` seats (classic, 4 players) on
-  every core, at the default ``samples`` and at a smaller one (the issue's aim: >= 200
-  deals/s at the default);
+  every core, at the defaults (inferred worlds, racing), at the defaults before issue 35
+  (``infer=none,race=0``) and with 32 worlds (issue 35's aim: >= 1,000 deals/s at the
+  default on two cores);
 * pimc decisions/second: the decisions where the search ran (two or more options open:
   the exchange turn, the dealer's R4.3 card, each card with a choice), counted from the
   deals' records with the engine's legality;
@@ -59,6 +60,9 @@ def searched_decisions(rules: Rules, out, seat: int) -> int:
     return count
 
 
+BEFORE_35 = "pimc:infer=none,race=0"  # the defaults before issue 35 (uniform worlds, every option in every world)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000, help="deals per timing run")
@@ -67,15 +71,17 @@ def main() -> None:
     default = int(PIMC_PARAMS["samples"])
     print(f"pimc benchmark: classic, 4 players, seat 0 pimc, seats 1-3 expert; {numba.config.NUMBA_NUM_THREADS} threads")
     engine.simulate(rules, ["pimc:samples=1", "expert", "expert", "expert"], seed=0, deals=1)  # compile
-    for samples in (default, 32):
-        policies = [f"pimc:samples={samples}", "expert", "expert", "expert"]
+    for spec, label in (("pimc", "default: inferred worlds, racing"), (BEFORE_35, "issue 35's start: uniform, no racing"),
+                        ("pimc:samples=32", "32 worlds")):  # fmt: skip
+        policies = [spec, "expert", "expert", "expert"]
+        engine.simulate(rules, policies, seed=0, deals=4)  # compile
         start = time.perf_counter()
         out = engine.simulate(rules, policies, seed=1, deals=args.deals, log_plays=True)
         seconds = time.perf_counter() - start
         decisions = searched_decisions(rules, out, 0)
-        label = "default" if samples == default else "smaller"
-        print(f"pimc samples={samples:<4} ({label}): {args.deals / seconds:8,.0f} deals/s, {decisions / seconds:9,.0f} "
-              f"searched decisions/s ({decisions / args.deals:.2f} a deal); aim 200 deals/s at the default")  # fmt: skip
+        print(f"{spec:<30} ({label}): {args.deals / seconds:8,.0f} deals/s, {decisions / seconds:9,.0f} "
+              f"searched decisions/s ({decisions / args.deals:.2f} a deal)")  # fmt: skip
+    print(f"aim (issue 35): 1,000 deals/s at the default on 2 cores, {default} worlds; strength: docs/SEARCH.md")
     for what, kwargs in (
         ("an exchange turn", dict(exchanged="1=2")),
         ("a card", dict(exchanged="1=2,2=0,3=1,0=1", played="8♠")),

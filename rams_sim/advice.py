@@ -70,6 +70,7 @@ DEFAULT_TARGET_SE = 0.1  # points of score delta: the standard error of every op
 # duel's options are worth the party's stake (a spread of about 1, a deal's points about 10): the same precision
 DEFAULT_TARGET_SE_STAKES = 0.01
 DEFAULT_MAX_WORLDS = 100_000
+DEFAULT_RACE = 3.0  # racing between batches: an option this many standard errors worse than the best drops out
 INTENT_CODES = {"trumps": codes.INTENT_TRUMPS, "suits": codes.INTENT_SUITS}  # R4.0a word -> its code
 _PLACEHOLDER = 56  # other seats' discard counts stand as bits from here, outside every deck
 
@@ -627,7 +628,7 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
            took_trump: bool | None = None, jacks=None, intents=None, turns=None, redeals: int = 0, stake: int = 1,
            cube: int | None = None, dave: str | None = None, target_se: float | None = None,
            max_worlds: int = DEFAULT_MAX_WORLDS, seed: int = 0, infer: str = DEFAULT_INFER, floor: float = DEFAULT_FLOOR,
-           progress=None) -> Advice:  # fmt: skip
+           race: float = DEFAULT_RACE, progress=None) -> Advice:  # fmt: skip
     """Rank every option open to ``seat`` (module docstring).
 
     ``hand``, ``trump_card``, ``played``, ``exchanged``, ``discarded``: text as players
@@ -656,6 +657,11 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
     worlds with their history, weighed by how likely the others' passes, exchanges and
     announcements are if they play ``others``, who leave ``floor`` of their choices to chance.
     ``Advice.model`` says which worlds were used.
+
+    ``race`` (docs/SEARCH.md "Racing"): after each batch of worlds, an option whose paired
+    difference to the best is above 0 by more than ``race`` standard errors receives no more
+    worlds (its row keeps its own count, ``worlds``; 0: every option gets every world); the
+    target SE then applies to the options still racing.
     """
     from .kernels import pimc
     from .kernels.args import rules_args
@@ -680,6 +686,8 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
         raise AdviceError(f"--infer must be one of {', '.join(INFER_NAMES)}; got {infer!r}")
     if not (math.isfinite(floor) and 0.0 < floor <= 1.0):
         raise AdviceError(f"--floor must be a share above 0 and at most 1; got {floor}")
+    if not (math.isfinite(race) and race >= 0.0):
+        raise AdviceError(f"--race must be 0 (off) or a number of standard errors above 0; got {race}")
     inferred = infer != "none" and pos.stage in PHASES  # the decisions before the play of classic's family
     roll_kinds = np.full(n, int(others_spec.kind), np.int8)
     roll_kinds[seat] = int(rollout_spec.kind)
@@ -691,15 +699,20 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
     n_opt = len(pos.options)
     deltas = np.zeros((n_opt, 0), np.int64)
     flags = np.zeros((n_opt, 0), np.int64)
+    used = np.zeros(n_opt, np.int64)  # the worlds each option was played in
+    alive = np.ones(n_opt, bool)  # racing: the options still receiving worlds
+    raced = race > 0 and not ((duel or zone) and pos.stage != "play")  # the kernels that take a set of options
+    least_best = -1 if modern else 1  # the kernels' deltas: the least the best, modern's points the most
     layouts = 0.0
     reached = False
     while deltas.shape[1] < max_worlds:
         size = min(BATCH, -(-(max_worlds - deltas.shape[1]) // pimc.BLOCK) * pimc.BLOCK)
-        d = np.zeros((n_opt, size), np.int64)
-        f = np.zeros((n_opt, size), np.int64)
+        options = pos.options[alive]
+        d = np.zeros((len(options), size), np.int64)
+        f = np.zeros((len(options), size), np.int64)
         first = deltas.shape[1]
         if pos.stage == "play" and not zone:
-            legal = np.uint64(C.mask_of(int(c) for c in pos.options))
+            legal = np.uint64(C.mask_of(int(c) for c in options))
             args = (r, roll_kinds, roll_params, announce, key, a["cardsets"], a["st"], a["trick"], a["log"], a["info"],
                     x["dealer"], x["trump_card"], a["scores"], x["t"], x["k"], x["leader"], x["seat"], legal,
                     np.uint64(x["played"]), x["q_duty"], first, d, f)  # fmt: skip
@@ -708,7 +721,7 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
             evaluate, args = _duel_evaluation(pos, r, roll_kinds, roll_params, announce, key, first, d, f)
         elif zone and pos.stage == "play":
             args = (r, roll_kinds, roll_params, key, a["cardsets"], a["st"], a["trick"], a["info"], a["log"], a["scores"],
-                    x["dealer"], x["t"], x["k"], x["leader"], x["seat"], x["duty"], pos.options, first, d, f)  # fmt: skip
+                    x["dealer"], x["t"], x["k"], x["leader"], x["seat"], x["duty"], options, first, d, f)  # fmt: skip
             evaluate = zone_search.evaluate_card
         elif zone:
             args = (r, roll_kinds, roll_params, key, a["cardsets"], a["st"], a["trick"], a["info"], a["log"], a["scores"],
@@ -716,12 +729,12 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
             evaluate = zone_search.evaluate_swap
         elif modern:
             args = (r, roll_kinds, roll_params, announce, key, a["cardsets"], a["st"], a["info"], x["dealer"],
-                    a["scores"], x["k_turn"], x["seat"], pos.stage == "redeal", pos.options, first, d, f)  # fmt: skip
+                    a["scores"], x["k_turn"], x["seat"], pos.stage == "redeal", options, first, d, f)  # fmt: skip
             evaluate = evaluate_turn
         else:
             args = (r, roll_kinds, roll_params, announce, key, a["order"], a["cardsets"], a["st"], a["trick"], a["log"],
                     a["info"], x["dealer"], x["trump_card"], a["scores"], PHASES[pos.stage], x["step"], x["talon_pos"],
-                    x["seat"], pos.options, INFER_NAMES.index(infer) if inferred else 0, floor, first, d, f)  # fmt: skip
+                    x["seat"], options, INFER_NAMES.index(infer) if inferred else 0, floor, first, d, f)  # fmt: skip
             evaluate = pimc.evaluate_options
         # every block of worlds counts the same layouts (0: the history is impossible)
         layouts = min(in_blocks(lambda lo, hi: evaluate(*args, lo, hi), size // pimc.BLOCK, 1))
@@ -730,15 +743,21 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
                               "did not allow (a void broken, a duty missed)")  # fmt: skip
         if (f & pimc.FLAG_ERROR).any():
             raise RuntimeError("a rollout stopped on an error status: please report this position")
-        deltas, flags = np.concatenate([deltas, d], axis=1), np.concatenate([flags, f], axis=1)
+        d_all = np.zeros((n_opt, size), np.int64)
+        f_all = np.zeros((n_opt, size), np.int64)
+        d_all[alive], f_all[alive] = d, f
+        deltas, flags = np.concatenate([deltas, d_all], axis=1), np.concatenate([flags, f_all], axis=1)
+        used[alive] += size
         if progress:
             progress(deltas.shape[1], max_worlds)
-        if deltas.std(axis=1, ddof=1).max() / math.sqrt(deltas.shape[1]) <= target_se:
+        if raced:
+            _race(least_best * deltas, alive, race)
+        if deltas[alive].std(axis=1, ddof=1).max() / math.sqrt(deltas.shape[1]) <= target_se:
             reached = True
             break
     if duel:  # the party's settlement, + won (the kernels' worth counts the least the best)
         deltas = -deltas
-    rows = _table(pos, deltas, flags, q.with_scores, -1 if modern or duel else 1, duel)
+    rows = _table(pos, deltas, flags, used, q.with_scores, -1 if modern or duel else 1, duel)
     model = _model_text(others_spec, rules, inferred, floor)
     return Advice(rows, pos.stage, int(deltas.shape[1]), float(layouts), reached, counts_up=modern or duel,
                   unit="stake" if duel else "points", model=model, infer=infer if inferred else "none")  # fmt: skip
@@ -772,32 +791,60 @@ def _duel_evaluation(pos: Position, r, roll_kinds, roll_params, announce, key, f
                                        first, d, f)  # fmt: skip
 
 
-def _table(pos: Position, deltas: np.ndarray, flags: np.ndarray, with_scores: bool, sign: int,
+def _race(values: np.ndarray, alive: np.ndarray, z: float) -> None:
+    """Racing (docs/SEARCH.md "Racing"), between two batches of worlds: an option whose paired
+    difference to the best alive option (``values`` int64[options, worlds], the least the
+    best; every alive option has every world) is above 0 by more than ``z`` standard errors
+    stops receiving worlds (``alive`` bool[options] updated)."""
+    live = np.flatnonzero(alive)
+    best = live[np.argmin(values[live].mean(axis=1))]
+    diff = values[live] - values[best]
+    w = values.shape[1]
+    mean = diff.mean(axis=1)
+    se = diff.std(axis=1, ddof=1) / math.sqrt(w)
+    alive[live[mean > z * se]] = False
+
+
+def _table(pos: Position, deltas: np.ndarray, flags: np.ndarray, used: np.ndarray, with_scores: bool, sign: int,
            duel: bool = False) -> list[dict]:  # fmt: skip
     """The options' rows (keyed by COLUMNS) best first: the least mean delta times ``sign`` (1:
     deltas count down, R7; -1: modern counts up, duel's settlement; ties: the order tried);
-    ``diff``: each option's paired difference to the best (same worlds); ``p_win``: duel's party
-    won (a settlement above 0), else the deal ending the party with the seat the winner (FLAG_WINS)."""
+    ``diff``: each option's paired difference to the best (the worlds both were played in);
+    ``p_win``: duel's party won (a settlement above 0), else the deal ending the party with the
+    seat the winner (FLAG_WINS). Option i's worlds are the first ``used[i]`` (racing drops an
+    option clearly worse than the best; the best has them all)."""
     from .kernels import pimc
 
-    w = deltas.shape[1]
-    mean = deltas.mean(axis=1)
-    half = Z95 * deltas.std(axis=1, ddof=1) / math.sqrt(w) if w > 1 else np.full(len(mean), np.nan)
-    best = int(np.argmin(sign * mean))
-    diff = deltas - deltas[best]
-    d_mean = diff.mean(axis=1)
-    d_half = Z95 * diff.std(axis=1, ddof=1) / math.sqrt(w) if w > 1 else np.full(len(mean), np.nan)
-    p_remiz = (flags & pimc.FLAG_REMIZ).astype(bool).mean(axis=1)
-    ends = (flags & pimc.FLAG_ENDS).astype(bool).mean(axis=1)
-    wins = (deltas > 0).mean(axis=1) if duel else (flags & pimc.FLAG_WINS).astype(bool).mean(axis=1)
+    n_opt = deltas.shape[0]
+    mean, half = np.zeros(n_opt), np.full(n_opt, np.nan)
+    p_remiz, ends, wins = np.zeros(n_opt), np.zeros(n_opt), np.zeros(n_opt)
+    for i in range(n_opt):
+        w = int(used[i])
+        d, f = deltas[i, :w], flags[i, :w]
+        mean[i] = d.mean()
+        if w > 1:
+            half[i] = Z95 * d.std(ddof=1) / math.sqrt(w)
+        p_remiz[i] = (f & pimc.FLAG_REMIZ).astype(bool).mean()
+        ends[i] = (f & pimc.FLAG_ENDS).astype(bool).mean()
+        wins[i] = (d > 0).mean() if duel else (f & pimc.FLAG_WINS).astype(bool).mean()
+    full = used == used.max()
+    best = int(np.flatnonzero(full)[np.argmin(sign * mean[full])])
+    d_mean, d_half = np.zeros(n_opt), np.full(n_opt, np.nan)
+    for i in range(n_opt):
+        w = int(used[i])
+        diff = deltas[i, :w] - deltas[best, :w]
+        d_mean[i] = diff.mean()
+        if w > 1:
+            d_half[i] = Z95 * diff.std(ddof=1) / math.sqrt(w)
     rows = []
-    for i in np.argsort(sign * mean, kind="stable"):
+    order = sorted(range(n_opt), key=lambda i: (not full[i], sign * mean[i] if full[i] else sign * d_mean[i], i))
+    for i in order:
         label, cards = pos.labels[i]
         rows.append({
             "option": label, "cards": C.format_cards(cards), "mean": float(mean[i]),
             "ci_low": float(mean[i] - half[i]), "ci_high": float(mean[i] + half[i]), "diff": float(d_mean[i]),
             "diff_low": float(d_mean[i] - d_half[i]), "diff_high": float(d_mean[i] + d_half[i]),
             "p_remiz": float(p_remiz[i]), "p_ends_party": float(ends[i]) if with_scores or duel else None,
-            "p_win": float(wins[i]) if with_scores or duel else None, "worlds": w,
+            "p_win": float(wins[i]) if with_scores or duel else None, "worlds": int(used[i]),
         })  # fmt: skip
     return rows

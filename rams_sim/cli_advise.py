@@ -68,6 +68,7 @@ def advise(
     seed: Annotated[int, typer.Option("--seed", help="Seed of the sampled worlds (0..2**64-1).")] = 0,
     infer: Annotated[str, typer.Option("--infer", help="The sampled worlds before the play: none (uniform over what you know) or policy (weighted by how likely the others' passes and exchanges are if they play --policy's others).")] = DEFAULT_INFER,
     floor: Annotated[float, typer.Option("--floor", help="With --infer policy: the share of the others' choices the model leaves to chance (above 0, at most 1).")] = DEFAULT_FLOOR,
+    race: Annotated[float, typer.Option("--race", help="Racing: an option this many standard errors worse than the best (paired) gets no more worlds; 0 plays every option in every world.")] = 3.0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object (options best first) instead of the table.")] = False,
 ) -> None:
     """Rank every option open to you in a real position by determinized search (docs/SEARCH.md).
@@ -98,7 +99,7 @@ def advise(
                             rollout=rollout, played=played, exchanged=exchanged, discarded=discarded,
                             took_trump=took_trump or None, jacks=jacks, intents=intents, turns=turns, redeals=redeals,
                             stake=stake, cube=cube, dave=dave, target_se=target_se, max_worlds=budget,
-                            seed=seed, infer=infer, floor=floor)  # fmt: skip
+                            seed=seed, infer=infer, floor=floor, race=race)  # fmt: skip
     except AdviceError as err:
         fail(str(err))
     if as_json:
@@ -131,4 +132,6 @@ def advise(
         line = f"  {i:<4} {option:<22} {row['mean']:+8.2f} {ci:>18} {diff:>22} {row['p_win' if duel else 'p_remiz']:9.1%}"
         if ends:
             line += f" {row['p_ends_party']:10.1%}"
+        if row["worlds"] < result.worlds:
+            line += f"  (dropped after {row['worlds']:,} worlds: clearly worse)"
         typer.echo(line)

@@ -309,10 +309,13 @@ PIMC_TABLES = {  # by seat; a table of n players takes the first n
     "rollouts": ["pimc:samples=2,rollout=random", "expert", "pimc:samples=3,rollout=basic", "basic",
                  "pimc:samples=2,rollout=cautious", "random", "pimc:samples=2,rollout=greedy"],
     "all": ["pimc:samples=2"] * 7,
+    # issue 35: racing drops options on the paired intervals (every 8 worlds from 16), inference before the play
+    "racing": ["pimc:samples=24,race=1.5", "expert", "pimc:samples=17,race=2,infer=policy", "basic",
+               "pimc:samples=16,race=0.5,rollout=basic,infer=policy,floor=0.3", "random", "pimc:samples=20,race=3"],
 }
 # per preset, at 3-5 players: a searching seat plays out every option of its pass and discards
 # (up to 33) in every world, so a deal costs the reference ~30 ms a searching seat at 4 players
-PIMC_DEALS = {"one": 10, "rollouts": 5, "all": 3}  # heavy; twice as many under the slow marker too
+PIMC_DEALS = {"one": 10, "rollouts": 5, "all": 3, "racing": 3}  # heavy; twice as many under the slow marker too
 PIMC_SHARE = {3: 1.0, 4: 1.0, 5: 1.0, 6: 0.5, 7: 0.25}  # of those deals at each table size: with six unseen hands
 # to lay out (7 players), each layout count costs both engines ~10 ms
 

@@ -146,3 +146,43 @@ def test_a_deal_cut_short_is_no_remiz_in_the_flags(end_kind, remiz):
     info[S.ENDS_PARTY] = 0 if end_kind != "NONE" else -1
     flags = _flags(st, info, 1)
     assert bool(flags & FLAG_REMIZ) == remiz and bool(flags & FLAG_ENDS) == (end_kind != "NONE")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_racing_drops_the_options_clearly_worse_than_the_best(seed):
+    """The reference's racing (docs/SEARCH.md "Racing") against the rule computed afresh: after n
+    shared worlds, option i is dropped iff its mean difference to the best (least total, ties
+    the first) exceeds z standard errors of that difference; dropped options get no values."""
+    from rams_sim.policies import RACE_BATCH, RACE_MIN
+    from rams_sim.reference.pimc import Race
+
+    rng = np.random.default_rng(seed)
+    k, z = 6, 2.0
+    means = rng.normal(0, 1.5, k)
+    race = Race(k, z)
+    history = np.zeros((k, 0), np.int64)
+    for n in range(1, 97):
+        values = {i: int(round(rng.normal(means[i], 6))) for i in range(k) if race.alive[i]}
+        column = np.array([values.get(i, 0) for i in range(k)], np.int64)[:, None]
+        alive_before = list(race.alive)
+        race.add(values, n)
+        history = np.concatenate([history, column], axis=1)
+        if n >= RACE_MIN and n % RACE_BATCH == 0:
+            live = [i for i in range(k) if alive_before[i]]
+            best = min(live, key=lambda i: (history[i].sum(), i))
+            for i in live:
+                diff = history[i] - history[best]
+                dropped = i != best and diff.mean() > z * diff.std(ddof=1) / np.sqrt(n)
+                assert race.alive[i] == (not dropped), (n, i)
+        else:
+            assert race.alive == alive_before
+    assert race.alive[race.best()]
+
+
+def test_racing_is_a_parameter():
+    assert PolicySpec.parse("pimc:race=2,infer=policy,floor=0.2").params == {"race": 2.0, "infer": 1.0, "floor": 0.2}
+    assert str(PolicySpec.parse("pimc:infer=policy")) == "pimc:infer=policy"
+    for bad, word in (("pimc:race=-1", "race"), ("pimc:infer=maybe", "infer"), ("pimc:floor=0", "floor"),
+                      ("pimc:floor=1.5", "floor")):  # fmt: skip
+        with pytest.raises(ValueError, match=word):
+            PolicySpec.parse(bad)

@@ -340,7 +340,9 @@ POLICY_PARAMS = {
     # expert's parameters (its fallback where no world can be drawn)
     "pimc": {**BASIC, "pass_threshold": (0, 0.5), "keep_kings": (6, 0.0), "void_weight": (18, 0.0),
              "read_intents": (19, 1.0), "intent_weight": (20, 8.0), "samples": (21, 128.0), "rollout": (22, 4.0),
-             "prokat_weight": (23, 60.0)},  # fmt: skip
+             "prokat_weight": (23, 60.0),
+             # issue 35 (policies.py pimc): "infer ... policy", "floor (0.1)", race 2 (docs/SEARCH.md "Racing")
+             "infer": (24, 1.0), "floor": (25, 0.1), "race": (26, 2.0)},  # fmt: skip
     # policies.py table: "Its other parameters are expert's" (its table cells follow from TABLE_BASE, 32)
     "table": {**BASIC, "pass_threshold": (0, 0.5), "keep_kings": (6, 0.0), "void_weight": (18, 0.0),
               "read_intents": (19, 1.0), "intent_weight": (20, 8.0)},  # fmt: skip
@@ -357,7 +359,7 @@ INDEX_CONSTANTS = {
     "duel_dave_take": "DUEL_DAVE_TAKE", "modern_widow_threshold": "M_WIDOW_THRESHOLD",
     "void_weight": "X_VOID_WEIGHT", "rams_length": "G_RAMS_LENGTH", "read_intents": "X_READ_INTENTS",
     "intent_weight": "X_INTENT_WEIGHT", "samples": "P_SAMPLES", "rollout": "P_ROLLOUT",
-    "prokat_weight": "P_PROKAT_WEIGHT",
+    "prokat_weight": "P_PROKAT_WEIGHT", "infer": "P_INFER", "floor": "P_FLOOR", "race": "P_RACE",
 }  # fmt: skip
 
 
@@ -385,7 +387,8 @@ def test_policy_parameter_slots(name):
     assert vector.shape == (P.MAX_POLICY_PARAMS,) and vector.dtype == np.float64
     for param, (slot, default) in params.items():
         assert vector[slot] == default, (name, param, slot)
-        value = {"samples": 123.0, "rollout": 1.0, "prokat_weight": 123.0}.get(param, 123.25)  # pimc's: whole numbers
+        value = {"samples": 123.0, "rollout": 1.0, "prokat_weight": 123.0, "infer": 0.0,
+                 "floor": 0.25}.get(param, 123.25)  # pimc's: whole numbers, a name's code, a share  # fmt: skip
         moved = PolicySpec(kind, {param: value}).vector()  # a distinctive value lands in its slot only
         assert moved[slot] == value and np.count_nonzero(moved != vector) == 1, (name, param)
     used = len(params)

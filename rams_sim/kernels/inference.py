@@ -10,21 +10,21 @@ with probability ``1 - floor``, and any of the ``n`` actions open to him with pr
 ``floor / n`` (so no world the model finds unlikely has weight 0, and a deterministic
 policy cannot collapse the sample; ``floor = 1`` is a player who chooses at random).
 
-A world before the play is drawn with its history (:func:`draw_history`): in R4.0's order,
-each other seat whose action was seen gets a dealt hand of five cards drawn uniformly from
-the cards the seat has not seen, and the chance of what he was seen to do -- pass or play,
-how many cards he exchanged, his R4.0a announcement -- relative to the model's own choice
-(:func:`round_chance`, :func:`word_chance`, :func:`intent_chance`, :func:`buy_chance`;
-a pass R4.1 forbids has chance 0); a seat that exchanged ``k`` cards discards what the
-model discards (:func:`model_discards`: which cards a seat threw is never seen) and draws
-``k`` of the cards left. The attempt is kept with the product of the chances: a uniform
-threshold is drawn first and the attempt given up as soon as the product falls to it, so
-most attempts stop at the first seat (exact rejection, cheap). Then the seats still to
-act get five cards each and the rest, in a uniform order, is the talon. At most
-:data:`.worlds.MAX_DRAWS` attempts (the last is completed whatever its chance). So a kept
-world is a draw from the posterior of the deal given everything the seat saw, under the
-model. Reads the public rows only (who passed, the count of each seat's discards, the
-announcements) and the seat's own cards.
+A world before the play is drawn with its history (:func:`draw_history`). Each other seat
+whose action was seen gets a dealt hand of five of the cards the searching seat has not
+seen, drawn from its conditional: five cards drawn uniformly, kept with the chance of what
+he was seen to do -- pass or play, how many cards he exchanged, his R4.0a announcement --
+relative to the model's own choice (:func:`round_chance`, :func:`word_chance`,
+:func:`intent_chance`, :func:`buy_chance`; a pass R4.1 forbids has chance 0), else drawn
+again (:func:`seat_hand`). The seats are drawn in R4.0's order, then once more each given
+the others' hands (one sweep of Gibbs sampling, INFER_SWEEPS): the posterior of the deal
+given everything the seat saw, under the model, up to how much one seat's hand changes the
+chances of another's (the second pass corrects most of it; exact rejection of whole deals,
+tried first, cost the dealer hundreds of attempts a world). The seats still to act get five
+cards each; then the exchange is replayed: a seat that exchanged ``k`` cards discards what
+the model discards (:func:`model_discards`: which cards a seat threw is never seen) and
+draws ``k`` of the cards left, whose uniform order is the talon. Reads the public rows only
+(who passed, the count of each seat's discards, the announcements) and the seat's own cards.
 
 Arrays are those of :mod:`.state`; ``kinds`` int8[n] and ``params`` float64[n, P] the
 model's players (the rollout players). The reference engine's :mod:`rams_sim.reference.inference`
@@ -36,21 +36,21 @@ from __future__ import annotations
 from numba import njit
 
 from ..cards import HAND_SIZE
-from ..policies import INFER_NAMES
+from ..policies import INFER_NAMES, INFER_SWEEPS
 from .bits import ZERO, bit, nth_card, popcount, suit_of
 from .codes import ORDER_DECLARE_THEN_BUY, PHASE_BUY, PHASE_INTENT, PHASE_ROUND
 from .exchange import can_pass
 from .policy import RANDOM, choose_discards, choose_intent, least_kept, wants_pass
 from .rng import bounded
 from .state import DEALT, DISCARDS, DRAWN, HAND, INTENT, PASSED, seat_after
-from .worlds import uniform01
+from .worlds import MAX_DRAWS, uniform01
 
 INFER_NONE = 0  # uniform worlds (docs/SEARCH.md)
 INFER_POLICY = 1  # worlds drawn with a history, weighed by the rollout policy with a floor
 assert INFER_NAMES[INFER_NONE] == "none" and INFER_NAMES[INFER_POLICY] == "policy"  # pimc's infer=, advise's --infer
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def mismatch(floor, n_actions):
     """The chance of an action the model's policy would not take, relative to the one it takes:
     (floor / n) / (1 - floor + floor / n) for ``n_actions`` open actions."""
@@ -58,7 +58,7 @@ def mismatch(floor, n_actions):
     return share / (1.0 - floor + share)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def model_discards(kind, params, o, rng, row, hand, trump, k, is_dealer, position):
     """The ``k`` cards seat ``o`` discards from ``hand`` under the model: the policy's own choice
     on a talon of ``k`` cards (R4.4's short talon), topped up with its least-kept cards
@@ -77,7 +77,7 @@ def model_discards(kind, params, o, rng, row, hand, trump, k, is_dealer, positio
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def round_chance(r, kind, params, o, rng, hand, trump_card, dealer, position, talon_left, passed, count, floor):
     """R4.0-R4.4 in one turn: the chance, relative to the model's choice, that seat ``o`` with the
     dealt ``hand`` passed (``passed``) or played and exchanged ``count`` cards. The open actions:
@@ -96,7 +96,7 @@ def round_chance(r, kind, params, o, rng, hand, trump_card, dealer, position, ta
     return 1.0 if own == count else mismatch(floor, n_actions)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def word_chance(r, kind, params, o, rng, hand, trump_card, dealer, position, passed, floor):
     """R4.0's declare-then-buy round: the chance that seat ``o`` said pass (``passed``) or play."""
     may = can_pass(hand, o == dealer, r.ace_forbids_pass, r.turned_ace_binds_dealer, trump_card)
@@ -108,7 +108,7 @@ def word_chance(r, kind, params, o, rng, hand, trump_card, dealer, position, pas
     return 1.0 if own_pass == passed else mismatch(floor, 2)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def intent_chance(kind, params, o, rng, hand, trump, said, floor):
     """R4.0a: the chance that seat ``o`` announced ``said`` (codes.INTENT_*) with ``hand``."""
     if kind == RANDOM:
@@ -116,7 +116,7 @@ def intent_chance(kind, params, o, rng, hand, trump, said, floor):
     return 1.0 if choose_intent(kind, params, o, rng, hand, trump) == said else mismatch(floor, 2)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def buy_chance(kind, params, o, rng, hand, trump, talon_left, is_dealer, position, count, floor):
     """R4.0's purchase: the chance that seat ``o`` bought ``count`` cards (0 .. min(5, talon))."""
     if kind == RANDOM:
@@ -125,7 +125,7 @@ def buy_chance(kind, params, o, rng, hand, trump, talon_left, is_dealer, positio
     return 1.0 if own == count else mismatch(floor, min(HAND_SIZE, talon_left) + 1)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def draw_cards(pool, count, rng, row):
     """``count`` cards drawn uniformly without replacement from ``pool`` (uint64): each the j-th
     lowest of the cards left, j uniform from stream ``row``. Returns the cards (uint64)."""
@@ -136,7 +136,7 @@ def draw_cards(pool, count, rng, row):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def seat_chance(r, n, seat_index, o, dealer, trump_card, phase, step, st, talon_left, count, kinds, params, rng, hand,
                 floor):  # fmt: skip
     """The chance, relative to the model's own choices, of everything seat ``o`` (``seat_index``
@@ -163,7 +163,7 @@ def seat_chance(r, n, seat_index, o, dealer, trump_card, phase, step, st, talon_
     return chance
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def has_exchanged(r, n, seat_index, phase, step, st, o):
     """Whether seat ``o`` (``seat_index`` in R4.0's order) has made his exchange before the decision."""
     if st[PASSED, o]:
@@ -173,60 +173,75 @@ def has_exchanged(r, n, seat_index, phase, step, st, o):
     return phase > PHASE_ROUND or seat_index < step
 
 
+@njit(cache=True, inline="always")
+def talon_at(r, n, dealer, seat_index, cardsets):
+    """The talon's size when the ``seat_index``-th seat of R4.0's order exchanges: the cards after
+    the hands and the trump card (R3) less what the seats before him exchanged (public counts)."""
+    left = r.deck_size - (HAND_SIZE * n + 1)
+    first = seat_after(dealer, 1, n)
+    for j in range(seat_index):
+        left -= popcount(cardsets[DISCARDS, seat_after(first, j, n)])
+    return left
+
+
+@njit(cache=True)
+def seat_hand(r, n, i, o, dealer, trump_card, phase, step, cardsets, st, kinds, params, rng, row, pool, floor):
+    """Seat ``o``'s dealt hand (the ``i``-th seat of R4.0's order) drawn from its conditional: five
+    cards of ``pool`` drawn uniformly (:func:`draw_cards`) until kept with their :func:`seat_chance`,
+    at most MAX_DRAWS times (the last draw is kept if none was). Returns the hand (uint64)."""
+    talon_left = talon_at(r, n, dealer, i, cardsets)
+    count = popcount(cardsets[DISCARDS, o])
+    hand = ZERO
+    for _ in range(MAX_DRAWS):
+        hand = draw_cards(pool, HAND_SIZE, rng, row)
+        chance = seat_chance(r, n, i, o, dealer, trump_card, phase, step, st, talon_left, count, kinds, params, rng,
+                             hand, floor)  # fmt: skip
+        if chance >= 1.0 or (chance > 0.0 and uniform01(rng, row) < chance):
+            break
+    return hand
+
+
 @njit(cache=True)
 def draw_history(r, n, seat, dealer, trump_card, phase, step, cardsets, st, kinds, params, rng, row, unknown, floor,
-                 w_cardsets, may_give_up):  # fmt: skip
-    """One attempt at a world with its history (module docstring), into the other seats' rows of
-    ``w_cardsets`` (HAND, DEALT, DISCARDS, DRAWN). In R4.0's order, each other seat whose action
-    was seen gets five cards drawn uniformly from the cards still unknown, and the running chance
-    is multiplied by his :func:`seat_chance`; the attempt is given up as soon as it falls to a
-    uniform threshold drawn first (so it is kept with the product of the chances, exactly);
-    a seat that exchanged discards :func:`model_discards` and draws his count from the cards left
-    (the talon is a uniform order of them: who draws first does not change the law). Then the
-    seats still to act get five cards each. ``may_give_up`` False: the attempt is completed
-    whatever its chance (the last one the caller allows). Returns the cards left (the talon's rest, uint64),
-    Returns (the cards left: the talon's rest, uint64; whether the attempt was kept)."""
-    u = uniform01(rng, row)
-    chance = 1.0
-    pool = unknown
-    trump = suit_of(trump_card)
-    talon_left = r.deck_size - (HAND_SIZE * n + 1)
+                 w_cardsets):  # fmt: skip
+    """One world with its history (module docstring), into the other seats' rows of ``w_cardsets``
+    (HAND, DEALT, DISCARDS, DRAWN): the dealt hands of the seats that acted, each from its
+    conditional (:func:`seat_hand`) in R4.0's order and then again, INFER_SWEEPS times, given the
+    others' (Gibbs sampling); five cards for each seat still to act; then the exchange replayed in
+    order: a seat that exchanged ``k`` cards discards :func:`model_discards` and draws ``k`` of the
+    cards left (the talon is a uniform order of them). Returns the talon's rest (uint64)."""
     first = seat_after(dealer, 1, n)
-    for i in range(n):  # the seats that acted, in order
-        o = seat_after(first, i, n)
-        count = popcount(cardsets[DISCARDS, o])
-        exchanged = has_exchanged(r, n, i, phase, step, st, o)
-        if o == seat:
-            if exchanged:
-                talon_left -= count
-            continue
-        acted = phase > PHASE_ROUND or i < step
-        if not acted:
-            continue
-        hand = draw_cards(pool, HAND_SIZE, rng, row)
-        pool &= ~hand
-        chance *= seat_chance(r, n, i, o, dealer, trump_card, phase, step, st, talon_left, count, kinds, params, rng,
-                              hand, floor)  # fmt: skip
-        if may_give_up and not chance > u:
-            return ZERO, False
-        disc, drawn = ZERO, ZERO
-        if exchanged:
-            disc = model_discards(kinds[o], params, o, rng, row, hand, trump, count, o == dealer, i)
-            drawn = draw_cards(pool, count, rng, row)
-            pool &= ~drawn
-            talon_left -= count
-        w_cardsets[HAND, o] = (hand & ~disc) | drawn
-        w_cardsets[DEALT, o] = hand
-        w_cardsets[DISCARDS, o] = disc
-        w_cardsets[DRAWN, o] = drawn
-    for i in range(n):  # the seats still to act: their dealt hands
+    trump = suit_of(trump_card)
+    pool = unknown
+    for sweep in range(INFER_SWEEPS + 1):
+        for i in range(n):
+            o = seat_after(first, i, n)
+            if o == seat or not (phase > PHASE_ROUND or i < step):
+                continue
+            if sweep > 0:
+                pool |= w_cardsets[DEALT, o]
+            hand = seat_hand(r, n, i, o, dealer, trump_card, phase, step, cardsets, st, kinds, params, rng, row, pool,
+                             floor)  # fmt: skip
+            w_cardsets[DEALT, o] = hand
+            pool &= ~hand
+    for i in range(n):  # the seats still to act
         o = seat_after(first, i, n)
         if o == seat or phase > PHASE_ROUND or i < step:
             continue
-        hand = draw_cards(pool, HAND_SIZE, rng, row)
-        pool &= ~hand
-        w_cardsets[HAND, o] = hand
-        w_cardsets[DEALT, o] = hand
-        w_cardsets[DISCARDS, o] = ZERO
-        w_cardsets[DRAWN, o] = ZERO
-    return pool, chance > u
+        w_cardsets[DEALT, o] = draw_cards(pool, HAND_SIZE, rng, row)
+        pool &= ~w_cardsets[DEALT, o]
+    for i in range(n):  # the exchange, in order
+        o = seat_after(first, i, n)
+        if o == seat:
+            continue
+        hand = w_cardsets[DEALT, o]
+        disc, drawn = ZERO, ZERO
+        if has_exchanged(r, n, i, phase, step, st, o):
+            count = popcount(cardsets[DISCARDS, o])
+            disc = model_discards(kinds[o], params, o, rng, row, hand, trump, count, o == dealer, i)
+            drawn = draw_cards(pool, count, rng, row)
+            pool &= ~drawn
+        w_cardsets[HAND, o] = (hand & ~disc) | drawn
+        w_cardsets[DISCARDS, o] = disc
+        w_cardsets[DRAWN, o] = drawn
+    return pool

@@ -574,19 +574,13 @@ def _exchange_world(search, r, n, cardsets, st, order, talon_pos, m, total, n_pi
 @njit(cache=True)
 def _history_world(search, r, n, seat, dealer, trump_card, cardsets, st, order, phase, step, talon_pos, floor):
     """Draw one world before the play with its history (``infer=policy``, :func:`.inference.draw_history`)
-    into ``search.b_*``: attempts until one is kept, at most MAX_DRAWS (the last completed
-    whatever its chance); the talon's rest (from ``talon_pos``) is the cards left in a uniform order."""
+    into ``search.b_*``; the talon's rest (from ``talon_pos``) is the cards left in a uniform order."""
     b_cardsets, b_st, b_order, buf = search.b_cardsets, search.b_st, search.b_order, search.buf
     _copy2(b_cardsets, cardsets)
     _copy2(b_st, st)
     unknown = unseen_before_play(r, seat, trump_card, cardsets, st)
-    rest = ZERO
-    for attempt in range(MAX_DRAWS):
-        rest, kept = draw_history(r, n, seat, dealer, trump_card, phase, step, cardsets, st, search.roll_kinds,
-                                  search.roll_params, search.rng, DRAW_ROW, unknown, floor, b_cardsets,
-                                  attempt < MAX_DRAWS - 1)  # fmt: skip
-        if kept:
-            break
+    rest = draw_history(r, n, seat, dealer, trump_card, phase, step, cardsets, st, search.roll_kinds,
+                        search.roll_params, search.rng, DRAW_ROW, unknown, floor, b_cardsets)  # fmt: skip
     for i in range(order.shape[0]):
         b_order[i] = order[i]
     m_free = _shuffle_mask(rest, search.rng, DRAW_ROW, buf)

@@ -1,26 +1,25 @@
 """Inference before the play, the reference's reading (issue 35, docs/SEARCH.md "Inference").
 
 A ``pimc`` seat with ``infer=policy`` draws each world before the play *with its history*.
-Seat by seat in R4.0's order, each other seat whose action the table saw is dealt five
-cards drawn one by one from the cards the searching seat has not seen (each the j-th of
-those left in ascending order, j uniform from the worlds' stream), and what he was seen to
-do -- pass or play, how many cards he exchanged, his R4.0a announcement -- is weighed by
-its chance under the *model*: every other seat plays the rollout policy, which takes its
-own choice with probability ``1 - floor`` and any of the ``n`` open actions with
-probability ``floor / n``. Relative to the model's own choice, an action the policy would
-not take has chance ``(floor / n) / (1 - floor + floor / n)``; a pass R4.1 forbids has
-chance 0. The open actions: in one turn, a pass where allowed and 0 .. min(5, talon) cards;
+Each other seat whose action the table saw is dealt five cards from those the searching seat
+has not seen (drawn one by one, each the j-th of those left in ascending order, j uniform
+from the worlds' stream), and the hand is kept with the chance of what he was seen to do --
+pass or play, how many cards he exchanged, his R4.0a announcement -- under the *model*,
+else drawn again (at most MAX_DRAWS times; the last draw is kept): every other seat plays
+the rollout policy, which takes its own choice with probability ``1 - floor`` and any of
+the ``n`` open actions with probability ``floor / n``. Relative to the model's own choice,
+an action the policy would not take has chance ``(floor / n) / (1 - floor + floor / n)``;
+a pass R4.1 forbids has chance 0. The open actions: in one turn, a pass where allowed and
+0 .. min(5, talon) cards (the talon when he exchanged: what the seats before him left);
 in declare-then-buy, pass or play (play alone where a pass is forbidden), then 0 .. min(5,
-talon) cards bought; "on trumps" or "on suits". A seat that exchanged ``k`` cards
-discarded what the model discards: the policy's own choice on a talon of ``k`` (R4.4's
-short talon), topped up with his least-kept cards (the least keep value, then the lowest
-id); a ``random`` model discards ``k`` cards drawn uniformly, and gives every action the
-same chance. He then draws ``k`` of the cards left (the talon is a uniform order of them,
-so who draws first does not matter). An attempt draws a uniform threshold first and is
-given up as soon as the product of the chances falls to it (kept with that product,
-exactly); the seats still to act are then dealt five cards each, and the cards left,
-shuffled, are the talon. At most MAX_DRAWS attempts; the last is completed whatever its
-chance.
+talon) cards bought; "on trumps" or "on suits". The seats are dealt in R4.0's order, each
+from the cards the others dealt so far left, then once more each (INFER_SWEEPS) from the
+cards the others' hands leave (Gibbs sampling). The seats still to act get five cards
+each. Then the exchange in order: a seat that exchanged ``k`` cards discarded what the
+model discards -- the policy's own choice on a talon of ``k`` (R4.4's short talon), topped
+up with his least-kept cards (the least keep value, then the lowest id); a ``random`` model
+throws ``k`` cards drawn uniformly and gives every action the same chance -- and drew ``k``
+of the cards left; the rest, shuffled, is the talon.
 
 Shares with the kernels only the random streams (:class:`.pimc.Worlds`), as the rest of the
 reference's search does; the model's decisions are this engine's policies (:mod:`.policy`).
@@ -30,7 +29,7 @@ from __future__ import annotations
 
 from .. import cards as C
 from ..kernels.worlds import MAX_DRAWS
-from ..policies import PolicyKind
+from ..policies import INFER_SWEEPS, PolicyKind
 from ..record import Intent
 from .exchange import PHASE_BUY, PHASE_INTENT, PHASE_ROUND, may_pass_with
 
@@ -116,60 +115,53 @@ def has_exchanged(table, i: int, o: int, phase: int, step: int) -> bool:
     return phase > PHASE_ROUND or i < step
 
 
-def attempt(table, seat: int, phase: int, step: int, unknown: list[int], worlds, models: list, random: bool,
-            floor: float, may_give_up: bool):  # fmt: skip
-    """One attempt at a world with its history (module docstring). Returns None if given up, else
-    (dealt, hands, discards, drawn, the cards left ascending) for the other seats."""
-    n = table.n
-    threshold = worlds.uniform()
-    chance = 1.0
-    pool = sorted(unknown)
-    trump = C.suit_of(table.trump_card)
-    talon_left = len(table.talon)
-    dealt, hands, discards, drawn = {}, {}, {}, {}
-    for i, o in enumerate(table.seats):  # the seats that acted, in order
-        k = len(table.discards[o])
-        if o == seat:
-            if has_exchanged(table, i, o, phase, step):
-                talon_left -= k
-            continue
-        if not (phase > PHASE_ROUND or i < step):
-            continue
-        dealt[o] = _draw(pool, C.HAND_SIZE, worlds)
-        chance *= seat_chance(table, i, o, phase, step, dealt[o], talon_left, models[o], random, floor)
-        if may_give_up and not chance > threshold:
-            return None
-        thrown, got = [], []
-        if has_exchanged(table, i, o, phase, step):
-            thrown = model_discards(models[o], random, dealt[o], trump, k, o == table.dealer, i, n, worlds)
-            got = _draw(pool, k, worlds)
-            talon_left -= k
-        discards[o], drawn[o] = thrown, got
-        hands[o] = sorted([c for c in dealt[o] if c not in thrown] + got)
-    for i, o in enumerate(table.seats):  # the seats still to act
-        if o == seat or phase > PHASE_ROUND or i < step:
-            continue
-        dealt[o] = _draw(pool, C.HAND_SIZE, worlds)
-        hands[o], discards[o], drawn[o] = list(dealt[o]), [], []
-    return dealt, hands, discards, drawn, pool
+def seat_hand(table, i: int, o: int, phase: int, step: int, pool: list[int], worlds, model, random: bool,
+              floor: float) -> list[int]:  # fmt: skip
+    """Seat ``o``'s dealt hand drawn from its conditional (module docstring): five cards of ``pool``
+    (left untouched), drawn again until kept with their chance, at most MAX_DRAWS times."""
+    talon_left = len(table.talon) - sum(len(table.discards[s]) for s in table.seats[:i])
+    hand = []
+    for _ in range(MAX_DRAWS):
+        hand = _draw(list(pool), C.HAND_SIZE, worlds)
+        chance = seat_chance(table, i, o, phase, step, hand, talon_left, model, random, floor)
+        if chance >= 1.0 or (chance > 0.0 and worlds.uniform() < chance):
+            break
+    return hand
 
 
 def draw_world_with_history(table, knowledge, worlds, seat: int, phase: int, step: int, rollout: PolicyKind,
                             floor: float, with_talon: bool):  # fmt: skip
-    """One world before the play drawn with its history (module docstring), as a :class:`.pimc.World`:
-    attempts until one is kept, at most MAX_DRAWS (the last completed whatever its chance); the
-    talon's rest is the cards left, shuffled (``with_talon``: before the R4.3 card)."""
+    """One world before the play drawn with its history (module docstring), as a :class:`.pimc.World`;
+    the talon's rest is the cards left, shuffled (``with_talon``: before the R4.3 card)."""
     from ..policies import PolicySpec
     from .pimc import World
     from .policy import policy_for
 
     models = [policy_for(PolicySpec(rollout), table.key, s) for s in range(table.n)]
     random = rollout == PolicyKind.RANDOM
-    for j in range(MAX_DRAWS):
-        drawn_world = attempt(table, seat, phase, step, C.cards_of(knowledge.unknown), worlds, models, random, floor,
-                              j < MAX_DRAWS - 1)  # fmt: skip
-        if drawn_world is not None:
-            break
-    dealt, hands, discards, drawn, rest = drawn_world
-    talon = worlds.shuffle(C.mask_of(rest))
+    trump = C.suit_of(table.trump_card)
+    acted = [(i, o) for i, o in enumerate(table.seats) if o != seat and (phase > PHASE_ROUND or i < step)]
+    pool = C.cards_of(knowledge.unknown)
+    dealt = {}
+    for sweep in range(INFER_SWEEPS + 1):  # in order, then again given the others' hands (Gibbs)
+        for i, o in acted:
+            if sweep > 0:
+                pool = sorted(pool + dealt[o])
+            dealt[o] = seat_hand(table, i, o, phase, step, pool, worlds, models[o], random, floor)
+            pool = [c for c in pool if c not in dealt[o]]
+    for i, o in enumerate(table.seats):  # the seats still to act
+        if o != seat and not (phase > PHASE_ROUND or i < step):
+            dealt[o] = _draw(pool, C.HAND_SIZE, worlds)
+    hands, discards, drawn = {}, {}, {}
+    for i, o in enumerate(table.seats):  # the exchange, in order
+        if o == seat:
+            continue
+        thrown, got = [], []
+        if has_exchanged(table, i, o, phase, step):
+            k = len(table.discards[o])
+            thrown = model_discards(models[o], random, dealt[o], trump, k, o == table.dealer, i, table.n, worlds)
+            got = _draw(pool, k, worlds)
+        discards[o], drawn[o] = thrown, got
+        hands[o] = sorted([c for c in dealt[o] if c not in thrown] + got)
+    talon = worlds.shuffle(C.mask_of(pool))
     return World(hands, discards, dealt=dealt, drawn=drawn, talon=talon if with_talon else [])
