@@ -381,20 +381,22 @@ def test_the_announcements_are_advised_and_read():
 
 @heavy
 def test_racing_keeps_the_survivors_values_and_drops_only_clearly_worse_options():
-    """Racing (docs/SEARCH.md "Racing") changes no world: the options still racing at the end have
-    exactly the values they have without racing (same seed, same budget), every dropped option's
-    paired difference to the best is above 0, and the best option is the same."""
-    position = dict(seat=0, dealer=0, exchanged="1=3,2=3,3=3", max_worlds=3072, target_se=1e-6, seed=5)
-    raced = advise("K♠ Q♣ 9♣ 8♦ 7♦", "10♥", race=3.0, **position)
-    full = advise("K♠ Q♣ 9♣ 8♦ 7♦", "10♥", race=0.0, **position)
-    assert all(row["worlds"] == 3072 for row in full.rows)
+    """Racing (docs/SEARCH.md "Racing") changes no world: the options played in every world have
+    exactly the values they have without racing on the same worlds (same seed, that many
+    worlds), every dropped option's paired difference to the best is above 0, the best option
+    is the same, and the search stops once one option is left."""
+    hand, trump, position = "K♠ Q♣ 9♣ 8♦ 7♦", "10♥", dict(seat=0, dealer=0, exchanged="1=3,2=3,3=3", seed=5)
+    raced = advise(hand, trump, race=3.0, max_worlds=8192, target_se=1e-6, **position)
+    full = advise(hand, trump, race=0.0, max_worlds=raced.worlds, target_se=1e-6, **position)
+    assert all(row["worlds"] == raced.worlds for row in full.rows)
     by_option = {(row["option"], row["cards"]): row for row in full.rows}
     dropped = [row for row in raced.rows if row["worlds"] < raced.worlds]
     assert dropped and all(row["diff_low"] > 0 for row in dropped), dropped
-    for row in raced.rows:
-        if row["worlds"] == raced.worlds:
-            assert row["mean"] == by_option[(row["option"], row["cards"])]["mean"]
+    kept = [row for row in raced.rows if row["worlds"] == raced.worlds]
+    for row in kept:
+        assert row["mean"] == by_option[(row["option"], row["cards"])]["mean"]
     assert (raced.rows[0]["option"], raced.rows[0]["cards"]) == (full.rows[0]["option"], full.rows[0]["cards"])
+    assert raced.worlds < 8192 and raced.rows[0]["option"] == "pass"  # pass (0 for sure) outlasted every discard
 
 
 @pytest.mark.slow
