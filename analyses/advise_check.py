@@ -17,7 +17,7 @@ difference to the data's best), and the mean absolute gap between advise's means
 data's over the options with at least MIN_DEALS kept deals. The data's intervals are 95%.
 
 Run: ``python -m analyses.advise_check [--deals N]`` (minutes on two cores; ``--quick`` for a
-smoke run). Prints a Markdown table and writes reports/data/advise-vs-branch.csv.
+smoke run). Prints a Markdown table and writes reports/tables/advise-vs-branch.csv.
 """
 
 from __future__ import annotations
@@ -178,7 +178,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=35)
     parser.add_argument("--target-se", type=float, default=0.1, help="advise's target standard error")
     parser.add_argument("--quick", action="store_true", help="two positions, 100,000 orders each")
-    parser.add_argument("--out", type=Path, default=Path("reports/data/advise-vs-branch.csv"))
+    parser.add_argument("--out", type=Path, default=Path("reports/tables/advise-vs-branch.csv"))
     args = parser.parse_args()
     positions = POSITIONS[:2] if args.quick else POSITIONS
     deals = 100_000 if args.quick else int(args.deals)
