@@ -695,7 +695,7 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
     announce = np.array([int((rollout_spec if s == seat else others_spec).announce) for s in range(n)], np.int8)
     r = rules_args(rules)
     a, x = pos.arrays, pos.scalars
-    key = deal_key(seed, 0)
+    key = np.uint64(deal_key(seed, 0))  # a uint64 always: a Python int above 2**63 fails a compiled int64 signature
     n_opt = len(pos.options)
     deltas = np.zeros((n_opt, 0), np.int64)
     flags = np.zeros((n_opt, 0), np.int64)

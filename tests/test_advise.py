@@ -413,3 +413,12 @@ def test_inferred_advice_agrees_with_branch_data_after_exchanges(which):
     assert result["policy best"] == result["data best"], result
     assert result["policy mean abs gap"] < 0.6, result
     assert result["none mean abs gap"] > result["policy mean abs gap"] + 1.0, result
+
+
+@heavy
+def test_seeds_whose_keys_straddle_two_to_the_63_in_one_process():
+    """Seed 5's key is below 2**63, seed 0's above: as a Python int the first compiled an int64
+    signature that the second could not be converted to ("int too big to convert"); advise
+    passes the key as a uint64."""
+    for seed in (5, 0):
+        assert advise("A♥ K♠ 7♠ 9♦ 10♣", "8♥", seat=2, dealer=0, exchanged="1=2", seed=seed, max_worlds=256).worlds == 256
