@@ -73,10 +73,13 @@ def advise(
 ) -> None:
     """Rank every option open to you in a real position by determinized search (docs/SEARCH.md).
 
-    The unseen cards are dealt uniformly over the layouts that agree with what you know
-    (your hand and discards, the trump card, who passed and how many each exchanged, the
-    cards played and what they show, R4.1, R6); every option is played out in the same
-    worlds, the rest of the deal by --policy's others and by --rollout for you. Each
+    The unseen cards are dealt over the layouts that agree with what you know (your hand
+    and discards, the trump card, who passed and how many each exchanged, the cards played
+    and what they show, R4.1, R6); before the play they are weighted by how likely the
+    others' passes and exchanges are if they play --policy's others (--infer policy), at a
+    card uniformly. Every option is played out in the same worlds, the rest of the deal by
+    --policy's others and by --rollout for you; an option clearly worse than the best stops
+    receiving worlds (--race). Each
     option: its mean score delta (negative = written off) with a 95% CI, its paired
     difference to the best option (same worlds), P(remiz), and with --scores how often
     the deal ends the party. Classic Rams and the presets that only change its options,
