@@ -192,6 +192,7 @@ ZONE_PIMC_TABLES = {
     "one": ["pimc:samples=3", "expert"],
     "rollouts": ["random", "pimc:samples=2,rollout=random"],
     "both": ["pimc:samples=2,rollout=basic", "pimc:samples=2"],
+    "racing": ["pimc:samples=20,race=0.5", "pimc:samples=17,rollout=basic,race=2"],  # issue 35: zone's cards race too
 }
 
 

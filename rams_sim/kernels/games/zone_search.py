@@ -27,12 +27,13 @@ import numpy as np
 from numba import njit
 
 from ...cards import ACE, HAND_SIZE, KING, N_TRICKS, QUEEN
-from ...policies import P_PROKAT_WEIGHT, P_ROLLOUT, P_SAMPLES
+from ...policies import P_PROKAT_WEIGHT, P_RACE, P_ROLLOUT, P_SAMPLES
 from ..bits import ZERO, bit, card_of, has, lowest, popcount, rams_suit, suit_of
 from ..codes import NO_OPTION, PHASE_ROUND, ZONE_LEAD_DUTY
 from ..pimc import (
-    BLOCK, CARD_DECISION, DECISIONS, DRAW_ROW, SEARCH_STREAM, _add_world, _copy2, _copy_players, _count, _draw, _least,
-    _rollout_players, _world_key, keep_result, legal_options, new_scratch, no_pairs, set_options, start_rollout,
+    BLOCK, CARD_DECISION, DECISIONS, DRAW_ROW, SEARCH_STREAM, _add_raced, _add_world, _copy2, _copy_players, _count,
+    _draw, _least, _least_alive, _race, _racing_now, _rollout_players, _start_race, _world_key, keep_result,
+    legal_options, new_scratch, no_pairs, set_options, start_rollout,
 )  # fmt: skip
 from ..rng import GOLDEN, mix64, seed_stream
 from ..rows import row_kernel
@@ -179,6 +180,8 @@ def _card_world(search, r, cardsets, st, trick, info, log, scores, dealer, t, k,
     search.b_cardsets[DISCARDS, other] = ZERO
     search.b_cardsets[DRAWN, other] = ZERO
     for i in range(n_options):
+        if not search.alive[i]:
+            continue  # racing: an option dropped gets no more rollouts
         start_rollout(search, world_key, N_ZONE, trick, log, info)
         status = zone.play_from(r, search.roll_kinds, search.roll_params, search.w_rng, search.w_cardsets,
                                 search.w_st, search.w_trick, search.w_info, search.w_log, scores, dealer,
@@ -203,12 +206,16 @@ def zone_pimc_card(search, r, params, cardsets, st, trick, info, log, scores, de
     _rollout_players(search, N_ZONE, np.int64(params[seat, P_ROLLOUT]))
     weight = np.int64(params[seat, P_PROKAT_WEIGHT])
     n_options = legal_options(search, legal)
+    _start_race(search, n_options)
+    z = params[seat, P_RACE]
     for j in range(np.int64(params[seat, P_SAMPLES])):
         world_key = _world_key(search.key, seat, decision, j)
         _card_world(search, r, cardsets, st, trick, info, log, scores, dealer, t, k, leader, seat, duty, n_options, m,
                     n_pairs, n_piles, total, world_key, search.w_deltas, search.w_flags, np.int64(0))  # fmt: skip
-        _add_world(search, n_options, 1, weight)  # the least delta, the прокат weighed in
-    return _least(search, n_options)
+        _add_raced(search, n_options, 1, weight)  # the least delta, the прокат weighed in
+        if _racing_now(z, j + 1) and _race(search, n_options, j + 1, z) == 1:
+            break  # one option left (docs/SEARCH.md "Racing")
+    return _least_alive(search, n_options)
 
 
 @njit(cache=True)

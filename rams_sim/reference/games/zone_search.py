@@ -20,10 +20,10 @@ from __future__ import annotations
 import copy
 
 from ... import cards as C
-from ...policies import PolicyKind, PolicySpec
+from ...policies import PARAMS_BY_KIND, PolicyKind, PolicySpec
 from ...kernels.worlds import MAX_DRAWS
 from ..bits import TRUMP_HONOURS, rams_suit
-from ..pimc import CARD_DECISION, MARRIAGE, Knowledge, Pile, Worlds, world_key
+from ..pimc import CARD_DECISION, MARRIAGE, Knowledge, Pile, Race, Worlds, world_key
 from ..policy import pimc_parameters
 from .zone import N_PLAYERS, SWAP, WIDOW_SIZE, ZonePlay, deal_from, finish, first_lead, play_from, zone_policy
 
@@ -144,7 +144,7 @@ def search_card(table, sheet, state: ZonePlay, seat: int, legal: list[int]) -> i
     worlds = Worlds(knowledge, table.key, seat, decision)
     if not worlds.any():
         return legal[0]  # an impossible history (tests pin that this never happens)
-    totals = {card: 0 for card in legal}
+    race = Race(len(legal), float(table.specs[seat].params.get("race", PARAMS_BY_KIND[PolicyKind.PIMC]["race"])))
     before = played_cards(table, state, 1 - seat)
     for j in range(samples):
         for _ in range(MAX_DRAWS):  # R5.2-R5.4: a rams would have ended the deal before the play
@@ -152,7 +152,10 @@ def search_card(table, sheet, state: ZonePlay, seat: int, legal: list[int]) -> i
             if rams_suit(C.cards_of(layout[0]) + before) < 0:
                 break
         key = world_key(table.key, seat, decision, j)
-        for card in legal:
+        values = {}
+        for i, card in enumerate(legal):
+            if not race.alive[i]:
+                continue  # racing (docs/SEARCH.md): an option dropped gets no more rollouts
             imagined = _imagined(table, seat, rollout, key)
             imagined.hand[1 - seat] = C.cards_of(layout[0])
             scored = copy.copy(sheet)
@@ -162,8 +165,10 @@ def search_card(table, sheet, state: ZonePlay, seat: int, legal: list[int]) -> i
                 setattr(scored, name, [list(v) for v in value] if name == "won" else list(value))
             play_from(imagined, scored, state.copy(), forced=card)
             finish(imagined, scored)
-            totals[card] += rollout_value(scored, seat, weight)
-    return min(legal, key=lambda card: (totals[card], card))  # the least value is the best
+            values[i] = rollout_value(scored, seat, weight)
+        if race.add(values, j + 1) == 1:
+            break  # one option left
+    return legal[race.best()]  # the least value is the best
 
 
 def search_swap(table) -> int | None:
