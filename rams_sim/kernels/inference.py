@@ -59,18 +59,23 @@ def mismatch(floor, n_actions):
 
 
 @njit(cache=True, inline="always")
+def draw_cards(pool, count, rng, row):
+    """``count`` cards drawn uniformly without replacement from ``pool`` (uint64): each the j-th
+    lowest of the cards left, j uniform from stream ``row``. Returns the cards (uint64)."""
+    out = ZERO
+    for _ in range(count):
+        c = nth_card(pool & ~out, bounded(rng, row, popcount(pool & ~out)))
+        out |= bit(c)
+    return out
+
+
+@njit(cache=True, inline="always")
 def model_discards(kind, params, o, rng, row, hand, trump, k, is_dealer, position):
     """The ``k`` cards seat ``o`` discards from ``hand`` under the model: the policy's own choice
     on a talon of ``k`` cards (R4.4's short talon), topped up with its least-kept cards
     (:func:`.policy.least_kept`); ``random``: ``k`` cards drawn uniformly from stream ``row``."""
-    out = ZERO
     if kind == RANDOM:
-        rest = hand
-        for _ in range(k):
-            c = nth_card(rest, bounded(rng, row, popcount(rest)))
-            out |= bit(c)
-            rest &= ~bit(c)
-        return out
+        return draw_cards(hand, k, rng, row)
     out = choose_discards(kind, params, o, rng, hand, trump, k, is_dealer, position)
     while popcount(out) < k:
         out |= bit(least_kept(hand & ~out, hand, trump, params, o))
@@ -126,14 +131,10 @@ def buy_chance(kind, params, o, rng, hand, trump, talon_left, is_dealer, positio
 
 
 @njit(cache=True, inline="always")
-def draw_cards(pool, count, rng, row):
-    """``count`` cards drawn uniformly without replacement from ``pool`` (uint64): each the j-th
-    lowest of the cards left, j uniform from stream ``row``. Returns the cards (uint64)."""
-    out = ZERO
-    for _ in range(count):
-        c = nth_card(pool & ~out, bounded(rng, row, popcount(pool & ~out)))
-        out |= bit(c)
-    return out
+def has_acted(phase, step, seat_index):
+    """Whether the ``seat_index``-th seat of R4.0's order said pass or play before the decision
+    (``phase``, ``step``: the first round is over, or he came before the step)."""
+    return phase > PHASE_ROUND or seat_index < step
 
 
 @njit(cache=True, inline="always")
@@ -147,7 +148,7 @@ def seat_chance(r, n, seat_index, o, dealer, trump_card, phase, step, st, talon_
     passed = st[PASSED, o] != 0
     kind = kinds[o]
     chance = 1.0
-    if not (phase > PHASE_ROUND or i < step):
+    if not has_acted(phase, step, i):
         return chance
     if r.exchange_order == ORDER_DECLARE_THEN_BUY:
         chance *= word_chance(r, kind, params, o, rng, hand, trump_card, dealer, i, passed, floor)
@@ -170,7 +171,7 @@ def has_exchanged(r, n, seat_index, phase, step, st, o):
         return False
     if r.exchange_order == ORDER_DECLARE_THEN_BUY:
         return phase > PHASE_BUY or (phase == PHASE_BUY and seat_index < step - 2 * n)
-    return phase > PHASE_ROUND or seat_index < step
+    return has_acted(phase, step, seat_index)
 
 
 @njit(cache=True, inline="always")
@@ -216,7 +217,7 @@ def draw_history(r, n, seat, dealer, trump_card, phase, step, cardsets, st, kind
     for sweep in range(INFER_SWEEPS + 1):
         for i in range(n):
             o = seat_after(first, i, n)
-            if o == seat or not (phase > PHASE_ROUND or i < step):
+            if o == seat or not has_acted(phase, step, i):
                 continue
             if sweep > 0:
                 pool |= w_cardsets[DEALT, o]
@@ -226,7 +227,7 @@ def draw_history(r, n, seat, dealer, trump_card, phase, step, cardsets, st, kind
             pool &= ~hand
     for i in range(n):  # the seats still to act
         o = seat_after(first, i, n)
-        if o == seat or phase > PHASE_ROUND or i < step:
+        if o == seat or has_acted(phase, step, i):
             continue
         w_cardsets[DEALT, o] = draw_cards(pool, HAND_SIZE, rng, row)
         pool &= ~w_cardsets[DEALT, o]

@@ -32,7 +32,7 @@ from ..cards import ACE, HAND_SIZE, MAX_SEATS, N_CARDS
 from ..policies import (
     MAX_POLICY_PARAMS, P_FLOOR, P_INFER, P_RACE, P_ROLLOUT, P_SAMPLES, RACE_BATCH, RACE_MIN, default_params,
 )  # fmt: skip
-from .bits import ZERO, ace_points, bit, has, lowest, nth_card, popcount, rank_of
+from .bits import ZERO, ace_points, bit, has, lowest, popcount, rank_of
 from .codes import (
     DECLINE, E_DECLINED, E_TRICK, INTENT_SUITS, INTENT_TRUMPS, N_OPTIONS, NO_FORCE, NO_OPTION, O_PLAYED, OK, OPTION_PASS,
     ORDER_DECLARE_THEN_BUY, PHASE_INTENT, PHASE_ROUND, PHASE_TRUMP, TAKE_MUST,
@@ -40,7 +40,7 @@ from .codes import (
 from .dispatch import delta_sign, finish_play, search_value, trump_maybe_discarded, world_fits
 from .exchange import can_pass
 from .games.classic import deal_from
-from .inference import INFER_POLICY, draw_history
+from .inference import INFER_POLICY, draw_cards, draw_history
 from .knowledge import DEALER_DISCARDS, exchange_piles, play_piles, seat_cards_from, trump_hidden, unseen_before_play
 from .play import play_from
 from .policy import uses_coins
@@ -372,18 +372,23 @@ def _least(search, n_options):
     return search.options[best]
 
 
+@njit(cache=True, inline="always")
+def _world_value(search, i, sign, no_trick_weight):
+    """Option ``i``'s value in one world (``search.w_deltas``/``w_flags``): its delta times ``sign``
+    (the game's DELTA_SIGN: the least is the best), plus ``no_trick_weight`` where the seat took
+    no trick (FLAG_REMIZ: zone's прокат, money outside the delta, weighed by pimc's
+    ``prokat_weight``); a rollout error 1,000,000 (never chosen; tests pin that it does not happen)."""
+    f = search.w_flags[i, 0]
+    if f & FLAG_ERROR:
+        return 1_000_000
+    return sign * search.w_deltas[i, 0] + (no_trick_weight if f & FLAG_REMIZ else 0)
+
+
 @njit(cache=True)
 def _add_world(search, n_options, sign, no_trick_weight=0):
-    """Add one world's results (``search.w_deltas``/``w_flags``) to ``search.totals``, each
-    delta times ``sign`` (the game's DELTA_SIGN: the totals are least for the best option),
-    plus ``no_trick_weight`` where the seat took no trick (FLAG_REMIZ: zone's прокат, money
-    outside the delta, weighed by pimc's ``prokat_weight``)."""
+    """Add one world's values (:func:`_world_value`) to ``search.totals``."""
     for i in range(n_options):
-        f = search.w_flags[i, 0]
-        if f & FLAG_ERROR:
-            search.totals[i] += 1_000_000
-        else:
-            search.totals[i] += sign * search.w_deltas[i, 0] + (no_trick_weight if f & FLAG_REMIZ else 0)
+        search.totals[i] += _world_value(search, i, sign, no_trick_weight)
 
 
 @njit(cache=True)
@@ -403,8 +408,7 @@ def _add_raced(search, n_options, sign, no_trick_weight=0):
     for i in range(n_options):
         if not search.alive[i]:
             continue
-        f = search.w_flags[i, 0]
-        v = 1_000_000 if f & FLAG_ERROR else sign * search.w_deltas[i, 0] + (no_trick_weight if f & FLAG_REMIZ else 0)
+        v = _world_value(search, i, sign, no_trick_weight)
         search.w_deltas[i, 0] = v
         search.totals[i] += v
     for i in range(n_options):
@@ -423,10 +427,7 @@ def _race(search, n_options, n_worlds, z):
     above 0 by more than ``z`` standard errors stops receiving worlds: with D the sum of the
     differences and Q the sum of their squares, when D > 0 and D² (n - 1) > z² (n Q - D²).
     Returns the number of options alive."""
-    best = -1
-    for i in range(n_options):
-        if search.alive[i] and (best < 0 or search.totals[i] < search.totals[best]):
-            best = i
+    best = _best_alive(search, n_options)
     alive = 0
     for i in range(n_options):
         if not search.alive[i]:
@@ -443,14 +444,20 @@ def _race(search, n_options, n_worlds, z):
     return alive
 
 
-@njit(cache=True)
-def _least_alive(search, n_options):
-    """The alive option of the least total (:func:`_least` over the options still racing)."""
+@njit(cache=True, inline="always")
+def _best_alive(search, n_options):
+    """The index of the alive option of the least total (ties: the first)."""
     best = -1
     for i in range(n_options):
         if search.alive[i] and (best < 0 or search.totals[i] < search.totals[best]):
             best = i
-    return search.options[best]
+    return best
+
+
+@njit(cache=True)
+def _least_alive(search, n_options):
+    """The alive option of the least total (:func:`_least` over the options still racing)."""
+    return search.options[_best_alive(search, n_options)]
 
 
 @njit(cache=True)
@@ -557,16 +564,18 @@ def _exchange_world(search, r, n, cardsets, st, order, talon_pos, m, total, n_pi
         for _ in range(k):
             disc |= bit(buf[pos])
             pos += 1
-        drawn = ZERO
-        rest = hand
-        for _ in range(k):
-            c = nth_card(rest, bounded(search.rng, DRAW_ROW, popcount(rest)))
-            drawn |= bit(c)
-            rest &= ~bit(c)
+        drawn = draw_cards(hand, k, search.rng, DRAW_ROW)
         b_cardsets[DISCARDS, o] = disc
         b_cardsets[DRAWN, o] = drawn
         b_cardsets[DEALT, o] = (hand & ~drawn) | disc
-    for i in range(talon_pos, r.deck_size):
+    _fill_talon(b_order, buf, pos, m_free, talon_pos, r.deck_size)
+
+
+@njit(cache=True, inline="always")
+def _fill_talon(b_order, buf, pos, m_free, talon_pos, deck_size):
+    """The talon's rest of a world: ``b_order[talon_pos:deck_size]`` from ``buf[pos:m_free]``
+    (-1 past its end: positions no draw reaches)."""
+    for i in range(talon_pos, deck_size):
         b_order[i] = buf[pos] if pos < m_free else -1
         pos += 1
 
@@ -584,10 +593,7 @@ def _history_world(search, r, n, seat, dealer, trump_card, cardsets, st, order, 
     for i in range(order.shape[0]):
         b_order[i] = order[i]
     m_free = _shuffle_mask(rest, search.rng, DRAW_ROW, buf)
-    pos = 0
-    for i in range(talon_pos, r.deck_size):
-        b_order[i] = buf[pos] if pos < m_free else -1
-        pos += 1
+    _fill_talon(b_order, buf, 0, m_free, talon_pos, r.deck_size)
 
 
 @njit(cache=True, inline="always")  # inlined into _option_world only: never into a prange body (numba 0.68

@@ -40,16 +40,22 @@ def mismatch(floor: float, n_actions: int) -> float:
     return share / (1.0 - floor + share)
 
 
+def draw_cards(pool: list[int], count: int, worlds) -> list[int]:
+    """``count`` cards drawn from ``pool`` (ascending) one by one, each the j-th of those left, j
+    uniform from the worlds' stream; they leave ``pool``."""
+    out = []
+    for _ in range(count):
+        card = pool[worlds.below(len(pool))]
+        pool.remove(card)
+        out.append(card)
+    return sorted(out)
+
+
 def model_discards(policy, random: bool, hand: list[int], trump: int, k: int, is_dealer: bool, position: int,
                    players: int, worlds) -> list[int]:  # fmt: skip
     """The ``k`` cards a seat holding ``hand`` discards under the model (module docstring)."""
     if random:
-        rest, out = sorted(hand), []
-        for _ in range(k):
-            card = rest[worlds.below(len(rest))]
-            rest.remove(card)
-            out.append(card)
-        return sorted(out)
+        return draw_cards(sorted(hand), k, worlds)
     out = list(policy.choose_discard(list(hand), trump, is_dealer, k, position, players))
     while len(out) < k:
         rest = [c for c in hand if c not in out]
@@ -59,17 +65,6 @@ def model_discards(policy, random: bool, hand: list[int], trump: int, k: int, is
 
 def _chance(took_own: bool, floor: float, n_actions: int) -> float:
     return 1.0 if took_own else mismatch(floor, n_actions)
-
-
-def _draw(pool: list[int], count: int, worlds) -> list[int]:
-    """``count`` cards drawn from ``pool`` (ascending) one by one, each the j-th of those left, j
-    uniform from the worlds' stream; they leave ``pool``."""
-    out = []
-    for _ in range(count):
-        card = pool[worlds.below(len(pool))]
-        pool.remove(card)
-        out.append(card)
-    return sorted(out)
 
 
 def seat_chance(table, i: int, o: int, phase: int, step: int, hand: list[int], talon_left: int, model, random: bool,
@@ -106,13 +101,18 @@ def seat_chance(table, i: int, o: int, phase: int, step: int, hand: list[int], t
     return chance
 
 
+def has_acted(phase: int, step: int, i: int) -> bool:
+    """Whether the i-th seat of R4.0's order said pass or play before decision (``phase``, ``step``)."""
+    return phase > PHASE_ROUND or i < step
+
+
 def has_exchanged(table, i: int, o: int, phase: int, step: int) -> bool:
     """Whether seat ``o`` (the i-th in R4.0's order) exchanged before decision (``phase``, ``step``)."""
     if table.passed[o]:
         return False
     if table.book.declare_then_buy:
         return phase > PHASE_BUY or (phase == PHASE_BUY and i < step - 2 * table.n)
-    return phase > PHASE_ROUND or i < step
+    return has_acted(phase, step, i)
 
 
 def seat_hand(table, i: int, o: int, phase: int, step: int, pool: list[int], worlds, model, random: bool,
@@ -122,7 +122,7 @@ def seat_hand(table, i: int, o: int, phase: int, step: int, pool: list[int], wor
     talon_left = len(table.talon) - sum(len(table.discards[s]) for s in table.seats[:i])
     hand = []
     for _ in range(MAX_DRAWS):
-        hand = _draw(list(pool), C.HAND_SIZE, worlds)
+        hand = draw_cards(list(pool), C.HAND_SIZE, worlds)
         chance = seat_chance(table, i, o, phase, step, hand, talon_left, model, random, floor)
         if chance >= 1.0 or (chance > 0.0 and worlds.uniform() < chance):
             break
@@ -140,7 +140,7 @@ def draw_world_with_history(table, knowledge, worlds, seat: int, phase: int, ste
     models = [policy_for(PolicySpec(rollout), table.key, s) for s in range(table.n)]
     random = rollout == PolicyKind.RANDOM
     trump = C.suit_of(table.trump_card)
-    acted = [(i, o) for i, o in enumerate(table.seats) if o != seat and (phase > PHASE_ROUND or i < step)]
+    acted = [(i, o) for i, o in enumerate(table.seats) if o != seat and has_acted(phase, step, i)]
     pool = C.cards_of(knowledge.unknown)
     dealt = {}
     for sweep in range(INFER_SWEEPS + 1):  # in order, then again given the others' hands (Gibbs)
@@ -150,8 +150,8 @@ def draw_world_with_history(table, knowledge, worlds, seat: int, phase: int, ste
             dealt[o] = seat_hand(table, i, o, phase, step, pool, worlds, models[o], random, floor)
             pool = [c for c in pool if c not in dealt[o]]
     for i, o in enumerate(table.seats):  # the seats still to act
-        if o != seat and not (phase > PHASE_ROUND or i < step):
-            dealt[o] = _draw(pool, C.HAND_SIZE, worlds)
+        if o != seat and not has_acted(phase, step, i):
+            dealt[o] = draw_cards(pool, C.HAND_SIZE, worlds)
     hands, discards, drawn = {}, {}, {}
     for i, o in enumerate(table.seats):  # the exchange, in order
         if o == seat:
@@ -160,7 +160,7 @@ def draw_world_with_history(table, knowledge, worlds, seat: int, phase: int, ste
         if has_exchanged(table, i, o, phase, step):
             k = len(table.discards[o])
             thrown = model_discards(models[o], random, dealt[o], trump, k, o == table.dealer, i, table.n, worlds)
-            got = _draw(pool, k, worlds)
+            got = draw_cards(pool, k, worlds)
         discards[o], drawn[o] = thrown, got
         hands[o] = sorted([c for c in dealt[o] if c not in thrown] + got)
     talon = worlds.shuffle(C.mask_of(pool))

@@ -66,7 +66,7 @@ from ..rules import JacksCount
 from .bits import FOUR_JACKS_KIND, JACK_PAIRS, RANK, SUIT, TRUMP_HONOURS, jack_kind, mask_of, rams_suit
 from .declare import holds_four_aces
 from .exchange import DECLINE, PASS, PHASE_INTENT, PHASE_ROUND, PHASE_TRUMP, may_pass, must_take_trump
-from .inference import draw_world_with_history
+from .inference import draw_cards, draw_world_with_history
 from .play import PlayState, play_from, play_order
 from .policy import policy_for
 from .score import ace_total
@@ -634,11 +634,7 @@ def make_world_before_play(table, knowledge: Knowledge, layout: list[int], free_
         discards[o] = sorted(free_order[pos : pos + k])
         pos += k
         rest = list(hand)
-        picked = []
-        for _ in range(k):
-            card = rest[worlds.below(len(rest))]
-            rest.remove(card)
-            picked.append(card)
+        picked = draw_cards(rest, k, worlds)  # leaves rest
         hands[o] = hand
         drawn[o] = sorted(picked)
         dealt[o] = sorted(rest + discards[o])

@@ -486,6 +486,11 @@ def pimc_parameters(spec: PolicySpec) -> tuple[int, PolicyKind, int]:
     return samples, rollout, int(spec.params.get("prokat_weight", defaults["prokat_weight"]))  # zone only
 
 
+def pimc_race(spec: PolicySpec) -> float:
+    """A ``pimc`` seat's racing threshold in standard errors (docs/SEARCH.md "Racing"; 0: off)."""
+    return float(spec.params.get("race", PARAMS_BY_KIND[spec.kind]["race"]))
+
+
 def pimc_inference(spec: PolicySpec) -> tuple[bool, float]:
     """(infer, floor) of a ``pimc`` seat (docs/SEARCH.md "Inference"): whether its worlds before the
     play are drawn with their history (infer=policy), and the model's floor."""
@@ -506,7 +511,7 @@ class PimcPolicy(BasicPolicy):
         assert names.index("samples") == P_SAMPLES and names.index("rollout") == P_ROLLOUT
         self.samples, self.rollout, _ = pimc_parameters(spec)
         self.infer, self.floor = pimc_inference(spec)
-        self.race = float(spec.params.get("race", PARAMS_BY_KIND[spec.kind]["race"]))  # racing (docs/SEARCH.md)
+        self.race = pimc_race(spec)
 
     def choose_card(self, hand, trump, trick, legal, tricks_taken, view=None) -> int:
         """Never asked: the play loop takes pimc's cards from the search (a game without it is refused)."""

@@ -20,11 +20,11 @@ from __future__ import annotations
 import copy
 
 from ... import cards as C
-from ...policies import PARAMS_BY_KIND, PolicyKind, PolicySpec
+from ...policies import PolicyKind, PolicySpec
 from ...kernels.worlds import MAX_DRAWS
 from ..bits import TRUMP_HONOURS, rams_suit
 from ..pimc import CARD_DECISION, MARRIAGE, Knowledge, Pile, Race, Worlds, world_key
-from ..policy import pimc_parameters
+from ..policy import pimc_parameters, pimc_race
 from .zone import N_PLAYERS, SWAP, WIDOW_SIZE, ZonePlay, deal_from, finish, first_lead, play_from, zone_policy
 
 SWAP_DECISION = 0  # the swap's decision number: the phase of an exchange (codes.PHASE_ROUND)
@@ -144,7 +144,7 @@ def search_card(table, sheet, state: ZonePlay, seat: int, legal: list[int]) -> i
     worlds = Worlds(knowledge, table.key, seat, decision)
     if not worlds.any():
         return legal[0]  # an impossible history (tests pin that this never happens)
-    race = Race(len(legal), float(table.specs[seat].params.get("race", PARAMS_BY_KIND[PolicyKind.PIMC]["race"])))
+    race = Race(len(legal), pimc_race(table.specs[seat]))
     before = played_cards(table, state, 1 - seat)
     for j in range(samples):
         for _ in range(MAX_DRAWS):  # R5.2-R5.4: a rams would have ended the deal before the play
