@@ -535,7 +535,6 @@ class Question:
     pos: Position
     others: PolicySpec  # the other seats' policy in the rollouts
     rollout: PolicySpec  # the seat's own later decisions
-    scores: list[int]  # the running scores (the start score where none were given)
     with_scores: bool  # scores were given: the party's end is reported
 
 
@@ -620,7 +619,7 @@ def read_question(hand, trump_card, *, seat: int, dealer: int, players: int | No
     pos = build(hand, played, True)
     if played is not None and not zone:  # (zone: any card answers; the first lead's duty is the sampler's)
         check_history(rules, pos, seat, dealer, hand, trump_card, played, build)
-    return Question(rules, pos, others_spec, rollout_spec, score_list, scores is not None)
+    return Question(rules, pos, others_spec, rollout_spec, scores is not None)
 
 
 def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = None, rules: Rules | str = "classic",
