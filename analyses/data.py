@@ -33,8 +33,8 @@ OPTIONS = {
 PLAY_OPTIONS = ("overtrump", "must-head", "no-ace-cover")  # options of R6 only: they cannot change the exchange
 DECK_CHOICES_4P = {"deck24": "24", "deck36": "36", "deck52": "52"}  # classic 4p is 32 cards ([000])
 SEARCH = "pimc"  # the kinds of player every headline is checked under: basic, expert and the search
-SEARCH_POLICY = "pimc:samples=32"  # fewer worlds than the default 128, so the reports stay under 20 minutes
-SEARCH_DEALS, SEARCH_PARTIES, SEARCH_BRANCH_DEALS = 30_000, 3_000, 3_000
+SEARCH_POLICY = "pimc"  # the strongest player at its defaults (128 worlds a decision, inference, racing: issue 35)
+SEARCH_DEALS, SEARCH_PARTIES, SEARCH_BRANCH_DEALS = 120_000, 12_000, 12_000  # four times issue 35's 32-world n
 PLAYER_KINDS = ("basic", "expert", SEARCH)
 
 
@@ -64,7 +64,8 @@ def _build() -> dict[str, Data]:
         if policy != "basic":
             add(Data(f"deals-4p-{policy}", DEALS, Rules.classic(), 1_000_000, SEED_4P, (policy,)))
     # the strongest player, the search (issue "Strong play"), at every seat on the same deals: a smaller n, as it
-    # costs about 2 ms a deal at 32 worlds (questions 1, 3, 5, 7 ask whether their answers hold for it)
+    # costs about 4 ms a deal at its defaults, every seat searching (questions 1, 3, 5, 7 ask whether their answers
+    # hold for it)
     add(Data(f"deals-4p-{SEARCH}", DEALS, Rules.classic(), SEARCH_DEALS, SEED_4P, (SEARCH_POLICY,)))
     # the table policy (question 2): seat 0 plays `table` among basic, among expert players; a searching seat 0
     # among expert players: each paired with seat 0 of deals-4p, deals-4p-expert (the same deals)

@@ -216,8 +216,8 @@ def build(ctx: Context, out: Path) -> Page:
     page.takeaways.append(f"Most of that is `basic`'s weakness: against `expert`'s own exchange a class table gains "
                           f"only {fmt(own['expert'])} points a deal.")
     page.text("With `expert` players the table is chosen again, on the selection half of their own branched deals, "
-              "and measured against `expert`'s own exchange on the held-out half. With `pimc` players (32 worlds a "
-              f"decision; {fmt_n(search.height)} deals, each replaying about 25 exchange options of a table of "
+              "and measured against `expert`'s own exchange on the held-out half. With `pimc` players (its defaults: "
+              f"up to 128 worlds a decision, reading the others' exchanges; {fmt_n(search.height)} deals, each replaying about 25 exchange options of a table of "
               "searching players) there are too few deals to choose a table on them: the row measures the table "
               "the package ships (the `table` policy's, below) against `pimc`'s own exchange, on every deal.")  # fmt: skip
     table_section(ctx, page, out)

@@ -129,7 +129,7 @@ def section(ctx: Context, page: Page, out: Path) -> None:
                      "gain per deal": mark(ests[k]), "as dealer": mark(positions[k][-2]["d"])})  # fmt: skip
     page.table(pl.DataFrame(rows), caption="Seat 0's paired gain per deal from playing `table` instead of the named "
                "policy, the others unchanged, on the same deals (seat 0 holds every position as the dealer "
-               "rotates); ✓ = the interval excludes 0. `pimc` at 32 worlds a decision, on fewer deals.")  # fmt: skip
+               "rotates); ✓ = the interval excludes 0. `pimc` at its defaults, on fewer deals.")  # fmt: skip
     words = {k: f"{'+' if e.value > 0 else ''}{fmt(e)}" for k, e in ests.items()}
     verdict = {k: ("better" if e.value > 0 else "worse") if clear(e) else "not clearly different" for k, e in ests.items()}
     page.text(

@@ -652,9 +652,10 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
     stakes (+ won, ``unit`` "stake"), and the most is the best.
 
     ``infer`` (docs/SEARCH.md "Inference"): "none" draws the worlds uniformly over the
-    layouts consistent with what the seat knows; "policy" draws a decision before the play's
-    worlds with their history, weighed by how likely the others' passes, exchanges and
-    announcements are if they play ``others``, who leave ``floor`` of their choices to chance.
+    layouts consistent with what the seat knows; "policy" (classic's family) draws the worlds
+    with their history, weighed by how likely the others' passes, exchanges and
+    announcements (and, at a card, the dealer's R4.3 take) are if they play ``others``, who
+    leave ``floor`` of their choices to chance.
     ``Advice.model`` says which worlds were used.
 
     ``race`` (docs/SEARCH.md "Racing"): after each batch of worlds, an option whose paired
@@ -687,7 +688,9 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
         raise AdviceError(f"--floor must be a share above 0 and at most 1; got {floor}")
     if not (math.isfinite(race) and race >= 0.0):
         raise AdviceError(f"--race must be 0 (off) or a number of standard errors above 0; got {race}")
-    inferred = infer != "none" and pos.stage in PHASES  # the decisions before the play of classic's family
+    # classic's family: the decisions before the play, and its cards (the history before the play)
+    inferred = infer != "none" and rules.game == Game.RAMS and (pos.stage in PHASES or
+                                                                (pos.stage == "play" and infer == "play"))
     roll_kinds = np.full(n, int(others_spec.kind), np.int8)
     roll_kinds[seat] = int(rollout_spec.kind)
     roll_params = np.stack([(rollout_spec if s == seat else others_spec).vector() for s in range(n)])
@@ -714,7 +717,8 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
             legal = np.uint64(C.mask_of(int(c) for c in options))
             args = (r, roll_kinds, roll_params, announce, key, a["cardsets"], a["st"], a["trick"], a["log"], a["info"],
                     x["dealer"], x["trump_card"], a["scores"], x["t"], x["k"], x["leader"], x["seat"], legal,
-                    np.uint64(x["played"]), x["q_duty"], first, d, f)  # fmt: skip
+                    np.uint64(x["played"]), x["q_duty"], INFER_NAMES.index(infer) if inferred else 0, floor, first, d,
+                    f)  # fmt: skip
             evaluate = pimc.evaluate_cards
         elif duel and pos.stage != "play":
             evaluate, args = _duel_evaluation(pos, r, roll_kinds, roll_params, announce, key, first, d, f)
@@ -757,14 +761,16 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
     if duel:  # the party's settlement, + won (the kernels' worth counts the least the best)
         deltas = -deltas
     rows = _table(pos, deltas, flags, used, q.with_scores, -1 if modern or duel else 1, duel)
-    model = _model_text(others_spec, rules, inferred, floor)
+    model = _model_text(others_spec, rules, inferred, floor, pos.stage == "play")
     return Advice(rows, pos.stage, int(deltas.shape[1]), float(layouts), reached, counts_up=modern or duel,
                   unit="stake" if duel else "points", model=model, infer=infer if inferred else "none")  # fmt: skip
 
 
-def _model_text(others: PolicySpec, rules: Rules, inferred: bool, floor: float) -> str:
+def _model_text(others: PolicySpec, rules: Rules, inferred: bool, floor: float, at_card: bool = False) -> str:
     """What the worlds assume, in words (advise's output and JSON ``model``)."""
     said = "passes, exchanges and announcements" if rules.intent_round else "passes and exchanges"
+    if at_card:
+        said += " and the dealer's trump-card take"
     how = (f"worlds weighted by their {said} ({floor:.0%} left to chance)" if inferred else
            "worlds uniform over the layouts consistent with what you know")  # fmt: skip
     return f"others play {others}; {how}"

@@ -161,7 +161,8 @@ where no world can be drawn. ``pimc:samples=32,rollout=basic`` sets both. ``infe
 (docs/SEARCH.md "Inference"): ``policy`` (the default) draws the worlds before the play
 with their history, weighed by how likely the others' passes, exchanges and announcements
 are if they play the rollout policy, which leaves ``floor`` (0.1) of its choices to
-chance; ``none`` deals them uniformly. ``race`` (docs/SEARCH.md "Racing", default 2):
+chance; ``play`` weighs the worlds at each card (classic's family) by that history too
+(about six times slower; measured in docs/SEARCH.md); ``none`` deals them uniformly. ``race`` (docs/SEARCH.md "Racing", default 2):
 every 8 worlds from the 16th, an option more than ``race`` standard errors worse than the
 best so far (paired) gets no more worlds; 0 plays every option in every world.
 
@@ -257,7 +258,8 @@ PIMC_PARAMS: dict[str, float] = {
     "prokat_weight": 60.0,
     # issue 35 (docs/SEARCH.md "Inference"): the worlds before the play, uniform (none, 0) or drawn with a
     # history weighed by the rollout policy (policy, 1: a name, infer=policy), which leaves ``floor`` to chance;
-    # against infer=none (race=2 both) -0.26 points a deal, and 1,043 against 1,129 deals/s
+    # against infer=none (race=2 both) -0.26 points a deal, and 1,043 against 1,129 deals/s; play (2) weighs the
+    # worlds at a card too: -0.060 +- 0.053 against policy (6,000 deals), at 168 against 1,042 deals/s
     "infer": 1.0,
     "floor": 0.1,
     # issue 35 (docs/SEARCH.md "Racing"): an option whose paired difference to the best so far exceeds this
@@ -310,7 +312,7 @@ P_RACE = list(PIMC_PARAMS).index("race")  # pimc: racing's threshold in standard
 INFER_SWEEPS = 1  # infer=policy: Gibbs sweeps over the acted seats' hands after the first pass (kernels/inference.py)
 RACE_BATCH = 8  # pimc's racing: the options race every this many worlds ...
 RACE_MIN = 16  # ... from this many on
-INFER_NAMES = ("none", "policy")  # pimc's infer=NAME, by code (kernels.inference.INFER_NONE, INFER_POLICY)
+INFER_NAMES = ("none", "policy", "play")  # pimc's infer=NAME, by code (kernels.inference.INFER_NONE, INFER_POLICY, INFER_PLAY)
 DEFAULT_INFER = INFER_NAMES[int(PIMC_PARAMS["infer"])]  # advise's --infer: pimc's own default
 DEFAULT_FLOOR = PIMC_PARAMS["floor"]  # advise's --floor: pimc's own default
 MAX_SAMPLES = 100_000

@@ -21,7 +21,9 @@ import pytest
 from rams_sim import cards as C
 from rams_sim import engine, reference
 from rams_sim.kernels.args import rules_args
-from rams_sim.kernels.inference import buy_chance, intent_chance, mismatch, model_discards, round_chance, word_chance
+from rams_sim.kernels.inference import (
+    buy_chance, intent_chance, mismatch, model_discards, round_chance, take_chance, word_chance,
+)  # fmt: skip
 from rams_sim.kernels.rng import deal_key, deck_order
 from rams_sim.policies import PolicyKind, PolicySpec
 from rams_sim.reference import inference as ref_inference
@@ -221,3 +223,193 @@ def test_a_planted_inference_leak_is_caught(monkeypatch):
     monkeypatch.setattr(ref_inference, "seat_chance", leaky)
     _, found = _later_exchanges_changed(reference.play_deal, HYGIENE_TABLE, deals=12, first_only=True)
     assert found, "the leak was never visible"
+
+
+# ---- at a card (infer=play) --------------------------------------------------------------------
+def test_the_dealers_take_has_the_chance_of_the_policys_choice():
+    """R4.3 under the model: expert takes a trump ace for his least-kept card (chance 1); keeping
+    his hand is another action (of two); where he must take it, either chance is 1."""
+    params, rng, tc = _params(PolicyKind.EXPERT), _rng(), C.parse("A♥")
+    after = _mask("9♠ 8♠ 7♣ 8♦ 7♦")
+    for rules, forced in [(Rules.classic(), False), (Rules.classic(dealer_takes_trump="must"), True)]:
+        r = rules_args(rules)
+        assert take_chance(r, EXPERT, params, 0, rng, after, tc, True, FLOOR) == 1.0
+        assert take_chance(r, EXPERT, params, 0, rng, after, tc, False, FLOOR) == (
+            1.0 if forced else pytest.approx(mismatch(FLOOR, 2)))
+        assert take_chance(r, RANDOM, params, 0, rng, after, tc, False, FLOOR) == 1.0
+    policy = policy_for(PolicySpec(PolicyKind.EXPERT), 0, 0)
+    table = type("T", (), {"book": type("B", (), {"dealer_must_take": False, "turned_ace_binds_dealer": False})(),
+                           "trump_card": C.parse("A♥")})()  # fmt: skip
+    assert ref_inference.take_chance(table, policy, False, C.parse_cards("9♠ 8♠ 7♣ 8♦ 7♦"), False, FLOOR) == \
+        pytest.approx(mismatch(FLOOR, 2))
+
+
+PLAY_TABLES = {  # infer=play: the worlds at a card weighed by the history before the play too
+    "classic": (Rules.classic(), ["pimc:samples=3,infer=play", "expert", "pimc:samples=2,rollout=basic,infer=play",
+                                  "pimc:samples=2,infer=play,floor=0.5"]),
+    "handbook": (Rules.named("handbook"), ["pimc:samples=2,infer=play"] * 4),
+    "R4.0a, must": (Rules.classic(intent_round=True, dealer_takes_trump="must", players=5),
+                    ["pimc:samples=2,infer=play", "random", "pimc:samples=2,infer=play,rollout=random", "basic",
+                     "pimc:samples=3,infer=play"]),
+}  # fmt: skip
+
+
+@pytest.mark.heavy
+@pytest.mark.parametrize("name", PLAY_TABLES)
+def test_both_engines_weigh_the_cards_worlds_alike(name):
+    """pimc with infer=play: the same cards in both engines, deal by deal (the same worlds kept at
+    every card); in classic, weighing the cards' worlds changes some cards against infer=policy."""
+    rules, policies = PLAY_TABLES[name]
+    deals = 10
+    out = engine.simulate(rules, policies, seed=36, deals=deals, log_plays=True)
+    for i in range(deals):
+        slow = reference.play_deal(rules, policies, seed=36, deal=i)
+        assert not slow.differences(engine.record_of(out, i)), f"{name}: deal {i}"
+    if name == "classic":
+        before = [p.replace("infer=play", "infer=policy") for p in policies]
+        a = engine.simulate(rules, policies, seed=36, deals=100, log_plays=True)
+        b = engine.simulate(rules, before, seed=36, deals=100, log_plays=True)
+        assert any(engine.record_of(a, i).plays != engine.record_of(b, i).plays for i in range(100))
+
+
+def _seen_before_card(record, seat: int, t: int) -> tuple:
+    """What ``seat`` saw before its card in trick ``t``: its own cards, the trump card, everything
+    public before the play (passes, counts, the dealer's take, announcements, declarations) and
+    the cards played before his."""
+    n = len(record.passed)
+    public = (record.dealer, record.trump_card, record.passed, tuple(C.cards_of(d).__len__() for d in record.discards),
+              record.took_trump, record.intent, record.declaration)  # fmt: skip
+    own = (record.hand_dealt[seat], record.discards[seat], record.hand_final[seat])
+    trick = record.plays[t]
+    seats = [s % n for s in range(trick.leader, trick.leader + n) if trick.cards[s % n] >= 0]
+    if seat not in seats:
+        return own + public + (None,)  # he did not play this trick (he passed, or the deal stopped)
+    before = tuple((s, trick.cards[s]) for s in seats[: seats.index(seat)])
+    return own + public + (record.plays[:t], trick.leader, before)
+
+
+def _cards_changed(play, policies, deals: int, first_only: bool = False) -> tuple[int, list[str]]:
+    """Swap two cards of the deck order that are not seat 0's dealt cards nor the trump card; at each
+    of seat 0's cards where it saw the same as before, its card must be the same. Returns (cards
+    checked where another seat's hand at the first lead differed, the differences)."""
+    rules = Rules.classic()
+    n = rules.players
+    deck = C.deck_cards(rules.deck_size)
+    rng = np.random.default_rng(36)
+    checked, found = 0, []
+    for deal in range(deals):
+        key = deal_key(12, deal)
+        order = deck_order(key, deck).tolist()
+        dealer = deal % n
+        seat0 = (0 - dealer - 1) % n  # seat 0 is the (seat0 + 1)-th to be dealt
+        own = set(range(C.HAND_SIZE * seat0, C.HAND_SIZE * (seat0 + 1))) | {C.HAND_SIZE * n}
+        a = play(rules, policies, deal=deal, key=key, order=order)
+        for _ in range(3):
+            free = [p for p in range(len(order)) if p not in own]
+            i, j = (int(x) for x in rng.choice(free, 2, replace=False))
+            swapped = list(order)
+            swapped[i], swapped[j] = order[j], order[i]
+            b = play(rules, policies, deal=deal, key=key, order=swapped)
+            hidden = any(a.hand_final[s] != b.hand_final[s] for s in range(1, n))
+            for t in range(min(len(a.plays), len(b.plays))):
+                if a.plays[t].cards[0] < 0 or _seen_before_card(a, 0, t) != _seen_before_card(b, 0, t):
+                    break
+                if a.plays[t].cards[0] != b.plays[t].cards[0]:
+                    found.append(f"deal {deal}: seat 0's card in trick {t + 1} changed when cards {order[i]} and "
+                                 f"{order[j]} swapped")  # fmt: skip
+                    if first_only:
+                        return checked, found
+                checked += hidden
+    return checked, found
+
+
+CARD_HYGIENE_TABLE = ["pimc:samples=2,infer=play"] * 4
+
+
+@pytest.mark.parametrize("which", HYGIENE)
+def test_the_cards_weights_ignore_unseen_cards(which):
+    """infer=play: where seat 0 saw the same up to its card, unseen cards (the others' hands, their
+    discards, the talon) change nothing, also when another seat held other cards."""
+    play = {"engine": engine.play_deal, "reference": reference.play_deal}[which]
+    deals = 40 if which == "engine" else 6
+    checked, found = _cards_changed(play, CARD_HYGIENE_TABLE, deals)
+    assert not found, "\n".join(found[:5])
+    assert checked >= deals // 2, f"only {checked} cards checked with another seat's hand changed"
+
+
+def _card_weights(chance_of, hidden_seed: int, worlds: int = 40) -> list[float]:
+    """The weights ``chance_of`` (play_chance's signature) gives ``worlds`` fixed worlds at a card of
+    seat 0 (classic, 4 players, dealer 3, who took the trump card; seats 1 and 2 exchanged 2 and 1
+    cards, seat 3 none), the real deal's hidden rows (the others' hands, the identity of their
+    discards, the dealer's give-up card) drawn from ``hidden_seed``; the public rows fixed."""
+    from rams_sim.kernels.state import DISCARDS, FINAL, HAND, DEALT, DRAWN, N_CARDSETS, N_FIELDS, PASSED, TOOK_TRUMP
+    from rams_sim.kernels.state import TRUMP_DISCARD
+
+    rules = Rules.classic()
+    r, n, seat, dealer = rules_args(rules), 4, 0, 3
+    deck = C.deck_cards(rules.deck_size)
+    trump_card = C.parse("10♥")
+    mine = C.parse_cards("A♠ K♥ 9♣ 8♦ 7♦")
+    rest = [c for c in deck if c != trump_card and c not in mine]
+    counts = {1: 2, 2: 1, 3: 0}
+    hidden = np.random.default_rng(hidden_seed)
+    cardsets = np.zeros((N_CARDSETS, C.MAX_SEATS), np.uint64)
+    st = np.zeros((N_FIELDS, C.MAX_SEATS), np.int64)
+    st[TRUMP_DISCARD, :] = -1
+    cardsets[HAND, seat] = cardsets[DEALT, seat] = cardsets[FINAL, seat] = np.uint64(C.mask_of(mine))
+    deal = [int(c) for c in hidden.permutation(rest)]
+    for o in (1, 2, 3):
+        hand, deal = deal[:5], deal[5:]
+        thrown, deal = deal[: counts[o]], deal[counts[o]:]
+        for row in (HAND, DEALT, DRAWN, FINAL):
+            cardsets[row, o] = np.uint64(C.mask_of(hand))
+        cardsets[DISCARDS, o] = np.uint64(C.mask_of(thrown))
+    st[TOOK_TRUMP, dealer] = 1
+    st[TRUMP_DISCARD, dealer] = deal[0]
+    st[PASSED, :] = 0
+    kinds = np.full(n, EXPERT, np.int8)
+    params = _params(PolicyKind.EXPERT)
+    rng = np.zeros((C.MAX_SEATS + 2, 4), np.uint64)
+    rng[0, 0] = np.uint64(12345)
+    out = []
+    fixed = np.random.default_rng(7)  # the worlds: the same in every call
+    for _ in range(worlds):
+        w_cardsets = np.zeros_like(cardsets)
+        w_st = np.full_like(st, -1)
+        cards = [int(c) for c in fixed.permutation(rest)]
+        for o in (1, 2, 3):
+            hand, cards = cards[:5], cards[5:]
+            if o == dealer:
+                hand = hand[:4] + [trump_card]
+            w_cardsets[FINAL, o] = np.uint64(C.mask_of(hand))
+        for o in (1, 2, 3):
+            w_cardsets[DISCARDS, o], cards = np.uint64(C.mask_of(cards[: counts[o]])), cards[counts[o]:]
+        w_st[TRUMP_DISCARD, dealer] = cards[0]
+        out.append(chance_of(r, n, seat, dealer, trump_card, cardsets, st, w_cardsets, w_st, kinds, params, rng, 0,
+                             FLOOR))  # fmt: skip
+    return out
+
+
+def _weights_read_hidden_rows(chance_of) -> bool:
+    """Whether the weights change with the real deal's hidden rows (the public rows the same)."""
+    first = _card_weights(chance_of, 0)
+    return any(_card_weights(chance_of, h) != first for h in (1, 2, 3))
+
+
+def test_the_cards_weights_read_only_public_rows():
+    """infer=play's weights (kernels.inference.play_chance) read of the real deal only what the seat
+    saw: the others' hands, which cards they threw and the dealer's give-up card change nothing.
+    The weights are no constant (worlds differ), and a planted leak (a model reading a seat's real
+    hand) is caught."""
+    from rams_sim.kernels.inference import play_chance
+    from rams_sim.kernels.state import FINAL
+
+    weights = _card_weights(play_chance, 0)
+    assert len(set(weights)) > 1 and min(weights) < 1.0
+    assert not _weights_read_hidden_rows(play_chance)
+
+    def leaky(r, n, seat, dealer, trump_card, cardsets, st, w_cardsets, w_st, *rest):
+        near = bin(int(cardsets[FINAL, 1]) & int(w_cardsets[FINAL, 1])).count("1") >= 2
+        return play_chance(r, n, seat, dealer, trump_card, cardsets, st, w_cardsets, w_st, *rest) * (1.0 if near else 0.5)
+
+    assert _weights_read_hidden_rows(leaky)

@@ -182,6 +182,7 @@ def test_racing_drops_the_options_clearly_worse_than_the_best(seed):
 def test_racing_is_a_parameter():
     assert PolicySpec.parse("pimc:race=2,infer=policy,floor=0.2").params == {"race": 2.0, "infer": 1.0, "floor": 0.2}
     assert str(PolicySpec.parse("pimc:infer=policy")) == "pimc:infer=policy"
+    assert str(PolicySpec.parse("pimc:infer=play")) == "pimc:infer=play"  # the worlds at a card weighed too
     for bad, word in (("pimc:race=-1", "race"), ("pimc:infer=maybe", "infer"), ("pimc:floor=0", "floor"),
                       ("pimc:floor=1.5", "floor")):  # fmt: skip
         with pytest.raises(ValueError, match=word):

@@ -43,6 +43,11 @@ A game that policy ``pimc`` searches card by card with :func:`rams_sim.kernels.p
   -> float``: the chance to keep a world drawn at a card, by what the piles cannot say
   (classic: the declarations and the running scores, the passers' hands among the cards
   ``passers_among``: :func:`rams_sim.kernels.knowledge.declarations_fit`);
+* ``history_fits(r, n, seat, dealer, trump_card, cardsets, st, w_cardsets, w_st, kinds, params,
+  rng, row, floor) -> float`` (optional; a game without it weighs nothing): the chance, under
+  the model of the players (``kinds``/``params``, ``floor``), of what the others did before
+  the play, in a world drawn at a card (``infer=policy``; classic:
+  :func:`rams_sim.kernels.inference.play_chance`);
 * ``search_value(r, search, announce, seat, scores, dealer, world_key) -> int``: what a
   rollout (in ``search.w_*``) is worth to ``seat``, times DELTA_SIGN the least the best:
   classic and modern, his delta; duel, the party's outcome (:mod:`.games.duel`).
@@ -229,3 +234,22 @@ def _world_fits(r, n, seat, trump_card, st, scores, announce, w_cardsets, w_st, 
     game = _game_module(r).world_fits
     return lambda r, n, seat, trump_card, st, scores, announce, w_cardsets, w_st, passers_among: game(
         r, n, seat, trump_card, st, scores, announce, w_cardsets, w_st, passers_among)
+
+
+def history_fits(r, n, seat, dealer, trump_card, cardsets, st, w_cardsets, w_st, kinds, params, rng, row, floor):
+    """The model's chance of the others' history in a world at a card; 1 for a game without the
+    hook (the body: NUMBA_DISABLE_JIT only)."""
+    game = _game_module(type(r))
+    if not hasattr(game, "history_fits"):
+        return 1.0
+    return game.history_fits(r, n, seat, dealer, trump_card, cardsets, st, w_cardsets, w_st, kinds, params, rng, row,
+                             floor)  # fmt: skip
+
+
+@overload(history_fits, inline="always")
+def _history_fits(r, n, seat, dealer, trump_card, cardsets, st, w_cardsets, w_st, kinds, params, rng, row, floor):
+    game = getattr(_game_module(r), "history_fits", None)
+    if game is None:
+        return lambda r, n, seat, dealer, trump_card, cardsets, st, w_cardsets, w_st, kinds, params, rng, row, floor: 1.0
+    return lambda r, n, seat, dealer, trump_card, cardsets, st, w_cardsets, w_st, kinds, params, rng, row, floor: game(
+        r, n, seat, dealer, trump_card, cardsets, st, w_cardsets, w_st, kinds, params, rng, row, floor)

@@ -35,19 +35,21 @@ from __future__ import annotations
 
 from numba import njit
 
-from ..cards import HAND_SIZE
+from ..cards import ACE, HAND_SIZE
 from ..policies import INFER_NAMES, INFER_SWEEPS
-from .bits import ZERO, bit, nth_card, popcount, suit_of
-from .codes import ORDER_DECLARE_THEN_BUY, PHASE_BUY, PHASE_INTENT, PHASE_ROUND
+from .bits import ZERO, bit, nth_card, popcount, rank_of, suit_of
+from .codes import ORDER_DECLARE_THEN_BUY, PHASE_BUY, PHASE_INTENT, PHASE_ROUND, PHASE_TRUMP, TAKE_MUST
 from .exchange import can_pass
-from .policy import RANDOM, choose_discards, choose_intent, least_kept, wants_pass
+from .policy import RANDOM, choose_discards, choose_intent, least_kept, trump_exchange, wants_pass
 from .rng import bounded
-from .state import DEALT, DISCARDS, DRAWN, HAND, INTENT, PASSED, seat_after
+from .state import DEALT, DISCARDS, DRAWN, FINAL, HAND, INTENT, PASSED, TOOK_TRUMP, TRUMP_DISCARD, seat_after
 from .worlds import MAX_DRAWS, uniform01
 
 INFER_NONE = 0  # uniform worlds (docs/SEARCH.md)
-INFER_POLICY = 1  # worlds drawn with a history, weighed by the rollout policy with a floor
+INFER_POLICY = 1  # worlds before the play drawn with a history, weighed by the rollout policy with a floor
+INFER_PLAY = 2  # as INFER_POLICY, and the worlds at a card kept with that history's chance too (play_chance)
 assert INFER_NAMES[INFER_NONE] == "none" and INFER_NAMES[INFER_POLICY] == "policy"  # pimc's infer=, advise's --infer
+assert INFER_NAMES[INFER_PLAY] == "play"
 
 
 @njit(cache=True, inline="always")
@@ -246,3 +248,54 @@ def draw_history(r, n, seat, dealer, trump_card, phase, step, cardsets, st, kind
         w_cardsets[DISCARDS, o] = disc
         w_cardsets[DRAWN, o] = drawn
     return pool
+
+
+# ---- at a card of the play -----------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def take_chance(r, kind, params, dealer, rng, hand, trump_card, took, floor):
+    """R4.3: the chance, relative to the model's choice, that the playing dealer holding ``hand``
+    after his exchange took the trump card (``took``) or kept his hand; 1 where he had to take it."""
+    forced = r.dealer_takes_trump == TAKE_MUST or (r.turned_ace_binds_dealer and rank_of(trump_card) == ACE)
+    if forced or kind == RANDOM:
+        return 1.0
+    own = trump_exchange(kind, params, dealer, rng, hand, trump_card, False) >= 0
+    return 1.0 if own == took else mismatch(floor, 2)
+
+
+@njit(cache=True)
+def play_chance(r, n, seat, dealer, trump_card, cardsets, st, w_cardsets, w_st, kinds, params, rng, row, floor):
+    """``infer=play``: the chance, relative to the model's choices, of what the other playing seats
+    were seen to do before the play, in a world drawn at a card (``w_cardsets``/``w_st``: each seat's FINAL
+    hand at the first lead, his DISCARDS and R4.3 give-up card TRUMP_DISCARD from the world).
+
+    Each playing seat's hand after his exchange is his hand at the first lead (the dealer's
+    with his give-up card for the trump card he took, R4.3); of it, the cards he drew are
+    ``k`` drawn uniformly from stream ``row`` (``k`` his public count: given the world, each
+    choice is as likely), and his dealt hand is the rest with the world's discards. The chance
+    is the product over the seats, in R4.0's order, of :func:`seat_chance` of that dealt hand
+    (play, count, announcement, purchase) and, for the dealer, :func:`take_chance`; 0 ends it.
+    Which cards a seat threw (and gave up) the world draws uniformly: the model's choice of
+    them is not weighed here (docs/SEARCH.md "Inference"). The passers are not weighed.
+    Reads of the real deal only the public rows (PASSED, TOOK_TRUMP, INTENT, the counts of
+    DISCARDS)."""
+    first = seat_after(dealer, 1, n)
+    chance = 1.0
+    for i in range(n):
+        o = seat_after(first, i, n)
+        if o == seat or st[PASSED, o]:
+            continue
+        after = w_cardsets[FINAL, o]
+        took = st[TOOK_TRUMP, o] != 0
+        if o == dealer and took and w_st[TRUMP_DISCARD, o] >= 0:
+            after = (after & ~bit(trump_card)) | bit(w_st[TRUMP_DISCARD, o])
+        count = popcount(cardsets[DISCARDS, o])
+        drawn = draw_cards(after, count, rng, row)
+        dealt = (after & ~drawn) | w_cardsets[DISCARDS, o]
+        talon_left = talon_at(r, n, dealer, i, cardsets)
+        chance *= seat_chance(r, n, i, o, dealer, trump_card, PHASE_TRUMP, 0, st, talon_left, count, kinds, params,
+                              rng, dealt, floor)  # fmt: skip
+        if o == dealer:
+            chance *= take_chance(r, kinds[o], params, o, rng, after, trump_card, took, floor)
+        if chance == 0.0:
+            return chance
+    return chance

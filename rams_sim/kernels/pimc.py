@@ -37,10 +37,10 @@ from .codes import (
     DECLINE, E_DECLINED, E_TRICK, INTENT_SUITS, INTENT_TRUMPS, N_OPTIONS, NO_FORCE, NO_OPTION, O_PLAYED, OK, OPTION_PASS,
     ORDER_DECLARE_THEN_BUY, PHASE_INTENT, PHASE_ROUND, PHASE_TRUMP, TAKE_MUST,
 )  # fmt: skip
-from .dispatch import delta_sign, finish_play, search_value, trump_maybe_discarded, world_fits
+from .dispatch import delta_sign, finish_play, history_fits, search_value, trump_maybe_discarded, world_fits
 from .exchange import can_pass
 from .games.classic import deal_from
-from .inference import INFER_POLICY, draw_cards, draw_history
+from .inference import INFER_NONE, INFER_PLAY, draw_cards, draw_history
 from .knowledge import DEALER_DISCARDS, exchange_piles, play_piles, seat_cards_from, trump_hidden, unseen_before_play
 from .play import play_from
 from .policy import uses_coins
@@ -215,7 +215,7 @@ def _play_count(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log
 
 @njit(cache=True)
 def _play_world(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, played, m, n_pairs, total,
-                n_piles, scores, announce):  # fmt: skip
+                n_piles, scores, announce, infer, floor):  # fmt: skip
     """Draw one world at a card of the play into ``search.b_cardsets``/``b_st``: the other
     active hands from the layout (the dealer's taken trump card added back), their hands at
     the first lead and ace points (R7; a seat at zero ends the deal, R8.2), and, dealt from
@@ -226,11 +226,17 @@ def _play_world(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log
     declarations and the running scores showed, which the piles cannot say: 0 for a world
     that breaks it, less than 1 where only some of the ways the others drew their cards fit);
     a world not kept is drawn again, up to :data:`..worlds.MAX_DRAWS` times (the last draw is
-    kept if none was: docs/SEARCH.md). Returns whether it was kept."""
+    kept if none was: docs/SEARCH.md). ``infer``: INFER_PLAY also keeps it with the game's
+    :func:`..dispatch.history_fits`, the chance under the model (the rollout players, ``floor``)
+    of what the others did before the play (classic: :func:`.inference.play_chance`), so the
+    worlds are drawn from the deals the history makes likely. Returns whether it was kept."""
     for _ in range(MAX_DRAWS):
         passers_among = _play_layout(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, played, m,
                                      n_pairs, total, n_piles)  # fmt: skip
         chance = world_fits(r, n, seat, trump_card, st, scores, announce, search.b_cardsets, search.b_st, passers_among)
+        if infer == INFER_PLAY and chance > 0.0:
+            chance *= history_fits(r, n, seat, dealer, trump_card, cardsets, st, search.b_cardsets, search.b_st,
+                                   search.roll_kinds, search.roll_params, search.rng, DRAW_ROW, floor)  # fmt: skip
         if chance >= 1.0 or (chance > 0.0 and uniform01(search.rng, DRAW_ROW) < chance):
             return True
     return False
@@ -319,13 +325,13 @@ def _flags(w_st, w_info, seat):
 
 @njit(cache=True)
 def _card_world(search, r, announce, cardsets, st, trick, log, info, n, dealer, trump_card, scores, t, k, leader, seat,
-                legal, played, q_duty, m, n_pairs, total, n_piles, world_key, deltas, flags, col):  # fmt: skip
+                legal, played, q_duty, m, n_pairs, total, n_piles, world_key, deltas, flags, col, infer, floor):  # fmt: skip
     """Draw one world at a card of the play (:func:`_play_world`; ``m`` .. ``n_piles`` from
     :func:`_play_count`) and play each card of ``legal`` (ascending) out in it by the rollout
     players: the seat's delta and FLAG_* bits into ``deltas[i, col]``/``flags[i, col]`` for the
     i-th card (int64[., .]). The one world loop of :func:`pimc_card` and :func:`evaluate_cards`."""
     _play_world(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, played, m, n_pairs, total,
-                n_piles, scores, announce)  # fmt: skip
+                n_piles, scores, announce, infer, floor)  # fmt: skip
     option = legal
     i = 0
     while option != ZERO:
@@ -490,7 +496,7 @@ def pimc_card(search, r, kinds, params, announce, cardsets, st, trick, log, info
         world_key = _world_key(search.key, seat, CARD_DECISION + t, j)
         _card_world(search, r, announce, cardsets, st, trick, log, info, n, dealer, trump_card, scores, t, k, leader,
                     seat, legal, played, q_duty, m, n_pairs, total, n_piles, world_key, search.w_deltas,
-                    search.w_flags, np.int64(0))  # fmt: skip (int64 as advise's column: one compile)
+                    search.w_flags, np.int64(0), np.int64(params[seat, P_INFER]), params[seat, P_FLOOR])  # fmt: skip (int64 as advise's column: one compile)
         _add_raced(search, n_options, delta_sign(r))
         if _racing_now(z, j + 1) and _race(search, n_options, j + 1, z) == 1:
             break  # one option left
@@ -618,11 +624,11 @@ def _option_world(search, r, announce, order, cardsets, st, trick, log, info, n,
     from :func:`_exchange_count`) and take each of ``options[:n_options]`` at exchange step
     ``step`` in it, the deal played out by the rollout players: the seat's delta and FLAG_*
     bits into ``deltas[i, col]``/``flags[i, col]``. The one world loop of
-    :func:`pimc_decision` and :func:`evaluate_options`. ``infer``: INFER_POLICY draws the world
+    :func:`pimc_decision` and :func:`evaluate_options`. ``infer``: INFER_POLICY or INFER_PLAY draws the world
     with its history (:func:`_history_world`, the model's ``floor``), else uniformly."""
     if phase == PHASE_TRUMP:
         talon_pos = r.deck_size  # after the exchange the talon's rest plays no part
-    if infer == INFER_POLICY:
+    if infer != INFER_NONE:
         _history_world(search, r, n, seat, dealer, info[TRUMP_CARD], cardsets, st, order, phase, step, talon_pos,
                        floor)  # fmt: skip
     else:
@@ -708,12 +714,14 @@ def _copy_players(search, n, roll_kinds, roll_params):
 
 @row_kernel
 def evaluate_cards(r, roll_kinds, roll_params, announce, key, cardsets, st, trick, log, info, dealer, trump_card,
-                   scores, t, k, leader, seat, legal, played, q_duty, first_world, deltas, flags, lo, hi):  # fmt: skip
+                   scores, t, k, leader, seat, legal, played, q_duty, infer, floor, first_world, deltas, flags, lo,
+                   hi):  # fmt: skip
     """Blocks ``lo .. hi - 1`` of worlds ``first_world ..`` of a card decision (block b: the
     worlds ``b * BLOCK ..``), every legal card (ascending ids) in each: ``deltas``/``flags``
     int64[n_cards, n_worlds] receive the seat's delta and FLAG_* bits. World w is drawn from
     the stream keyed ``(key + w // BLOCK)``, so any block is the same in any batch; the
-    players are ``roll_kinds``/``roll_params`` (int8[n], float64[n, P]). Returns the number
+    players are ``roll_kinds``/``roll_params`` (int8[n], float64[n, P]), also the model of
+    ``infer``/``floor`` (pimc's parameters, :func:`_play_world`). Returns the number
     of layouts (0.0: the position is impossible, and no world is drawn). The Python layer
     runs the blocks on threads (:mod:`rams_sim.parallel`)."""
     n = r.players
@@ -730,7 +738,7 @@ def evaluate_cards(r, roll_kinds, roll_params, announce, key, cardsets, st, tric
             world_key = _world_key(search.key, seat, CARD_DECISION + t, first_world + j)
             _card_world(search, r, announce, cardsets, st, trick, log, info, n, dealer, trump_card, scores, t, k,
                         leader, seat, legal, played, q_duty, m, n_pairs, count, n_piles, world_key, deltas, flags,
-                        j)  # fmt: skip
+                        j, np.int64(infer), np.float64(floor))  # fmt: skip
     return count
 
 

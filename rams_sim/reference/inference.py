@@ -31,7 +31,7 @@ from .. import cards as C
 from ..kernels.worlds import MAX_DRAWS
 from ..policies import INFER_SWEEPS, PolicyKind
 from ..record import Intent
-from .exchange import PHASE_BUY, PHASE_INTENT, PHASE_ROUND, may_pass_with
+from .exchange import PHASE_BUY, PHASE_INTENT, PHASE_ROUND, PHASE_TRUMP, may_pass_with, must_take_trump
 
 
 def mismatch(floor: float, n_actions: int) -> float:
@@ -165,3 +165,49 @@ def draw_world_with_history(table, knowledge, worlds, seat: int, phase: int, ste
         hands[o] = sorted([c for c in dealt[o] if c not in thrown] + got)
     talon = worlds.shuffle(C.mask_of(pool))
     return World(hands, discards, dealt=dealt, drawn=drawn, talon=talon if with_talon else [])
+
+
+# ---- at a card of the play ---------------------------------------------------------------------
+def take_chance(table, model, random: bool, after: list[int], took: bool, floor: float) -> float:
+    """R4.3: the chance that the playing dealer holding ``after`` (his hand after the exchange) took
+    the trump card (``took``) or kept his hand; 1 where he had to take it."""
+    if random or must_take_trump(table):
+        return 1.0
+    own, _ = model.choose_trump_card(list(after), table.trump_card, False)
+    return _chance(own == took, floor, 2)
+
+
+def play_chance(table, state, seat: int, world, worlds, rollout: PolicyKind, floor: float) -> float:
+    """The chance of what the other playing seats did before the play, in a world at a card
+    (``infer=policy``). Each playing seat, in R4.0's order: his hand after the exchange is his
+    hand at the first lead (the world's and the cards he played; the dealer's with his give-up
+    card for the trump card he took); of it he drew ``k`` cards (his count), drawn as
+    :func:`draw_cards` does; the rest and the world's discards are his dealt hand, whose
+    :func:`seat_chance` counts, and for the dealer :func:`take_chance`. Which cards he threw is
+    the world's (uniform): the model's choice of them is not weighed. Passers are not weighed.
+    0 ends the product."""
+    from ..policies import PolicySpec
+    from .pimc import played_by
+    from .policy import policy_for
+
+    random = rollout == PolicyKind.RANDOM
+    chance = 1.0
+    for i, o in enumerate(table.seats):
+        if o == seat or table.passed[o]:
+            continue
+        model = policy_for(PolicySpec(rollout), table.key, o)
+        after = sorted(list(world.hands[o]) + played_by(table, state, o))
+        took = bool(table.took_trump[o])
+        give_up = world.give_ups.get(o, C.NO_CARD)
+        if o == table.dealer and took and give_up != C.NO_CARD:
+            after = sorted([c for c in after if c != table.trump_card] + [give_up])
+        rest = list(after)
+        draw_cards(rest, len(table.discards[o]), worlds)  # the cards he drew leave ``rest``
+        dealt = sorted(rest + list(world.discards[o]))
+        talon_left = len(table.talon) - sum(len(table.discards[s]) for s in table.seats[:i])
+        chance *= seat_chance(table, i, o, PHASE_TRUMP, 0, dealt, talon_left, model, random, floor)
+        if o == table.dealer:
+            chance *= take_chance(table, model, random, after, took, floor)
+        if chance == 0.0:
+            return chance
+    return chance

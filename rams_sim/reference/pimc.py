@@ -600,18 +600,26 @@ def declarations_fit(table, sheet, state: PlayState, seat: int, world: World) ->
     return fits / ways
 
 
-def draw_world(table, sheet, state: PlayState, knowledge: Knowledge, seat: int, worlds: Worlds) -> World:
+def draw_world(table, sheet, state: PlayState, knowledge: Knowledge, seat: int, worlds: Worlds,
+               policy=None) -> World:  # fmt: skip
     """One world at ``seat``'s card: a layout and a shuffle of the free pile, kept with the chance
     the game gives it (its ``world_fits``: 0 where it breaks what was shown, the share of the ways
     the others may have drawn their cards that fit), else drawn again, up to MAX_DRAWS times (the
-    last is kept if none was). So every deal consistent with what was shown is as likely."""
+    last is kept if none was). So every deal consistent with what was shown is as likely. A
+    ``policy`` (the seat's :class:`.policy.PimcPolicy`) with ``infer_card`` also keeps it with the
+    chance of the others' history before the play under its model, where the game has one
+    (classic: :func:`.inference.play_chance`)."""
     from .games import game_of
 
-    fits = game_of(table.book.rules).world_fits
+    game = game_of(table.book.rules)
+    fits = game.world_fits
+    history = getattr(game, "history_fits", None) if policy is not None and policy.infer_card else None
     for _ in range(MAX_DRAWS):
         layout = worlds.draw()
         world = make_world(table, state, knowledge, seat, layout, worlds.shuffle(layout[-1]))
         chance = fits(table, sheet, state, seat, world)
+        if history is not None and chance > 0.0:
+            chance *= history(table, state, seat, world, worlds, policy.rollout, policy.floor)
         if chance >= 1.0 or (chance > 0.0 and worlds.uniform() < chance):
             break
     return world
@@ -795,7 +803,7 @@ def search_card(table, sheet, state: PlayState, seat: int, legal) -> int | None:
     card_rollout = game_rollout(table)
     sign = game_sign(table)  # R7: the least delta is the best; modern counts up, the most
     for j in range(policy.samples):
-        world = draw_world(table, sheet, state, knowledge, seat, worlds)
+        world = draw_world(table, sheet, state, knowledge, seat, worlds, policy)
         key = world_key(table.key, seat, CARD_DECISION + state.t, j)
         values = {}
         for i, card in enumerate(legal):

@@ -491,12 +491,13 @@ def pimc_race(spec: PolicySpec) -> float:
     return float(spec.params.get("race", PARAMS_BY_KIND[spec.kind]["race"]))
 
 
-def pimc_inference(spec: PolicySpec) -> tuple[bool, float]:
-    """(infer, floor) of a ``pimc`` seat (docs/SEARCH.md "Inference"): whether its worlds before the
-    play are drawn with their history (infer=policy), and the model's floor."""
+def pimc_inference(spec: PolicySpec) -> tuple[bool, bool, float]:
+    """(infer, infer_card, floor) of a ``pimc`` seat (docs/SEARCH.md "Inference"): whether its worlds
+    before the play are drawn with their history (infer=policy or play), whether its worlds at a
+    card are weighed by that history too (infer=play), and the model's floor."""
     defaults = PARAMS_BY_KIND[spec.kind]
-    infer = INFER_NAMES[int(spec.params.get("infer", defaults["infer"]))] == "policy"
-    return infer, float(spec.params.get("floor", defaults["floor"]))
+    name = INFER_NAMES[int(spec.params.get("infer", defaults["infer"]))]
+    return name != "none", name == "play", float(spec.params.get("floor", defaults["floor"]))
 
 
 class PimcPolicy(BasicPolicy):
@@ -510,7 +511,7 @@ class PimcPolicy(BasicPolicy):
         names = list(PARAMS_BY_KIND[spec.kind])
         assert names.index("samples") == P_SAMPLES and names.index("rollout") == P_ROLLOUT
         self.samples, self.rollout, _ = pimc_parameters(spec)
-        self.infer, self.floor = pimc_inference(spec)
+        self.infer, self.infer_card, self.floor = pimc_inference(spec)
         self.race = pimc_race(spec)
 
     def choose_card(self, hand, trump, trick, legal, tricks_taken, view=None) -> int:

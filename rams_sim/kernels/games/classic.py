@@ -18,6 +18,7 @@ from ..deal import deal_cards, reset_scoring, shuffle_and_seed
 from ..declare import declare, prepare_final
 from ..knowledge import declarations_fit
 from ..exchange import dealer_trump_with, exchange_from
+from ..inference import play_chance
 from ..output import store_deal
 from ..party import new_party_state, settle
 from ..play import play_tricks
@@ -168,3 +169,10 @@ def world_fits(r, n, seat, trump_card, st, scores, announce, w_cardsets, w_st, p
     """R5.1-R5.5, R8.2: the chance to keep a drawn world, by the declarations and the running
     scores (:func:`..knowledge.declarations_fit`)."""
     return declarations_fit(r, n, seat, trump_card, st, scores, announce, w_cardsets, w_st, passers_among)
+
+
+@njit(cache=True, inline="always")
+def history_fits(r, n, seat, dealer, trump_card, cardsets, st, w_cardsets, w_st, kinds, params, rng, row, floor):
+    """R4.0-R4.3 under the model: the chance of the others' passes, counts, announcements and the
+    dealer's take in a world at a card (:func:`..inference.play_chance`)."""
+    return play_chance(r, n, seat, dealer, trump_card, cardsets, st, w_cardsets, w_st, kinds, params, rng, row, floor)

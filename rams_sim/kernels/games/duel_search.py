@@ -35,6 +35,7 @@ from ...cards import HAND_SIZE, MAX_SEATS, N_TRICKS
 from ...policies import P_ROLLOUT, P_SAMPLES
 from ..bits import bit, lowest, popcount
 from ..codes import E_DECLINED, NO_OPTION, OK, PHASE_ROUND, PHASE_TRUMP
+from ..inference import INFER_NONE
 from ..pimc import (
     BLOCK, DECISIONS, DRAW_ROW, SEARCH_STREAM, _add_world, _copy2, _copy_players, _count, _draw, _least, _play_count,
     _play_world, _rollout_players, _shuffle_mask, _world_key, keep_value, legal_options, new_scratch, no_pairs,
@@ -238,7 +239,7 @@ def _dave_world(search, r, announce, cardsets, st, trick, log, info, scores, t, 
     decline, 1 accept) into ``deltas[i, col]``/``flags[i, col]``. The one world loop of
     :func:`duel_pimc_dave` and :func:`evaluate_dave`."""
     _play_world(search, r, N_SEATS, decider, dealer, trump_card, cardsets, st, trick, log, t, k, played, m, n_pairs,
-                total, n_piles, scores, announce)  # fmt: skip
+                total, n_piles, scores, announce, INFER_NONE, 0.0)  # fmt: skip (duel weighs no history)
     for option in range(2):
         ok = _roll_dave(search, r, announce, trick, log, info, scores, t, k, leader, q_duty, offerer, trump_card, dealer,
                         played, decider, option, world_key)  # fmt: skip

@@ -15,6 +15,7 @@ from ..args import RuleBook
 from ..deal import DealTable, deal_cards
 from ..declare import declare
 from ..exchange import dealer_trump, exchange_from
+from ..inference import play_chance
 from ..party import DealResult, settle
 from ..pimc import declarations_fit, search_card, search_decision
 from ..play import play_tricks
@@ -98,3 +99,9 @@ def world_fits(table, sheet, state, seat: int, world) -> float:
     """R5.1-R5.5, R8.2: the chance to keep a world drawn at a card, by the declarations and the
     running scores (:func:`..pimc.declarations_fit`)."""
     return declarations_fit(table, sheet, state, seat, world)
+
+
+def history_fits(table, state, seat: int, world, worlds, rollout, floor: float) -> float:
+    """R4.0-R4.3 under the model: the chance of the others' passes, counts, announcements and the
+    dealer's take in a world at a card (:func:`..inference.play_chance`)."""
+    return play_chance(table, state, seat, world, worlds, rollout, floor)
