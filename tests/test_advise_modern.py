@@ -68,7 +68,8 @@ def _worlds(rules, arrays, scalars, seat, dealer, trump_card, legal, key):
     t, k, leader, played, q_duty = scalars
     count = evaluate_cards(rules_args(rules), kinds, params, announce, np.uint64(key), cardsets, st, trick, log, info,
                            dealer, trump_card, np.asarray(SCORES, np.int64), t, k, leader, seat,
-                           np.uint64(C.mask_of(legal)), np.uint64(played), q_duty, 0, deltas, flags, 0, 1)  # fmt: skip
+                           np.uint64(C.mask_of(legal)), np.uint64(played), q_duty, 0, 0.1, 0, deltas, flags, 0,
+                           1)  # fmt: skip (infer=none: the game weighs no history)
     return count, deltas, flags
 
 

@@ -157,7 +157,7 @@ def _kernel_draws(rules: Rules, record, pos, draws: int, key: int = 11):
     for _ in range(draws):
         fit = K._play_world(search, r, n, pos.seat, record.dealer, record.trump_card, pos.cardsets, pos.st, pos.trick,
                             pos.log, pos.t, pos.k, np.uint64(pos.played), m, n_pairs, total, n_piles, scores,
-                            announce)  # fmt: skip
+                            announce, np.int64(0), 0.1)  # fmt: skip (infer=none: uniform over the worlds that fit)
         hands = {o: int(search.b_cardsets[S.HAND, o]) for o in range(n)
                  if o != pos.seat and not record.passed[o]}  # fmt: skip
         out.append((bool(fit), hands))
