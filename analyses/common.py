@@ -30,7 +30,7 @@ from pathlib import Path
 import polars as pl
 
 from rams_sim._version import __version__
-from rams_sim.policies import PolicySpec
+from rams_sim.policies import PolicyKind, PolicySpec
 from rams_sim.record import Outcome
 from rams_sim.rules import PRESETS, Rules
 from rams_sim.runner import RunError, RunSpec, execute, read_manifest
@@ -57,6 +57,7 @@ from .stats import (  # noqa: F401  (re-exported: the pages import them from her
 
 SCALE_ENV = "RAMS_REPORT_SCALE"
 MIN_COUNT = 2_000  # the smallest dataset a scaled-down (test) report builds
+SEARCH_CHUNK = 2_000  # a searching table's chunk: an interrupted `make reports` keeps every finished one
 GAIN = -pl.col("delta").cast(pl.Float64)  # points written off per deal: higher is better
 GAIN_WORDS = "gain = points written off the score per deal (−delta; higher is better)"
 # R7.2: a remiz is an active player's played deal with no trick (a pass or a deal ended before play is none)
@@ -83,7 +84,9 @@ class Data:
         policies = tuple(PolicySpec.parse(p) for p in self.policies)
         if len(policies) == 1:  # one policy for every seat
             policies = policies * self.rules.players
-        return RunSpec(self.kind, self.rules, policies, self.seed, count, seat=self.seat, dealer=self.dealer)
+        searching = any(p.kind == PolicyKind.PIMC for p in policies)  # minutes a chunk: resume keeps them
+        return RunSpec(self.kind, self.rules, policies, self.seed, count, seat=self.seat, dealer=self.dealer,
+                       chunk_size=SEARCH_CHUNK if searching else 0)  # fmt: skip
 
 
 def report_scale() -> float:

@@ -379,3 +379,16 @@ def test_across_players_says_where_a_headline_holds():
     assert text == "With other players at every seat: `expert` 7.00 [6.90, 7.10], `pimc` 7.00 [6.90, 7.10] (95% CIs)."
     blocks = "\n\n".join(page.blocks)
     assert blocks.count("## Does it hold for other players?") == 3 and "| `pimc` | `d-pimc` | 10 |" in blocks
+
+
+def test_a_searching_table_runs_in_small_chunks():
+    """A dataset with a pimc seat is written SEARCH_CHUNK units a chunk, so an interrupted
+    `make reports` keeps what it finished (chunking changes no row: randomness is keyed by deal)."""
+    from analyses.common import SEARCH_CHUNK, Data
+    from rams_sim.runner import DEALS, DEFAULT_CHUNK
+    from rams_sim.rules import Rules
+
+    searching = Data("s", DEALS, Rules.classic(), 10_000, 1, ("pimc", "expert", "expert", "expert")).spec()
+    plain = Data("p", DEALS, Rules.classic(), 10_000, 1, ("expert",)).spec()
+    assert searching.chunk_size == SEARCH_CHUNK < searching.count
+    assert plain.chunk_size == DEFAULT_CHUNK[DEALS]
