@@ -162,8 +162,8 @@ def across_players(page: "Page", what: str, estimates: dict[str, Estimate], data
                              "n": [e.n for e in estimates.values()],
                              what: [fmt(e, digits, percent) for e in estimates.values()]}),  # fmt: skip
                caption=f"The headline, {what}, with each kind of player at every seat (95% intervals)."
-                       + (" `pimc` searches 32 sampled deals per decision here, fewer than its default, on fewer "
-                          "deals." if "pimc" in estimates else ""))  # fmt: skip
+                       + (" `pimc` searches at its defaults (up to 128 sampled deals a decision, read with what the "
+                          "others did before the play), on fewer deals." if "pimc" in estimates else ""))  # fmt: skip
     first = next(iter(estimates.values()))
     others = ", ".join(f"`{k}` {fmt(e, digits, percent)}" for k, e in list(estimates.items())[1:])
     if versus is None:

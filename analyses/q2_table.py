@@ -17,6 +17,7 @@ from pathlib import Path
 import polars as pl
 
 from rams_sim import strategy_table as T
+from rams_sim.summary import Estimate
 
 from .common import GAIN, Context, Page, clear, fmt, fmt_n
 from .data import SEARCH, SEARCH_POLICY
@@ -61,7 +62,6 @@ def fit_table(fit: dict) -> pl.DataFrame:
 
 
 def _text(e: dict) -> str:
-    from rams_sim.summary import Estimate
 
     return mark(Estimate(e["mean"], e["lo"], e["hi"], e["n"]))
 
@@ -141,7 +141,8 @@ def section(ctx: Context, page: Page, out: Path) -> None:
     page.answer += (f" As a player (`table`: this table's pass and exchange, `expert`'s cards) it gains "
                     f"{fmt(ests['basic'])} a deal over `basic`, {fmt(ests['expert'])} over `expert` and "
                     f"{fmt(ests[SEARCH])} over `pimc` (95% CIs, paired).")  # fmt: skip
-    beside = {k: (f"beats `{k}` by {fmt(e)} a deal" if e.value > 0 else f"loses {fmt(e)} a deal to `{k}`") if clear(e)
+    beside = {k: (f"beats `{k}` by {fmt(e)} a deal" if e.value > 0 else
+                  f"loses {fmt(Estimate(-e.value, -e.high, -e.low, e.n))} a deal to `{k}`") if clear(e)
               else f"is not clearly different from `{k}` ({fmt(e)})" for k, e in ests.items()}
     page.takeaways.append(f"Played as a policy (`table`: this table's pass and exchange, `expert`'s cards), the table "
                           f"{beside['expert']} and {beside[SEARCH]}.")  # fmt: skip

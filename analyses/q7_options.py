@@ -453,8 +453,8 @@ def build(ctx: Context, out: Path) -> Page:
     searched = {k: binding(ctx.scan(SEARCH_DEALS), ctx.scan(f"{SEARCH_DEALS}-{k}")) for k in PLAY_OPTIONS}
     page.uses(SEARCH_DEALS, *(f"{SEARCH_DEALS}-{k}" for k in PLAY_OPTIONS))
     page.table(_binding_rows(searched), caption=(
-        "The same options at a table where all four seats play `pimc` (the search of docs/SEARCH.md, 32 sampled "
-        "deals per decision): a player who chooses each card by looking ahead, not by a fixed rule, so the rules of "
+        "The same options at a table where all four seats play `pimc` (the search of docs/SEARCH.md at its "
+        "defaults): a player who chooses each card by looking ahead, not by a fixed rule, so the rules of "
         f"play can forbid the card it wants. Paired on the same deals against the classic rules (`{SEARCH_DEALS}`); "
         "columns as above."))  # fmt: skip
     page.text(chance_misses(3 * len(searched)))
