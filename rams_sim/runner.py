@@ -47,6 +47,7 @@ AGGREGATED = "aggregated"  # the part kind of an aggregated deals run (_write_pa
 DEFAULT_CHUNK = {DEALS: 500_000, PARTIES: 20_000, BRANCHES: 50_000}
 AGGREGATE_CHUNK = 10_000_000  # deals per part of an aggregated run (each part a few kB: 100 parts for 1e9 deals)
 TMP_SUFFIX = ".tmp"
+PAIRED_FILE = "paired.parquet"  # a paired run's merged sums (rams_sim.effect)
 MAX_SEED = 2**64 - 1
 # zstd level 1: fast and compact; no column statistics: they cost ~20% of the write time, and each
 # part already covers one contiguous range of deals (its metadata says which); row groups of 65,536
@@ -87,6 +88,8 @@ class RunSpec:
     log_plays: bool = False  # deals only: add the per-trick play columns
     seat: int | None = None  # branches only: the seat whose exchange options are replayed
     aggregate: tuple[str, ...] = ()  # deals only: keep counts and sums by these keys, not rows (rams_sim.aggregate)
+    variants: tuple[Rules, ...] = ()  # paired (rams_sim.effect): each deal or party also played under these rules
+    by: tuple[str, ...] = ()  # paired deals: the keys of the cells (rams_sim.effect.PAIRED_KEYS)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -110,8 +113,12 @@ class RunSpec:
                 cells(self.aggregate, self.rules.players)
             except KeysError as err:
                 raise RunError(str(err)) from None
+        if self.variants or self.by:
+            self._check_paired()
         if self.chunk_size == 0:
-            object.__setattr__(self, "chunk_size", AGGREGATE_CHUNK if self.aggregate else DEFAULT_CHUNK[self.kind])
+            paired_deals = self.variants and self.kind == DEALS
+            object.__setattr__(self, "chunk_size",
+                               AGGREGATE_CHUNK if self.aggregate or paired_deals else DEFAULT_CHUNK[self.kind])
         if self.chunk_size <= 0:
             raise RunError(f"chunk size must be positive; got {self.chunk_size}")
         if self.dealer is not None and (self.kind == PARTIES or not 0 <= self.dealer < self.rules.players):
@@ -122,6 +129,25 @@ class RunSpec:
             raise RunError(f"seat must be 0..{self.rules.players - 1}; got {self.seat}")
         if self.log_plays and self.kind != DEALS:
             raise RunError("the play log is recorded for deals runs only")
+
+    def _check_paired(self) -> None:
+        from .effect import EffectError, check_keys, check_variants
+
+        if self.kind == BRANCHES or self.aggregate or self.log_plays:
+            raise RunError("a paired run (rams-sim effect) plays deals or parties, without --aggregate or --log-plays")
+        if self.by and self.kind != DEALS:
+            raise RunError("--by applies to paired deals; parties are paired whole")
+        try:
+            object.__setattr__(self, "variants", tuple(self.variants))
+            check_variants(self.rules, list(self.variants))
+            object.__setattr__(self, "by", check_keys(self.by))
+        except EffectError as err:
+            raise RunError(str(err)) from None
+
+    @property
+    def paired(self) -> bool:
+        """Whether the run is paired (``variants``): its parts are sums (rams_sim.effect), not rows."""
+        return bool(self.variants)
 
     @property
     def unit(self) -> str:
@@ -152,6 +178,7 @@ class RunSpec:
             "seat": self.seat,
             "chunk_size": self.chunk_size,
             **({"aggregate": list(self.aggregate)} if self.aggregate else {}),
+            **({"variants": [v.to_dict() for v in self.variants], "by": list(self.by)} if self.variants else {}),
         }
 
 
@@ -173,6 +200,16 @@ def _scratch(deals: int, players: int, log_plays: bool) -> engine.DealOut:
 def run_chunk(spec: RunSpec, task: ChunkTask) -> pl.DataFrame:
     """Simulate one chunk with the fast engine and return its table (a pure function of its arguments)."""
     policies = list(spec.policies)
+    if spec.paired:
+        from . import effect
+
+        if spec.kind == PARTIES:
+            paired = effect.simulate_paired_parties(spec.rules, list(spec.variants), policies, seed=spec.seed,
+                                                    parties=task.count, first_party=task.first)  # fmt: skip
+        else:
+            paired = effect.simulate_paired(spec.rules, list(spec.variants), policies, spec.by, seed=spec.seed,
+                                            deals=task.count, first_deal=task.first, dealer=spec.dealer)  # fmt: skip
+        return effect.to_table(paired, spec.by, spec.rules.players, spec.kind == PARTIES)
     if spec.aggregate:
         from .aggregate import simulate_aggregate, to_table
 
@@ -397,7 +434,7 @@ def execute(
                 chunk = {"index": task.index, "first": task.first, "count": task.count,
                          "seconds": round(time.perf_counter() - t0, 3)}  # fmt: skip
                 finish_pending()  # at most one part in flight: memory stays flat
-                kind = AGGREGATED if spec.aggregate else spec.kind  # an aggregated part has no rows to sum again
+                kind = AGGREGATED if spec.aggregate or spec.paired else spec.kind  # sums, no rows to sum again
                 pending = (writer.submit(_write_part, partial, task, table, {**common, "chunk": chunk}, kind), task)
             finish_pending()
         finally:
@@ -421,6 +458,14 @@ def execute(
         merged.write_parquet(tmp, metadata={METADATA_KEY: to_json({**common, "cells": merged.height})})
         os.replace(tmp, partial / AGGREGATE_FILE)
         manifest["aggregate_file"] = AGGREGATE_FILE
+    if spec.paired:  # the parts merged into one small table of paired sums (rams_sim.effect)
+        from .effect import merge
+
+        merged = merge(pl.scan_parquet([partial / t.name for t in tasks]), spec.by)
+        tmp = partial / (PAIRED_FILE + TMP_SUFFIX)
+        merged.write_parquet(tmp, metadata={METADATA_KEY: to_json({**common, "cells": merged.height})})
+        os.replace(tmp, partial / PAIRED_FILE)
+        manifest["paired_file"] = PAIRED_FILE
     _write_atomic(partial / MANIFEST, to_json(manifest))
     if out.exists():
         shutil.rmtree(out)
