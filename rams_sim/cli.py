@@ -18,7 +18,7 @@ import typer
 from ._version import __version__
 from .policies import PARAMS_BY_KIND, PolicyKind, PolicySpec, seat_policies
 from .record import Declaration
-from . import cli_advise, cli_sweep
+from . import cli_advise, cli_effect, cli_sweep
 from .cli_common import PlayersOpt, PresetOpt, RuleOpt, build_rules, fail, parse_count, parse_index
 from .rules import OPTION_HELP, PRESETS, Game, Rules
 
@@ -474,6 +474,7 @@ def rules_show(name: Annotated[str, typer.Argument(help="Preset name, e.g. class
 
 app.command("advise")(cli_advise.advise)
 app.command("sweep")(cli_sweep.sweep)
+app.command("effect")(cli_effect.effect)
 
 # click's own exception base (typer vendors click in newer versions, so it is found, not imported)
 _CLICK_ERROR = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")

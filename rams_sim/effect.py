@@ -45,9 +45,7 @@ class Paired:
 
     acc: np.ndarray
     deals: np.ndarray
-
-    def __add__(self, other: "Paired") -> "Paired":
-        return Paired(self.acc + other.acc, self.deals + other.deals)
+    whole: np.ndarray | None = None  # with keys: the same sums for the whole table, int64[variants, 1, N_COLUMNS]
 
 
 def check_keys(keys) -> tuple[str, ...]:
@@ -80,6 +78,8 @@ def simulate_paired(baseline: Rules, variants: list[Rules], policies, keys: tupl
     codes = np.array([KEYS[k][0] for k in keys], np.int64)
     radix = radices(keys, n)
     acc = np.zeros((len(variants), cells(keys, n), K.N_COLUMNS), np.int64)
+    whole = np.zeros((len(variants), 1, K.N_COLUMNS), np.int64) if keys else None
+    none, unused = np.zeros(0, np.int64), np.zeros(K.N_DEAL_STATS, np.int64)
     totals = np.zeros((len(variants), K.N_DEAL_STATS), np.int64)
     size = min(BLOCK_DEALS, max(deals, 1))
     a, b = engine.new_deal_out(size, n, True), engine.new_deal_out(size, n, True)
@@ -93,7 +93,9 @@ def simulate_paired(baseline: Rules, variants: list[Rules], policies, keys: tupl
             engine.simulate(rules, policies, seed=seed, deals=count, first_deal=first_deal + lo, dealer=dealer,
                             log_plays=True, out=b)  # fmt: skip
             K.accumulate_paired(*a.arrays, *b.arrays, codes, radix, acc[v], totals[v], 0, count)
-    return Paired(acc, totals)
+            if keys:  # the whole table's cell: the deal's rows together (its own clustered sums)
+                K.accumulate_paired(*a.arrays, *b.arrays, none, none, whole[v], unused, 0, count)
+    return Paired(acc, totals, whole)
 
 
 PARTY_MEASURES = ("length", "first_dealer_wins", "settlement")  # per party; the first dealer is seat 0 (R8)
@@ -175,6 +177,7 @@ def estimates(paired: Paired, keys: tuple[str, ...], players: int, names: list[s
 
 # ---- as a table (a run's parts, rams_sim.runner) -----------------------------------------------
 TOTAL_CELL = -1  # the row of a variant that holds its deal (party) counts, not a cell
+WHOLE_CELL = -2  # with keys: the row of a variant's whole-table sums
 PER_MEASURE = ("sum_a", "sum_b", "c_sq", "c_m")
 assert len(PER_MEASURE) == K.E_PER_MEASURE
 
@@ -206,6 +209,12 @@ def to_table(paired: Paired, keys: tuple[str, ...], players: int, parties: bool 
             data[name] = np.append(acc[rows, j], 0).astype(np.int64)
         data["units"] = np.append(np.zeros(len(rows), np.int64), paired.deals[v, K.G_DEALS])
         data["changed"] = np.append(np.zeros(len(rows), np.int64), paired.deals[v, K.G_CHANGED])
+        if paired.whole is not None:
+            data = {k: np.append(x, WHOLE_CELL if k == "cell" else (-1 if k in keys else 0)).astype(x.dtype)
+                    for k, x in data.items()}  # fmt: skip
+            for j, name in enumerate(names):
+                data[name][-1] = paired.whole[v, 0, j]
+            data["variant"][-1] = v
         frames.append(pl.DataFrame(data))
     schema = {"variant": pl.Int8, "cell": pl.Int64, **{k: pl.Int8 for k in keys}, **{c: pl.Int64 for c in names},
               "units": pl.Int64, "changed": pl.Int64}  # fmt: skip
@@ -220,15 +229,20 @@ def merge(parts: pl.LazyFrame, keys: tuple[str, ...]) -> pl.DataFrame:
 
 
 def from_table(table: pl.DataFrame, keys: tuple[str, ...], players: int, variants: int,
-               parties: bool = False) -> Paired:  # fmt: skip
-    """The :class:`Paired` sums of a (merged) paired table: the inverse of :func:`to_table`."""
+               parties: bool = False, whole: bool = False) -> Paired:  # fmt: skip
+    """The :class:`Paired` sums of a (merged) paired table: the inverse of :func:`to_table`.
+    ``whole``: the whole table's sums as the one cell (its WHOLE_CELL rows, or the only cell
+    of a run without keys)."""
     names = columns(parties)
-    acc = np.zeros((variants, 1 if parties else cells(keys, players), len(names)), np.int64)
+    one = parties or whole or not keys
+    acc = np.zeros((variants, 1 if one else cells(keys, players), len(names)), np.int64)
     totals = np.zeros((variants, K.N_DEAL_STATS), np.int64)
+    has_whole = (table["cell"] == WHOLE_CELL).any()
     for row in table.iter_rows(named=True):
         v, c = row["variant"], row["cell"]
         totals[v, K.G_DEALS] += row["units"]
         totals[v, K.G_CHANGED] += row["changed"]
-        if c != TOTAL_CELL:
-            acc[v, c] += np.array([row[name] for name in names], np.int64)
+        if c == TOTAL_CELL or (c == WHOLE_CELL) != (whole and has_whole):
+            continue
+        acc[v, 0 if one else c] += np.array([row[name] for name in names], np.int64)
     return Paired(acc, totals)

@@ -146,3 +146,49 @@ def test_paired_runs_refuse_what_cannot_pair():
             RunSpec(DEALS, BASE, ("basic",) * 4, 1, 100, **kwargs)
     with pytest.raises(RunError, match="--by"):
         RunSpec(PARTIES, BASE, ("basic",) * 4, 1, 100, variants=(NO_41,), by=("seat",))
+
+
+# ---- the command ---------------------------------------------------------------------------------
+def _cli(args: list[str]):
+    from typer.testing import CliRunner
+
+    from rams_sim.cli import app
+
+    return CliRunner().invoke(app, ["effect", *args])
+
+
+@pytest.mark.parametrize("args, words", [
+    (["ace_forbids_pass=true"], "equals the baseline"),  # an override to the default value
+    (["nonsense=1"], "unknown rule option"),
+    (["ruff=sideways"], "must be one of"),
+    (["zone_lead=partner"], "applies only to the zone game"),
+    (["ace_forbids_pass=false", "--parties", "10"], "not both"),
+    (["ace_forbids_pass=false", "--by", "tricks"], "cannot pair"),
+    (["ace_forbids_pass"], "KEY=VALUE"),
+    (["ace_forbids_pass=false", "--players", "4,x"], "--players"),
+    (["ace_forbids_pass=false", "--deals", "-5"], "--deals"),
+])  # fmt: skip
+def test_bad_input_is_one_line_and_writes_nothing(tmp_path, args, words):
+    out = tmp_path / "e"
+    result = _cli([*args, "--deals", "100", "--out", str(out)] if "--deals" not in args else [*args, "--out", str(out)])
+    assert result.exit_code == 2, result.output
+    assert words in result.output and result.output.strip().count("\n") == 0 and "Traceback" not in result.output
+    assert not out.exists() and not (tmp_path / "e.partial").exists()
+
+
+def test_the_command_prints_the_paired_json(tmp_path):
+    import json
+
+    result = _cli(["ace_forbids_pass=false", "--deals", "5000", "--by", "position", "--seed", "3",
+                   "--out", str(tmp_path / "e"), "--json"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["deals"] == 5000 and 0 < report["deals_changed"] <= 5000
+    rows = {(r["measure"], tuple(r["by"].items())): r for r in report["rows"]}
+    whole = rows[("delta", ())]
+    dealer = rows[("delta", (("position", 3),))]
+    paired = simulate_paired(BASE, [NO_41], "basic", ("position",), seed=3, deals=5000)
+    want = estimates(paired, ("position",), 4, ["ace_forbids_pass=false"])
+    assert dealer["diff"] == want.filter((pl.col("position") == 3) & (pl.col("measure") == "delta"))["diff"][0]
+    assert whole["n"] == 4 * 5000 and whole["ci_low"] < whole["diff"] < whole["ci_high"]
+    assert {"variant", "measure", "by", "baseline", "value", "diff", "ci_low", "ci_high", "n"} <= set(whole)

@@ -1,0 +1,203 @@
+"""``rams-sim effect``: a rule change measured on the same deals (:mod:`rams_sim.effect`)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from statistics import NormalDist
+from typing import Annotated, Optional
+
+import typer
+
+from .cli_common import PresetOpt, build_rules, fail, parse_count
+
+MEASURE_WORDS = {"delta": "score delta a seat-deal", "tricks": "tricks a seat-deal", "remiz": "remiz a seat-deal",
+                 "before_play": "deals ended before play", "length": "deals a party",
+                 "first_dealer_wins": "the first dealer wins", "settlement": "first dealer's settlement"}  # fmt: skip
+RATES = ("remiz", "before_play", "first_dealer_wins")
+
+
+def _variant(text: str, where: str) -> list[str]:
+    pairs = [p.strip() for p in text.split(",") if p.strip()]
+    if not pairs or any("=" not in p for p in pairs):
+        fail(f"{where} expects KEY=VALUE[,KEY=VALUE...]; got {text!r}")
+    return pairs
+
+
+def _players(text: Optional[str]) -> list[Optional[int]]:
+    if text is None:
+        return [None]
+    try:
+        sizes = [int(p) for p in text.split(",") if p.strip()]
+    except ValueError:
+        fail(f"--players expects table sizes such as 4 or 3,4,5; got {text!r}")
+    if not sizes:
+        fail(f"--players expects table sizes such as 4 or 3,4,5; got {text!r}")
+    return sizes
+
+
+def effect(
+    change: Annotated[str, typer.Argument(metavar="KEY=VALUE[,KEY=VALUE...]",
+                                          help="The rule change to measure against the preset (the baseline), e.g. ace_forbids_pass=false.")],  # fmt: skip
+    variant: Annotated[Optional[list[str]], typer.Option("--variant", metavar="KEY=VALUE[,...]",
+                                                         help="Another change, measured against the same baseline on the same deals (repeatable).")] = None,  # fmt: skip
+    preset: PresetOpt = "classic",
+    players: Annotated[Optional[str], typer.Option("--players", "-n", metavar="N[,N...]",
+                                                   help="Table sizes, each its own paired run (default: the preset's).")] = None,  # fmt: skip
+    policy: Annotated[Optional[list[str]], typer.Option("--policy", help="Policy for every seat, or seat=policy (repeatable); as `run`.")] = None,
+    deals: Annotated[Optional[str], typer.Option("--deals", help="Deals to pair (default 1e6): 1e6, 1000000 or 1_000_000.")] = None,
+    parties: Annotated[Optional[str], typer.Option("--parties", help="Pair whole parties instead of deals: their length, the first dealer's win, his settlement.")] = None,
+    by: Annotated[Optional[str], typer.Option("--by", metavar="KEYS", help="Also break the effect down by these keys, each fixed before anyone chooses: seat, position (0 = the dealer's left), dealer, trump, dealt_aces.")] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed (0..2**64-1): deal d is keyed by (seed, d) in every arm.")] = 0,
+    out: Annotated[Optional[str], typer.Option("--out", help="Run folder (default: data/runs/effect-...); a table size adds -<N>p.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing run folder.")] = False,
+    resume: Annotated[bool, typer.Option("--resume", help="Finish an interrupted run of the same options.")] = False,
+    threads: Annotated[Optional[int], typer.Option("--threads", help="Threads for the kernels (default: all cores); the data do not depend on it.")] = None,
+    chunk: Annotated[Optional[str], typer.Option("--chunk", help="Deals (parties) a part file (default 10,000,000 deals; 20,000 parties).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object (rows: variant, measure, by, baseline, value, diff, ci_low, ci_high, n).")] = False,
+) -> None:
+    """Measure a rule change on the same deals: each deal is played under the preset's rules
+    and under every variant from the same deck order and the same coins (common random numbers).
+
+    For each measure: the baseline's value, the variant's, their paired difference with its
+    95% CI (deals are the unit: the seats of one deal are not independent) and n; and how many
+    deals the change altered at all (any seat's delta, any decision or any card). Several
+    variants are each compared with the baseline; where the summary names the largest
+    effect, its intervals are simultaneous over the variants (Bonferroni).
+    """
+    from . import runner
+    from .cli import _default_out, _execute, build_policies, build_spec
+
+    if deals is not None and parties is not None:
+        fail("give --deals or --parties, not both")
+    kind = runner.PARTIES if parties is not None else runner.DEALS
+    count = parse_count(parties if parties is not None else (deals or "1e6"), "--parties" if parties else "--deals")
+    changes = [_variant(change, "KEY=VALUE")] + [_variant(v, "--variant") for v in variant or []]
+    keys = tuple(k.strip() for k in by.split(",")) if by is not None else ()
+    if not 0 <= seed < 2**64:
+        fail(f"--seed must be a whole number from 0 to 2**64 - 1; got {seed}")
+    report = {"kind": kind, "seed": seed, "tables": []}
+    for n in _players(players):
+        rules = build_rules(preset, n, [])
+        variants = [build_rules(preset, n, pairs) for pairs in changes]
+        names = [",".join(pairs) for pairs in changes]
+        for name, v in zip(names, variants):
+            if v == rules:
+                fail(f"variant {name} equals the baseline ({preset}): nothing to compare")
+        seats = build_policies(policy, rules.players)
+        spec = build_spec(kind, rules, seats, seed, count, chunk, variants=tuple(variants), by=keys)
+        target = Path(out) if out else _default_out("effect", rules, seed)
+        if out and len(_players(players)) > 1:
+            target = target.with_name(f"{target.name}-{rules.players}p")
+        with _quiet(as_json):
+            result = _execute(spec, str(target), force, resume, threads, "parties" if kind == runner.PARTIES else "deals")
+        report["tables"].append(_results(result.path, spec, names))
+    if as_json:
+        typer.echo(json.dumps(_as_json(report), indent=1))
+        return
+    for table in report["tables"]:
+        _summary(table)
+
+
+class _quiet:
+    """Send the run's progress lines to stderr under --json (stdout holds the JSON alone)."""
+
+    def __init__(self, on: bool):
+        self.on = on
+
+    def __enter__(self):
+        if self.on:
+            import contextlib
+            import sys
+
+            self._redirect = contextlib.redirect_stdout(sys.stderr)
+            self._redirect.__enter__()
+
+    def __exit__(self, *exc):
+        if self.on:
+            self._redirect.__exit__(*exc)
+
+
+def _results(path: Path, spec, names: list[str]) -> dict:
+    import polars as pl
+
+    from . import effect
+    from .runner import PAIRED_FILE, PARTIES
+
+    parties = spec.kind == PARTIES
+    table = pl.read_parquet(path / PAIRED_FILE)
+    paired = effect.from_table(table, spec.by, spec.rules.players, len(names), parties)
+    whole = effect.from_table(table, (), spec.rules.players, len(names), parties, whole=True)
+    rows = effect.estimates(whole, (), spec.rules.players, names, parties)
+    by_rows = effect.estimates(paired, spec.by, spec.rules.players, names, parties) if spec.by else None
+    return {"rules": spec.rules, "names": names, "units": int(paired.deals[0, 0]),
+            "changed": [int(c) for c in paired.deals[:, 1]], "rows": rows, "by_rows": by_rows, "by": spec.by,
+            "path": path, "parties": parties, "policies": spec.policies}  # fmt: skip
+
+
+def _simultaneous(rows, variants: int):
+    """The rows' intervals widened to hold jointly over ``variants`` comparisons (Bonferroni)."""
+    import polars as pl
+
+    if variants < 2:
+        return rows
+    z = NormalDist().inv_cdf(1 - 0.05 / (2 * variants)) / NormalDist().inv_cdf(0.975)
+    half = (pl.col("ci_high") - pl.col("diff")) * z
+    return rows.with_columns((pl.col("diff") - half).alias("ci_low"), (pl.col("diff") + half).alias("ci_high"))
+
+
+def _summary(t: dict) -> None:
+    import polars as pl
+
+    rules, unit = t["rules"], "parties" if t["parties"] else "deals"
+    typer.echo(f"\neffect against {rules.preset}, {rules.players} players, {_policies(t['policies'])}: the same "
+               f"{t['units']:,} {unit} in every arm")  # fmt: skip
+    rows = _simultaneous(t["rows"], len(t["names"]))
+    joint = " (95% CIs simultaneous over the variants)" if len(t["names"]) > 1 else " (95% CI)"
+    for name, changed in zip(t["names"], t["changed"]):
+        typer.echo(f"  {name}: {changed:,} of {t['units']:,} {unit} changed ({changed / max(t['units'], 1):.2%})")
+    typer.echo(f"  {'variant':<28} {'measure':<26} {'baseline':>10} {'variant':>10}   paired difference{joint}")
+    shown = ("length", "first_dealer_wins", "settlement") if t["parties"] else ("delta", "remiz", "before_play", "tricks")
+    for row in rows.filter(pl.col("measure").is_in(shown)).iter_rows(named=True):
+        pct = row["measure"] in RATES
+        f = (lambda x: f"{x:.2%}") if pct else (lambda x: f"{x:+.4f}")
+        ci = "" if row["ci_low"] is None else f" [{f(row['ci_low'])}, {f(row['ci_high'])}]"
+        typer.echo(f"  {row['variant']:<28} {MEASURE_WORDS.get(row['measure'], row['measure']):<26} "
+                   f"{f(row['baseline']):>10} {f(row['value']):>10}   {f(row['diff'])}{ci}")  # fmt: skip
+    delta = rows.filter(pl.col("measure") == shown[0])
+    if len(t["names"]) > 1 and delta.height:
+        big = delta.sort(pl.col("diff").abs(), descending=True).row(0, named=True)
+        typer.echo(f"  largest effect on {MEASURE_WORDS[shown[0]]}: {big['variant']} ({big['diff']:+.4f})")
+    if t["by_rows"] is not None:
+        by = t["by_rows"].filter(pl.col("measure") == shown[0])
+        typer.echo(f"  by {', '.join(t['by'])}: {MEASURE_WORDS[shown[0]]}, paired difference (95% CI)")
+        for row in by.head(40).iter_rows(named=True):
+            cell = ", ".join(f"{k} {row[k]}" for k in t["by"])
+            ci = "" if row["ci_low"] is None else f" [{row['ci_low']:+.4f}, {row['ci_high']:+.4f}]"
+            typer.echo(f"    {row['variant']:<26} {cell:<24} {row['diff']:+.4f}{ci}  n = {row['n']:,}")
+    typer.echo(f"  data: {t['path']}/")
+
+
+def _policies(policies) -> str:
+    from .cli import describe_policies
+
+    return describe_policies(policies)
+
+
+def _as_json(report: dict) -> dict:
+    rows = []
+    several = len(report["tables"]) > 1
+    for t in report["tables"]:
+        tables = [(t["rows"], ())] + ([(t["by_rows"], t["by"])] if t["by_rows"] is not None else [])
+        for frame, keys in tables:
+            for row in frame.iter_rows(named=True):
+                by = {k: row[k] for k in keys}
+                if several:
+                    by = {"players": t["rules"].players, **by}
+                rows.append({"variant": row["variant"], "measure": row["measure"], "by": by,
+                             "baseline": row["baseline"], "value": row["value"], "diff": row["diff"],
+                             "ci_low": row["ci_low"], "ci_high": row["ci_high"], "n": row["n"]})  # fmt: skip
+    first = report["tables"][0]
+    unit = "parties" if first["parties"] else "deals"
+    changed = first["changed"][0] if len(first["names"]) == 1 else dict(zip(first["names"], first["changed"]))
+    return {unit: first["units"], f"{unit}_changed": changed, "seed": report["seed"], "rows": rows}
