@@ -18,11 +18,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import numba
 import numpy as np
 import polars as pl
 
 from . import engine
-from .aggregate import BLOCK_DEALS, KEYS, cells, parse_keys, radices
+from .aggregate import BLOCK_DEALS, KEYS, PARALLEL_CELLS, _pool, cells, parse_keys, radices
 from .kernels import effect as K
 from .record import Declaration
 from .rules import Rules
@@ -72,15 +73,17 @@ def check_variants(baseline: Rules, variants: list[Rules]) -> None:
 def simulate_paired(baseline: Rules, variants: list[Rules], policies, keys: tuple[str, ...] = (), *, seed: int = 0,
                     deals: int = 1000, first_deal: int = 0, dealer: int | None = None) -> Paired:  # fmt: skip
     """Play deals ``first_deal ..`` under ``baseline`` and each of ``variants`` (same keys) and
-    return their paired sums, block by block (BLOCK_DEALS deals at a time; memory stays flat)."""
+    return their paired sums, block by block (BLOCK_DEALS deals at a time; memory stays flat).
+    A block's pairs are added on the kernel threads, each into accumulators of its own (up to
+    PARALLEL_CELLS cells), summed at the end: integers, so the threads change nothing."""
     keys = check_keys(keys)
     n = baseline.players
     codes = np.array([KEYS[k][0] for k in keys], np.int64)
     radix = radices(keys, n)
-    acc = np.zeros((len(variants), cells(keys, n), K.N_COLUMNS), np.int64)
-    whole = np.zeros((len(variants), 1, K.N_COLUMNS), np.int64) if keys else None
-    none, unused = np.zeros(0, np.int64), np.zeros(K.N_DEAL_STATS, np.int64)
-    totals = np.zeros((len(variants), K.N_DEAL_STATS), np.int64)
+    threads = numba.get_num_threads() if cells(keys, n) <= PARALLEL_CELLS else 1
+    accs = [np.zeros((len(variants), cells(keys, n), K.N_COLUMNS), np.int64) for _ in range(threads)]
+    wholes = [np.zeros((len(variants), 1 if keys else 0, K.N_COLUMNS), np.int64) for _ in range(threads)]
+    totals = [np.zeros((len(variants), K.N_DEAL_STATS), np.int64) for _ in range(threads)]
     size = min(BLOCK_DEALS, max(deals, 1))
     a, b = engine.new_deal_out(size, n, True), engine.new_deal_out(size, n, True)
     for lo in range(0, deals, size):
@@ -89,13 +92,17 @@ def simulate_paired(baseline: Rules, variants: list[Rules], policies, keys: tupl
             a, b = engine.new_deal_out(count, n, True), engine.new_deal_out(count, n, True)
         engine.simulate(baseline, policies, seed=seed, deals=count, first_deal=first_deal + lo, dealer=dealer,
                         log_plays=True, out=a)  # fmt: skip
+        bounds = [(j * count // threads, (j + 1) * count // threads) for j in range(threads)]
         for v, rules in enumerate(variants):
             engine.simulate(rules, policies, seed=seed, deals=count, first_deal=first_deal + lo, dealer=dealer,
                             log_plays=True, out=b)  # fmt: skip
-            K.accumulate_paired(*a.arrays, *b.arrays, codes, radix, acc[v], totals[v], 0, count)
-            if keys:  # the whole table's cell: the deal's rows together (its own clustered sums)
-                K.accumulate_paired(*a.arrays, *b.arrays, none, none, whole[v], unused, 0, count)
-    return Paired(acc, totals, whole)
+
+            def add(j: int, v: int = v) -> None:  # with keys, the whole table's cell too (its own clustered sums)
+                K.accumulate_paired(*a.arrays, *b.arrays, codes, radix, accs[j][v], wholes[j][v], totals[j][v],
+                                    *bounds[j])  # fmt: skip
+
+            list(_pool(threads).map(add, range(threads))) if threads > 1 else add(0)
+    return Paired(np.sum(accs, axis=0), np.sum(totals, axis=0), np.sum(wholes, axis=0) if keys else None)
 
 
 PARTY_MEASURES = ("length", "first_dealer_wins", "settlement")  # per party; the first dealer is seat 0 (R8)

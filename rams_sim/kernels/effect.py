@@ -50,18 +50,39 @@ PLAYED = int(Outcome.PLAYED)
 
 
 @njit(cache=True, nogil=True, inline="always")
-def measure_value(mm, i, s, out_seat, out_delta, out_deal):
-    """Measure ``mm`` (M_*) of seat ``s`` in deal row ``i`` of one arm's outputs."""
-    if mm == M_DELTA:
-        return np.int64(out_delta[i, s])
-    if mm == M_TRICKS:
-        return np.int64(out_seat[i, P_TRICKS, s])
+def row_values(i, s, out_seat, out_delta, out_deal, values):
+    """The measures M_DELTA .. M_BEFORE_PLAY of seat ``s`` in deal row ``i`` of one arm into
+    ``values`` (int64[M_DECL]); returns the seat's declaration code (its M_DECL measure is 1)."""
     played = out_deal[i, D_OUTCOME] == PLAYED
-    if mm == M_REMIZ:
-        return np.int64(1 if played and out_seat[i, P_TRICKS, s] == 0 and out_seat[i, P_PASSED, s] == 0 else 0)
-    if mm == M_BEFORE_PLAY:
-        return np.int64(0 if played else 1)
-    return np.int64(1 if out_seat[i, P_DECL, s] == mm - M_DECL else 0)
+    tricks = np.int64(out_seat[i, P_TRICKS, s])
+    values[M_DELTA] = out_delta[i, s]
+    values[M_TRICKS] = tricks
+    values[M_REMIZ] = 1 if played and tricks == 0 and out_seat[i, P_PASSED, s] == 0 else 0
+    values[M_BEFORE_PLAY] = 0 if played else 1
+    return np.int64(out_seat[i, P_DECL, s])
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _add_row(acc, c, va, vb, decl_a, decl_b):
+    for mm in range(M_DECL):
+        acc[c, E_MEASURES + mm * E_PER_MEASURE + E_SUM_A] += va[mm]
+        acc[c, E_MEASURES + mm * E_PER_MEASURE + E_SUM_B] += vb[mm]
+    acc[c, E_MEASURES + (M_DECL + decl_a) * E_PER_MEASURE + E_SUM_A] += 1
+    acc[c, E_MEASURES + (M_DECL + decl_b) * E_PER_MEASURE + E_SUM_B] += 1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _add_cluster(acc, c, m, paired, q):
+    """Deal i's rows in cell ``c`` (``m`` of them, paired sums ``paired[q]``) into ``acc``; clears them."""
+    acc[c, E_N] += m
+    acc[c, E_M_SQ] += m * m
+    acc[c, E_DEALS] += 1
+    for mm in range(N_MEASURES):
+        d = paired[q, mm]
+        if d != 0:
+            acc[c, E_MEASURES + mm * E_PER_MEASURE + E_C_SQ] += d * d
+            acc[c, E_MEASURES + mm * E_PER_MEASURE + E_C_M] += d * m
+            paired[q, mm] = 0
 
 
 @njit(cache=True, nogil=True)
@@ -92,19 +113,24 @@ def deal_changed(i, a_sets, a_seat, a_delta, a_deal, a_log, b_sets, b_seat, b_de
 
 @njit(cache=True, nogil=True)
 def accumulate_paired(a_sets, a_seat, a_delta, a_deal, a_log, b_sets, b_seat, b_delta, b_deal, b_log, keys, radix,
-                      acc, deal_acc, lo, hi):  # fmt: skip
+                      acc, whole, deal_acc, lo, hi):  # fmt: skip
     """Add deals ``lo .. hi - 1`` of a block played under the baseline (``a_*``) and a variant
     (``b_*``; the outputs of :class:`rams_sim.engine.DealOut`, the same deal in the same row).
 
     ``keys`` int64[k] key codes (:data:`rams_sim.aggregate.KEYS`) and ``radix`` int64[k] their
     sizes: a row's cell is the mixed-radix number of its *baseline* key values. ``acc``
-    int64[cells, N_COLUMNS] (module docstring), ``deal_acc`` int64[N_DEAL_STATS].
+    int64[cells, N_COLUMNS] (module docstring); ``whole`` int64[1, N_COLUMNS] receives the
+    whole table's sums (every row of a deal in one cell) where it has a row (keys given),
+    else nothing; ``deal_acc`` int64[N_DEAL_STATS].
     """
     n = a_delta.shape[1]
     cell = np.empty(n, np.int64)
     slot = np.empty(n, np.int64)  # the first seat of the deal in the same cell
     rows = np.zeros(n, np.int64)
-    paired = np.zeros((n, N_MEASURES), np.int64)
+    paired = np.zeros((n + 1, N_MEASURES), np.int64)  # row n: the whole table's
+    va = np.zeros(M_DECL, np.int64)
+    vb = np.zeros(M_DECL, np.int64)
+    with_whole = whole.shape[0] > 0
     for i in range(lo, hi):
         for s in range(n):
             c = 0
@@ -119,26 +145,27 @@ def accumulate_paired(a_sets, a_seat, a_delta, a_deal, a_log, b_sets, b_seat, b_
         for s in range(n):
             c, q = cell[s], slot[s]
             rows[q] += 1
-            for mm in range(N_MEASURES):
-                va = measure_value(mm, i, s, a_seat, a_delta, a_deal)
-                vb = measure_value(mm, i, s, b_seat, b_delta, b_deal)
-                acc[c, E_MEASURES + mm * E_PER_MEASURE + E_SUM_A] += va
-                acc[c, E_MEASURES + mm * E_PER_MEASURE + E_SUM_B] += vb
-                paired[q, mm] += vb - va
+            decl_a = row_values(i, s, a_seat, a_delta, a_deal, va)
+            decl_b = row_values(i, s, b_seat, b_delta, b_deal, vb)
+            _add_row(acc, c, va, vb, decl_a, decl_b)
+            if with_whole:
+                _add_row(whole, 0, va, vb, decl_a, decl_b)
+            for mm in range(M_DECL):
+                paired[q, mm] += vb[mm] - va[mm]
+                paired[n, mm] += vb[mm] - va[mm]
+            if decl_a != decl_b:
+                paired[q, M_DECL + decl_a] -= 1
+                paired[q, M_DECL + decl_b] += 1
+                paired[n, M_DECL + decl_a] -= 1
+                paired[n, M_DECL + decl_b] += 1
         for q in range(n):
-            m = rows[q]
-            if m == 0:
-                continue
-            c = cell[q]
-            acc[c, E_N] += m
-            acc[c, E_M_SQ] += m * m
-            acc[c, E_DEALS] += 1
-            for mm in range(N_MEASURES):
-                d = paired[q, mm]
-                acc[c, E_MEASURES + mm * E_PER_MEASURE + E_C_SQ] += d * d
-                acc[c, E_MEASURES + mm * E_PER_MEASURE + E_C_M] += d * m
-                paired[q, mm] = 0
-            rows[q] = 0
+            if rows[q] > 0:
+                _add_cluster(acc, cell[q], rows[q], paired, q)
+                rows[q] = 0
+        if with_whole:
+            _add_cluster(whole, 0, n, paired, n)
+        else:
+            paired[n, :] = 0
         deal_acc[G_DEALS] += 1
         if deal_changed(i, a_sets, a_seat, a_delta, a_deal, a_log, b_sets, b_seat, b_delta, b_deal, b_log):
             deal_acc[G_CHANGED] += 1
