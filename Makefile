@@ -73,6 +73,7 @@ bench: $(STAMP) ## measure deals/second, compile time and peak memory; time `ram
 	$(BIN)/python bench/bench_pimc.py
 	$(BIN)/python bench/bench_run.py --deals 1e7
 	$(BIN)/python bench/bench_aggregate.py --deals 1e9
+	$(BIN)/python bench/bench_effect.py --deals 1e8
 
 clean: ## remove the virtualenv and caches
 	rm -rf $(VENV) .pytest_cache .hypothesis
