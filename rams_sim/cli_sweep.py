@@ -56,9 +56,17 @@ def sweep(
     if g.kind == "deals":
         key = g.keys[0]
         typer.echo(f"mean score delta per row by {key} (negative = written off), 95% CI:")
+        paired = "delta_diff" in summary.columns
+        if paired:
+            typer.echo("  diff: the paired difference from the grid's baseline on the same deals, 95% CI (none: the "
+                       "cell is the baseline, or differs from it in more than rule options)")  # fmt: skip
         for row in summary.head(40).iter_rows(named=True):
+            diff = ""
+            if paired and row["delta_diff"] is not None:
+                ci = "" if row["delta_diff_lo"] is None else f" [{row['delta_diff_lo']:+.3f}, {row['delta_diff_hi']:+.3f}]"
+                diff = f"  diff {row['delta_diff']:+.3f}{ci}"
             typer.echo(f"  cell {row['cell']} {key} {row[key]}: {row['delta_mean']:+.3f} [{row['delta_lo']:+.3f}, "
-                       f"{row['delta_hi']:+.3f}]  n = {row['n']:,}  ({row['label']})")  # fmt: skip
+                       f"{row['delta_hi']:+.3f}]{diff}  n = {row['n']:,}  ({row['label']})")  # fmt: skip
     else:
         typer.echo("party length (deals), 95% CI, and share of parties won, by seat:")
         for row in summary.head(40).iter_rows(named=True):

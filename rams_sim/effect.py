@@ -196,7 +196,7 @@ def columns(parties: bool = False) -> tuple[str, ...]:
 
 
 def to_table(paired: Paired, keys: tuple[str, ...], players: int, parties: bool = False) -> pl.DataFrame:
-    """The non-empty cells of every variant as rows: ``variant`` (Int8, its index), ``cell`` (Int64,
+    """The non-empty cells of every variant as rows: ``variant`` (Int8, its index), ``key_cell`` (Int64,
     TOTAL_CELL for the variant's ``units`` and ``changed``), the key columns (Int8; -1 in the total
     row), the sums (:func:`columns`), ``units`` and ``changed``: integers, so parts merge by summing."""
     names = columns(parties)
@@ -205,7 +205,7 @@ def to_table(paired: Paired, keys: tuple[str, ...], players: int, parties: bool 
     for v in range(paired.acc.shape[0]):
         acc = paired.acc[v]
         rows = np.flatnonzero(acc[:, K.E_N])
-        data = {"variant": np.full(len(rows) + 1, v, np.int8), "cell": np.append(rows, TOTAL_CELL).astype(np.int64)}
+        data = {"variant": np.full(len(rows) + 1, v, np.int8), "key_cell": np.append(rows, TOTAL_CELL).astype(np.int64)}
         rest = rows.copy()
         values = {}
         for key, size in reversed(list(zip(keys, radix))):
@@ -217,20 +217,21 @@ def to_table(paired: Paired, keys: tuple[str, ...], players: int, parties: bool 
         data["units"] = np.append(np.zeros(len(rows), np.int64), paired.deals[v, K.G_DEALS])
         data["changed"] = np.append(np.zeros(len(rows), np.int64), paired.deals[v, K.G_CHANGED])
         if paired.whole is not None:
-            data = {k: np.append(x, WHOLE_CELL if k == "cell" else (-1 if k in keys else 0)).astype(x.dtype)
+            data = {k: np.append(x, WHOLE_CELL if k == "key_cell" else (-1 if k in keys else 0)).astype(x.dtype)
                     for k, x in data.items()}  # fmt: skip
             for j, name in enumerate(names):
                 data[name][-1] = paired.whole[v, 0, j]
             data["variant"][-1] = v
         frames.append(pl.DataFrame(data))
-    schema = {"variant": pl.Int8, "cell": pl.Int64, **{k: pl.Int8 for k in keys}, **{c: pl.Int64 for c in names},
+    schema = {"variant": pl.Int8, "key_cell": pl.Int64, **{k: pl.Int8 for k in keys}, **{c: pl.Int64 for c in names},
               "units": pl.Int64, "changed": pl.Int64}  # fmt: skip
     return pl.concat(frames).cast(schema) if frames else pl.DataFrame(schema=schema)
 
 
-def merge(parts: pl.LazyFrame, keys: tuple[str, ...]) -> pl.DataFrame:
-    """Sum the parts of a paired run cell by cell (exact integers), sorted."""
-    group = ["variant", "cell", *keys]
+def merge(parts: pl.LazyFrame, keys: tuple[str, ...], outer: tuple[str, ...] = ()) -> pl.DataFrame:
+    """Sum the parts of a paired run cell by cell (exact integers), sorted; ``outer``: columns
+    that group the parts first (a sweep's ``cell``)."""
+    group = [*outer, "variant", "key_cell", *keys]
     stats = [c for c in parts.collect_schema().names() if c not in group]
     return parts.group_by(group).agg(pl.col(c).sum() for c in stats).sort(group).collect()
 
@@ -244,9 +245,9 @@ def from_table(table: pl.DataFrame, keys: tuple[str, ...], players: int, variant
     one = parties or whole or not keys
     acc = np.zeros((variants, 1 if one else cells(keys, players), len(names)), np.int64)
     totals = np.zeros((variants, K.N_DEAL_STATS), np.int64)
-    has_whole = (table["cell"] == WHOLE_CELL).any()
+    has_whole = (table["key_cell"] == WHOLE_CELL).any()
     for row in table.iter_rows(named=True):
-        v, c = row["variant"], row["cell"]
+        v, c = row["variant"], row["key_cell"]
         totals[v, K.G_DEALS] += row["units"]
         totals[v, K.G_CHANGED] += row["changed"]
         if c == TOTAL_CELL or (c == WHOLE_CELL) != (whole and has_whole):

@@ -25,6 +25,19 @@ file per finished task, written atomically: an interrupted sweep keeps them and
 counts and sums, keyed by ``cell``) and ``summary.parquet`` (per cell and value of the first
 aggregation key: mean delta with its 95% interval and declaration rates; for parties, per seat:
 party length and wins).
+
+A grid may name a *baseline* (a cell, or the part of one it fixes)::
+
+    baseline = { rules = { ace_forbids_pass = true } }   # also preset, players, policy
+
+Each cell is then also compared with its baseline cell -- the cell of its own preset, table
+size and policy (where the baseline names them they must agree) with the baseline's rule
+options in place of its own -- on the same deals (or parties), as ``rams-sim effect`` does
+(:mod:`rams_sim.effect`): its paired run's chunks are tasks of their own, their sums go to
+``paired.parquet``, and the summary adds ``delta_diff``, ``delta_diff_lo``, ``delta_diff_hi``
+(by the first key where it is fixed before anyone chooses, else for the whole table; parties:
+``length_diff*``) and ``changed_share``, the share of deals the change altered. A cell that is
+its baseline, or differs from it in more than rule options, has none.
 """
 
 from __future__ import annotations
@@ -49,7 +62,9 @@ from .runner import DEALS, PARTIES, ChunkTask, RunError, RunSpec, _write_atomic
 from .summary import interval_from_sums
 
 GRID_FILE, CELLS_FILE, SUMMARY_FILE, PARTS = "grid.json", "cells.parquet", "summary.parquet", "parts"
-TOP_KEYS = {"name", "deals", "parties", "seed", "aggregate", "chunk", "grid"}
+TOP_KEYS = {"name", "deals", "parties", "seed", "aggregate", "chunk", "grid", "baseline"}
+BASELINE_KEYS = {"preset", "players", "policy", "rules"}
+PAIRED_FILE = "paired.parquet"  # with a baseline: each cell's paired sums against it (rams_sim.effect)
 GRID_KEYS = {"preset", "players", "policy", "rules"}
 DEFAULT_CHUNK = {DEALS: 100_000, PARTIES: 5_000}
 MAX_CELLS = 10_000
@@ -69,6 +84,7 @@ class Cell:
     policy: tuple[str, ...]  # one text per seat, or one for every seat
     options: tuple[tuple[str, object], ...]
     spec: RunSpec
+    paired: RunSpec | None = None  # with a baseline: the cell's rules as the variant of its baseline's, same deals
 
     def label(self) -> str:
         """The cell in words, e.g. ``classic, 4 players, basic, ruff=overtrump``."""
@@ -88,11 +104,12 @@ class Task:
 
     cell: int
     chunk: ChunkTask
+    paired: bool = False  # the chunk of the cell's paired run against the baseline
 
     @property
     def key(self) -> str:
         """A name for the task, its part file and its cluster key."""
-        return f"cell{self.cell:05d}-part{self.chunk.index:06d}"
+        return f"cell{self.cell:05d}-{'pair' if self.paired else 'part'}{self.chunk.index:06d}"
 
 
 @dataclass(frozen=True)
@@ -106,18 +123,26 @@ class Grid:
     keys: tuple[str, ...]
     chunk: int
     cells: tuple[Cell, ...]
+    baseline: dict | None = None  # the grid's baseline table, as given
 
     def identity(self) -> dict:
         """Everything that determines the sweep's data (what --resume checks)."""
+        paired = {"paired": [c.paired.identity() if c.paired else None for c in self.cells]} if self.baseline else {}
         return {"name": self.name, "kind": self.kind, "count": self.count, "seed": self.seed, "keys": list(self.keys),
-                "chunk": self.chunk, "cells": [c.spec.identity() for c in self.cells]}  # fmt: skip
+                "chunk": self.chunk, "cells": [c.spec.identity() for c in self.cells], **paired}  # fmt: skip
 
     def digest(self) -> str:
         return hashlib.sha256(to_json(self.identity()).encode()).hexdigest()[:12]
 
     def tasks(self) -> list[Task]:
-        """Every task, cell by cell."""
-        return [Task(c.index, t) for c in self.cells for t in c.spec.tasks()]
+        """Every task, cell by cell (a cell's paired run after its own)."""
+        own = [Task(c.index, t) for c in self.cells for t in c.spec.tasks()]
+        return own + [Task(c.index, t, True) for c in self.cells if c.paired for t in c.paired.tasks()]
+
+    def spec_of(self, task: Task) -> RunSpec:
+        """The run a task is a chunk of."""
+        cell = self.cells[task.cell]
+        return cell.paired if task.paired else cell.spec
 
 
 # ---- reading a grid ------------------------------------------------------------------
@@ -198,7 +223,54 @@ def parse_grid(data: dict) -> Grid:
         where = f"cell {i} ({preset}, players {n or 'default'}, policy {'/'.join(map(str, policy))}" + \
                 "".join(f", {k}={v}" for k, v in chosen) + ")"  # fmt: skip
         cells.append(_cell(i, preset, n, policy, chosen, kind, count, seed, chunk, keys, where))
-    return Grid(str(data.get("name", "")), kind, count, seed, keys, chunk, tuple(cells))
+    baseline = data.get("baseline")
+    if baseline is not None:
+        cells = [_paired_cell(c, _check_baseline(baseline), keys) for c in cells]
+        if not any(c.paired for c in cells):
+            raise GridError("grid: no cell differs from the baseline in rule options alone, so none can be paired")
+    return Grid(str(data.get("name", "")), kind, count, seed, keys, chunk, tuple(cells), baseline)
+
+
+def _check_baseline(baseline) -> dict:
+    if not isinstance(baseline, dict) or not baseline:
+        raise GridError("grid: baseline is a table such as { players = 4, rules = { ace_forbids_pass = true } }")
+    unknown = sorted(set(baseline) - BASELINE_KEYS)
+    if unknown:
+        raise GridError(f"grid: unknown key baseline.{unknown[0]}; keys: {', '.join(sorted(BASELINE_KEYS))}")
+    rules = baseline.get("rules", {})
+    if not isinstance(rules, dict):
+        raise GridError("grid: baseline.rules must be a table of option = value")
+    return {**baseline, "rules": {k: _typed_option(k, v) for k, v in rules.items()}}
+
+
+def _paired_cell(cell: Cell, baseline: dict, keys: tuple[str, ...]) -> Cell:
+    """The cell with its paired run against the baseline: the baseline cell of the cell's own preset,
+    table size and policy (where the baseline names them they must agree) and the cell's rule options
+    with the baseline's in their place. A cell that differs from it in more than rule options, or not
+    at all, has none."""
+    from .effect import PAIRED_KEYS
+
+    policy = baseline.get("policy", list(cell.policy) if len(cell.policy) > 1 else cell.policy[0])
+    policy = tuple(policy) if isinstance(policy, list) else (policy,)
+    same = (baseline.get("preset", cell.preset) == cell.preset and policy == cell.policy
+            and baseline.get("players", cell.spec.rules.players) == cell.spec.rules.players)  # fmt: skip
+    if not same:
+        return cell
+    try:
+        options = {**dict(cell.options), **baseline["rules"], "players": cell.spec.rules.players}
+        rules = Rules.named(cell.preset, **options)
+    except (ValueError, TypeError) as err:
+        raise GridError(f"grid: the baseline of cell {cell.index} ({cell.label()}): {err}") from None
+    if rules == cell.spec.rules:
+        return cell  # the baseline itself
+    spec = cell.spec
+    by = tuple(k for k in keys[:1] if k in PAIRED_KEYS)
+    try:
+        paired = RunSpec(spec.kind, rules, spec.policies, spec.seed, spec.count, spec.chunk_size,
+                         variants=(spec.rules,), by=by)  # fmt: skip
+    except RunError as err:
+        raise GridError(f"grid: cell {cell.index} ({cell.label()}) against the baseline: {err}") from None
+    return Cell(cell.index, cell.preset, cell.players, cell.policy, cell.options, cell.spec, paired)
 
 
 def _cell(i, preset, n, policy, chosen, kind, count, seed, chunk, keys, where) -> Cell:
@@ -235,7 +307,7 @@ def run_task(spec: RunSpec, task: ChunkTask) -> pl.DataFrame:
     from .runner import run_chunk
 
     table = run_chunk(spec, task)
-    if spec.kind == DEALS:
+    if spec.kind == DEALS or spec.paired:
         return table
     return party_sums(table)
 
@@ -299,7 +371,7 @@ def write_part(out: Path, grid: Grid, task: Task, table: pl.DataFrame) -> None:
 
 def finish(grid: Grid, out: Path) -> pl.DataFrame:
     """Merge the parts into cells.parquet and write summary.parquet; returns the summary."""
-    parts = pl.scan_parquet(str(out / PARTS / "*.parquet"))
+    parts = pl.scan_parquet(str(out / PARTS / "*-part*.parquet"))
     keys = ["cell", *(grid.keys if grid.kind == DEALS else ("seat",))]
     cells = merge_cells(parts, keys)
     n_tasks = len(grid.tasks())
@@ -307,12 +379,55 @@ def finish(grid: Grid, out: Path) -> pl.DataFrame:
     if got != n_tasks:
         raise GridError(f"{out}: {got} of {n_tasks} task parts present; run again with --resume")
     summary = summarise(grid, cells)
+    files = [(CELLS_FILE, cells)]
+    if grid.baseline is not None:
+        paired = _paired_sums(grid, out)
+        summary = summary.join(_paired_columns(grid, paired), on=_diff_on(grid, summary), how="left")
+        files.append((PAIRED_FILE, paired))
     meta = {METADATA_KEY: to_json({"grid": grid.identity(), "software": software(), "finished": now_utc()})}
-    for name, table in ((CELLS_FILE, cells), (SUMMARY_FILE, summary)):
+    for name, table in (*files, (SUMMARY_FILE, summary)):
         tmp = out / (name + ".tmp")
         table.write_parquet(tmp, metadata=meta)
         os.replace(tmp, out / name)
     return summary
+
+
+def _paired_sums(grid: Grid, out: Path) -> pl.DataFrame:
+    """Each paired cell's sums against the baseline, merged over its chunks (rams_sim.effect.merge)."""
+    from .effect import merge
+
+    by = next((c.paired.by for c in grid.cells if c.paired), ())
+    return merge(pl.scan_parquet(str(out / PARTS / "*-pair*.parquet")), by, outer=("cell",))
+
+
+def _diff_on(grid: Grid, summary: pl.DataFrame) -> list[str]:
+    by = next((c.paired.by for c in grid.cells if c.paired), ())
+    return ["cell", *by]
+
+
+def _paired_columns(grid: Grid, paired: pl.DataFrame) -> pl.DataFrame:
+    """Per paired cell (and value of the first key where the deals pair by it): the paired
+    difference from the baseline on the same deals with its 95% interval, and the share of the
+    deals (parties) the change altered; ``delta_diff*`` for deals, ``length_diff*`` for parties."""
+    from .effect import estimates, from_table
+
+    rows = []
+    for cell in grid.cells:
+        if not cell.paired:
+            continue
+        spec = cell.paired
+        mine = paired.filter(pl.col("cell") == cell.index).drop("cell")
+        parties = spec.kind == PARTIES
+        sums = from_table(mine, spec.by, spec.rules.players, 1, parties)
+        measure = "length" if parties else "delta"
+        table = estimates(sums, spec.by, spec.rules.players, [cell.label()], parties)
+        share = float(sums.deals[0, 1] / max(sums.deals[0, 0], 1))
+        for row in table.filter(pl.col("measure") == measure).iter_rows(named=True):
+            rows.append({"cell": cell.index, **{k: row[k] for k in spec.by}, f"{measure}_diff": row["diff"],
+                         f"{measure}_diff_lo": row["ci_low"], f"{measure}_diff_hi": row["ci_high"],
+                         "changed_share": share})  # fmt: skip
+    by = next((c.paired.by for c in grid.cells if c.paired), ())
+    return pl.DataFrame(rows).with_columns(pl.col("cell").cast(pl.Int32), *(pl.col(k).cast(pl.Int8) for k in by))
 
 
 def summarise(grid: Grid, cells: pl.DataFrame) -> pl.DataFrame:
@@ -354,10 +469,9 @@ def run_local(grid: Grid, tasks: list[Task], done: Done, workers: int | None = N
     from multiprocessing import get_context
 
     workers = workers or os.cpu_count() or 1
-    specs = {c.index: c.spec for c in grid.cells}
     with ProcessPoolExecutor(max_workers=min(workers, max(len(tasks), 1)), mp_context=get_context("spawn"),
                              initializer=_local_init) as pool:  # fmt: skip
-        futures = {pool.submit(run_task, specs[t.cell], t.chunk): t for t in tasks}
+        futures = {pool.submit(run_task, grid.spec_of(t), t.chunk): t for t in tasks}
         try:
             for future in as_completed(futures):
                 done(futures[future], future.result())
@@ -384,9 +498,8 @@ def run_cluster(grid: Grid, tasks: list[Task], done: Done, client) -> None:
     again by the scheduler, and each result is written once."""
     from distributed import as_completed
 
-    specs = {c.index: c.spec for c in grid.cells}
     with client:
-        futures = [client.submit(run_task, specs[t.cell], t.chunk, key=f"rams-sim-{grid.digest()}-{t.key}",
+        futures = [client.submit(run_task, grid.spec_of(t), t.chunk, key=f"rams-sim-{grid.digest()}-{t.key}",
                                  pure=False, retries=2) for t in tasks]  # fmt: skip
         by_key = {f.key: t for f, t in zip(futures, tasks)}
         try:

@@ -202,3 +202,47 @@ def test_the_one_minute_example_runs(tmp_path):
     grid = load_grid(Path(__file__).parent.parent / "examples" / "no-pass-with-ace.toml")
     summary = sweep(grid, tmp_path / "e")
     assert summary["cell"].n_unique() == len(grid.cells) == 6
+
+
+# ---- a baseline: the cells paired with it (issue "Rule questions answered paired") ------------------
+def _paired_grid() -> dict:
+    return {"name": "paired", "deals": 4_000, "seed": 9, "aggregate": ["position", "n_aces"], "chunk": 1_500,
+            "baseline": {"rules": {"ace_forbids_pass": True}},
+            "grid": {"preset": ["classic"], "players": [3, 4], "policy": ["basic"],
+                     "rules": {"ace_forbids_pass": [True, False]}}}  # fmt: skip
+
+
+def test_a_baseline_pairs_each_cell_on_the_same_deals(tmp_path):
+    """Each cell without R4.1 is paired with the cell of its table size that has it: its diff equals,
+    exactly, the difference of the two cells' means (the same deals), with an interval tighter than
+    the one the two cells' own intervals give the difference; the baseline cells have none; the paired sums equal rams_sim.effect's."""
+    from rams_sim.effect import estimates, simulate_paired
+    from rams_sim.sweep import PAIRED_FILE
+
+    grid = parse_grid(_paired_grid())
+    assert [c.paired is not None for c in grid.cells] == [False, True, False, True]
+    summary = sweep(grid, tmp_path / "s", workers=2)
+    assert (tmp_path / "s" / PAIRED_FILE).exists()
+    for base, cell in ((0, 1), (2, 3)):
+        a = summary.filter(pl.col("cell") == base).sort("position")
+        b = summary.filter(pl.col("cell") == cell).sort("position")
+        assert a["delta_diff"].is_null().all()
+        assert b["delta_diff"].to_list() == pytest.approx((b["delta_mean"] - a["delta_mean"]).to_list(), abs=1e-9)
+        unpaired = ((b["delta_hi"] - b["delta_lo"]) ** 2 + (a["delta_hi"] - a["delta_lo"]) ** 2).sqrt()
+        assert ((b["delta_diff_hi"] - b["delta_diff_lo"]) < unpaired).all()  # the same deals: correlated arms
+        spec = grid.cells[cell].paired
+        want = estimates(simulate_paired(spec.rules, list(spec.variants), list(spec.policies), ("position",), seed=9,
+                                         deals=4_000), ("position",), spec.rules.players, ["x"])  # fmt: skip
+        assert b["delta_diff_lo"].to_list() == pytest.approx(
+            want.filter(pl.col("measure") == "delta").sort("position")["ci_low"].to_list(), abs=1e-12)
+
+
+@pytest.mark.parametrize("baseline, message", [
+    ({"colour": 1}, "unknown key baseline.colour"),
+    ({"rules": {"bogus": True}}, "unknown rule option 'bogus'"),
+    ({"players": 6}, "no cell differs from the baseline"),
+    ("R4.1", "baseline is a table"),
+])  # fmt: skip
+def test_bad_baselines_are_refused(baseline, message):
+    with pytest.raises(GridError, match=message.replace("(", r"\(")):
+        parse_grid({**_paired_grid(), "baseline": baseline})
