@@ -54,6 +54,8 @@ def effect(
     resume: Annotated[bool, typer.Option("--resume", help="Finish an interrupted run of the same options.")] = False,
     threads: Annotated[Optional[int], typer.Option("--threads", help="Threads for the kernels (default: all cores); the data do not depend on it.")] = None,
     chunk: Annotated[Optional[str], typer.Option("--chunk", help="Deals (parties) a part file (default 10,000,000 deals; 20,000 parties).")] = None,
+    report_path: Annotated[Optional[str], typer.Option("--report", metavar="PATH.md", help="Also write a Markdown page (the question, the answer with its numbers, a table, a figure beside it, provenance).")] = None,
+    scheduler: Annotated[Optional[str], typer.Option("--scheduler", metavar="tcp://HOST:PORT", help="Compute the chunks on a dask.distributed cluster (README: `dask scheduler`, `dask worker`); the same results as locally.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object (rows: variant, measure, by, baseline, value, diff, ci_low, ci_high, n).")] = False,
 ) -> None:
     """Measure a rule change on the same deals: each deal is played under the preset's rules
@@ -70,6 +72,8 @@ def effect(
 
     if deals is not None and parties is not None:
         fail("give --deals or --parties, not both")
+    if report_path is not None and not report_path.endswith(".md"):
+        fail(f"--report takes a Markdown file name ending in .md; got {report_path!r}")
     kind = runner.PARTIES if parties is not None else runner.DEALS
     count = parse_count(parties if parties is not None else (deals or "1e6"), "--parties" if parties else "--deals")
     changes = [_variant(change, "KEY=VALUE")] + [_variant(v, "--variant") for v in variant or []]
@@ -77,6 +81,7 @@ def effect(
     if not 0 <= seed < 2**64:
         fail(f"--seed must be a whole number from 0 to 2**64 - 1; got {seed}")
     report = {"kind": kind, "seed": seed, "tables": []}
+    client = _connect(scheduler) if scheduler else None
     for n in _players(players):
         rules = build_rules(preset, n, [])
         variants = [build_rules(preset, n, pairs) for pairs in changes]
@@ -90,13 +95,28 @@ def effect(
         if out and len(_players(players)) > 1:
             target = target.with_name(f"{target.name}-{rules.players}p")
         with _quiet(as_json):
-            result = _execute(spec, str(target), force, resume, threads, "parties" if kind == runner.PARTIES else "deals")
+            result = _execute(spec, str(target), force, resume, threads, "parties" if kind == runner.PARTIES else "deals",
+                              client)  # fmt: skip
         report["tables"].append(_results(result.path, spec, names))
+    if report_path:
+        from .effect_report import write_report
+
+        figure = write_report(Path(report_path), report["tables"], seed)
+        typer.echo(f"report: {report_path} (figure {figure})", err=as_json)
     if as_json:
         typer.echo(json.dumps(_as_json(report), indent=1))
         return
     for table in report["tables"]:
         _summary(table)
+
+
+def _connect(scheduler: str):
+    from .sweep import GridError, connect
+
+    try:
+        return connect(scheduler)
+    except GridError as err:
+        fail(str(err))
 
 
 class _quiet:

@@ -19,6 +19,7 @@ order and the data are the same (deal ``d`` is keyed by (seed, d), party ``p`` b
 from __future__ import annotations
 
 import ctypes
+import hashlib
 import json
 import os
 import shutil
@@ -339,6 +340,32 @@ def _write_part(folder: Path, task: ChunkTask, table: pl.DataFrame, meta: dict, 
     os.replace(tmp, final)
 
 
+def _on_cluster(client, spec: RunSpec, tasks: list[ChunkTask], partial: Path, common: dict, result: RunResult,
+                progress: Progress | None, units_done: int) -> None:  # fmt: skip
+    """The chunks ``tasks`` of ``spec`` on the cluster of ``client``, each part written into
+    ``partial`` as it arrives (in any order: a part is named by its chunk)."""
+    from distributed import as_completed
+
+    tag = hashlib.sha256(to_json(spec.identity()).encode()).hexdigest()[:12]
+    futures = [client.submit(run_chunk, spec, t, key=f"rams-sim-run-{tag}-{t.index}", pure=False, retries=2)
+               for t in tasks]  # fmt: skip
+    by_key = {f.key: t for f, t in zip(futures, tasks)}
+    kind = AGGREGATED if spec.aggregate or spec.paired else spec.kind
+    try:
+        for future in as_completed(futures):
+            task = by_key[future.key]
+            chunk = {"index": task.index, "first": task.first, "count": task.count, "seconds": None}
+            _write_part(partial, task, future.result(), {**common, "chunk": chunk}, kind)
+            units_done += task.count
+            result.chunks_run += 1
+            result.units_run += task.count
+            if progress:
+                progress(units_done, spec.count)
+    except BaseException:
+        client.cancel(futures)
+        raise
+
+
 def _finished(folder: Path, spec: RunSpec, tasks: list[ChunkTask]) -> set[int]:
     """Indices of the parts already written whole (row count checked); drop leftovers."""
     for leftover in folder.glob("." + PART_GLOB + TMP_SUFFIX):
@@ -371,11 +398,15 @@ def execute(
     resume: bool = False,
     progress: Progress | None = None,
     executor_hook: Callable[[ChunkTask], None] | None = None,
+    client=None,
 ) -> RunResult:
     """Run ``spec`` into the dataset folder ``out`` (see the module docstring).
 
     ``progress(done, total)`` is called as parts are finished; ``executor_hook(task)``
     is called before each chunk is computed (tests use it to simulate an interruption).
+    ``client``: a dask.distributed client whose workers compute the chunks (:func:`run_chunk`,
+    a pure function of (spec, task): the same parts as locally), each part written here as it
+    arrives; a task lost with a worker is run again by the scheduler and written once.
     Raises :class:`RunError` for a target that may not be written; lets
     ``KeyboardInterrupt`` through once every part in flight is safely written.
     """
@@ -422,9 +453,15 @@ def execute(
             if progress:
                 progress(units_done, unit_total)
 
+    if client is not None:
+        _on_cluster(client, spec, [t for t in tasks if t.index not in done], partial, common, result, progress,
+                    units_done)  # fmt: skip
+        tasks_left = []
+    else:
+        tasks_left = tasks
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="rams-sim-writer") as writer:
         try:
-            for task in tasks:
+            for task in tasks_left:
                 if task.index in done:
                     continue
                 if executor_hook:

@@ -192,3 +192,32 @@ def test_the_command_prints_the_paired_json(tmp_path):
     assert dealer["diff"] == want.filter((pl.col("position") == 3) & (pl.col("measure") == "delta"))["diff"][0]
     assert whole["n"] == 4 * 5000 and whole["ci_low"] < whole["diff"] < whole["ci_high"]
     assert {"variant", "measure", "by", "baseline", "value", "diff", "ci_low", "ci_high", "n"} <= set(whole)
+
+
+@pytest.mark.slow
+def test_a_cluster_computes_the_same_paired_sums(tmp_path):
+    """A paired run's chunks on a dask LocalCluster of two worker processes: the local run's sums."""
+    distributed = pytest.importorskip("distributed")
+    spec = RunSpec(DEALS, BASE, ("basic",) * 4, 13, 4000, chunk_size=1000, variants=(NO_41,), by=("position",))
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as c:
+        with distributed.Client(c.scheduler_address) as client:
+            execute(spec, tmp_path / "c", client=client)
+    execute(spec, tmp_path / "l")
+    assert pl.read_parquet(tmp_path / "c" / PAIRED_FILE).equals(pl.read_parquet(tmp_path / "l" / PAIRED_FILE))
+
+
+def test_the_report_page_states_question_answer_table_figure_provenance(tmp_path):
+    page = tmp_path / "r" / "r41.md"
+    result = _cli(["ace_forbids_pass=false", "--deals", "4000", "--seed", "5", "--by", "position",
+                   "--out", str(tmp_path / "e"), "--report", str(page)])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    text = page.read_text(encoding="utf-8")
+    for words in ("**The question.**", "**The answer.**", "| variant | measure |", "![the paired differences](r41.png)",
+                  "**Provenance.**", "seed 5", "4,000 deals"):
+        assert words in text, words
+    paired = simulate_paired(BASE, [NO_41], "basic", (), seed=5, deals=4000)
+    row = estimates(paired, (), 4, ["x"]).filter(pl.col("measure") == "delta").row(0, named=True)
+    assert f"{row['diff']:+.4f}".replace("-", "−") in text  # the answer's number is the run's
+    assert (tmp_path / "r" / "r41.png").stat().st_size > 5_000
+    bad = _cli(["ace_forbids_pass=false", "--deals", "100", "--out", str(tmp_path / "f"), "--report", "page.html"])
+    assert bad.exit_code == 2 and "--report" in bad.output and not (tmp_path / "f").exists()
