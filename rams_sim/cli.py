@@ -145,7 +145,8 @@ def _default_out(kind: str, rules: Rules, seed: int) -> Path:
     return Path("data") / "runs" / f"{kind}-{rules.preset}-{rules.players}p-s{seed}-{stamp}"
 
 
-def _execute(spec, out: Optional[str], force: bool, resume: bool, threads: Optional[int], what: str, client=None):
+def _execute(spec, out: Optional[str], force: bool, resume: bool, threads: Optional[int], what: str, client=None,
+             stop=None):  # fmt: skip
     """Run a spec with a progress bar; user mistakes and Ctrl-C end in one line."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
@@ -169,7 +170,7 @@ def _execute(spec, out: Optional[str], force: bool, resume: bool, threads: Optio
     with Progress(*columns, transient=False) as bar:
         job = bar.add_task(what, total=spec.count)
         try:
-            result = runner.execute(spec, target, force=force, resume=resume, client=client,
+            result = runner.execute(spec, target, force=force, resume=resume, client=client, stop=stop,
                                     progress=lambda done, total: bar.update(job, completed=done))  # fmt: skip
         except runner.RunError as err:
             bar.stop()

@@ -47,6 +47,7 @@ def effect(
     policy: Annotated[Optional[list[str]], typer.Option("--policy", help="Policy for every seat, or seat=policy (repeatable); as `run`.")] = None,
     deals: Annotated[Optional[str], typer.Option("--deals", help="Deals to pair (default 1e6): 1e6, 1000000 or 1_000_000.")] = None,
     parties: Annotated[Optional[str], typer.Option("--parties", help="Pair whole parties instead of deals: their length, the first dealer's win, his settlement.")] = None,
+    target_se: Annotated[Optional[float], typer.Option("--target-se", help="Stop once every variant's paired difference in the score delta (parties: the length) has a standard error of at most this (checked every 100,000 deals or 2,000 parties; --deals or --parties is then the most).")] = None,
     by: Annotated[Optional[str], typer.Option("--by", metavar="KEYS", help="Also break the effect down by these keys, each fixed before anyone chooses: seat, position (0 = the dealer's left), dealer, trump, dealt_aces.")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed (0..2**64-1): deal d is keyed by (seed, d) in every arm.")] = 0,
     out: Annotated[Optional[str], typer.Option("--out", help="Run folder (default: data/runs/effect-...); a table size adds -<N>p.")] = None,
@@ -72,6 +73,10 @@ def effect(
 
     if deals is not None and parties is not None:
         fail("give --deals or --parties, not both")
+    if target_se is not None and not (target_se > 0 and target_se < float("inf")):
+        fail(f"--target-se must be a positive number; got {target_se}")
+    if target_se is not None and chunk is None:
+        chunk = "2000" if parties is not None else "100000"
     if report_path is not None and not report_path.endswith(".md"):
         fail(f"--report takes a Markdown file name ending in .md; got {report_path!r}")
     kind = runner.PARTIES if parties is not None else runner.DEALS
@@ -95,8 +100,18 @@ def effect(
         if out and len(_players(players)) > 1:
             target = target.with_name(f"{target.name}-{rules.players}p")
         with _quiet(as_json):
+            stop = _stopper(spec, target_se) if target_se is not None else None
+            if stop is not None and client is not None:
+                fail("--target-se runs locally: it looks at each chunk before the next (leave out --scheduler)")
             result = _execute(spec, str(target), force, resume, threads, "parties" if kind == runner.PARTIES else "deals",
-                              client)  # fmt: skip
+                              client, stop)  # fmt: skip
+            early = result.manifest.get("stopped_early")
+            if early:
+                typer.echo(f"--target-se {target_se} reached after {early['units']:,} of {count:,} "
+                           f"{'parties' if kind == runner.PARTIES else 'deals'}", err=as_json)  # fmt: skip
+            elif target_se is not None:
+                typer.echo(f"--target-se {target_se} not reached within {count:,}: the intervals are as wide as "
+                           f"{count:,} allow", err=as_json)  # fmt: skip
         report["tables"].append(_results(result.path, spec, names))
     if report_path:
         from .effect_report import write_report
@@ -108,6 +123,31 @@ def effect(
         return
     for table in report["tables"]:
         _summary(table)
+
+
+def _stopper(spec, target: float):
+    """--target-se: whether the finished chunks already measure every variant's paired difference in
+    the main measure (delta; parties: length) to a standard error of at most ``target``."""
+    import polars as pl
+
+    from . import effect
+    from .runner import PARTIES
+
+    parties = spec.kind == PARTIES
+    measure = "length" if parties else "delta"
+
+    def stop(folder: Path, finished) -> bool:
+        parts = pl.read_parquet([folder / t.name for t in finished])
+        merged = effect.merge(parts.lazy(), spec.by)
+        sums = effect.from_table(merged, spec.by, spec.rules.players, len(spec.variants), parties, whole=True)
+        rows = effect.estimates(sums, (), spec.rules.players, [str(i) for i in range(len(spec.variants))], parties)
+        mine = rows.filter(pl.col("measure") == measure)
+        if mine["ci_low"].null_count():
+            return False
+        se = ((mine["ci_high"] - mine["ci_low"]) / (2 * effect.Z95)).max()
+        return se <= target
+
+    return stop
 
 
 def _connect(scheduler: str):

@@ -399,6 +399,7 @@ def execute(
     progress: Progress | None = None,
     executor_hook: Callable[[ChunkTask], None] | None = None,
     client=None,
+    stop: Callable[[Path, list[ChunkTask]], bool] | None = None,
 ) -> RunResult:
     """Run ``spec`` into the dataset folder ``out`` (see the module docstring).
 
@@ -407,6 +408,9 @@ def execute(
     ``client``: a dask.distributed client whose workers compute the chunks (:func:`run_chunk`,
     a pure function of (spec, task): the same parts as locally), each part written here as it
     arrives; a task lost with a worker is run again by the scheduler and written once.
+    ``stop(folder, finished)`` (local runs): asked after each part lands with the run's folder so
+    far and its finished chunks, in order; True completes the run with those chunks (the
+    manifest's ``files``, ``stopped_early``; ``rams-sim effect --target-se``).
     Raises :class:`RunError` for a target that may not be written; lets
     ``KeyboardInterrupt`` through once every part in flight is safely written.
     """
@@ -459,9 +463,13 @@ def execute(
         tasks_left = []
     else:
         tasks_left = tasks
+    finished = [t for t in tasks if t.index in done]
+    stopped = stop is not None and bool(finished) and stop(partial, finished)
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="rams-sim-writer") as writer:
         try:
             for task in tasks_left:
+                if stopped:
+                    break
                 if task.index in done:
                     continue
                 if executor_hook:
@@ -473,6 +481,10 @@ def execute(
                 finish_pending()  # at most one part in flight: memory stays flat
                 kind = AGGREGATED if spec.aggregate or spec.paired else spec.kind  # sums, no rows to sum again
                 pending = (writer.submit(_write_part, partial, task, table, {**common, "chunk": chunk}, kind), task)
+                if stop is not None:
+                    finish_pending()
+                    finished.append(task)
+                    stopped = stop(partial, finished)
             finish_pending()
         finally:
             if pending is not None:  # interrupted: let the part in flight land, or discard it
@@ -487,6 +499,9 @@ def execute(
     manifest["status"] = "complete"
     manifest["finished"] = now_utc()
     manifest["wall_seconds"] = round(sum(s["seconds"] for s in manifest["sessions"]), 3)
+    if stopped:
+        tasks = sorted(finished, key=lambda t: t.index)
+        manifest["stopped_early"] = {"chunks": len(tasks), "units": sum(t.count for t in tasks)}
     manifest["files"] = [t.name for t in tasks]
     manifest["rows"] = sum(pq.read_metadata(partial / t.name).num_rows for t in tasks)
     if spec.aggregate:  # the parts merged into one small table, with the run's provenance

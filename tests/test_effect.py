@@ -221,3 +221,22 @@ def test_the_report_page_states_question_answer_table_figure_provenance(tmp_path
     assert (tmp_path / "r" / "r41.png").stat().st_size > 5_000
     bad = _cli(["ace_forbids_pass=false", "--deals", "100", "--out", str(tmp_path / "f"), "--report", "page.html"])
     assert bad.exit_code == 2 and "--report" in bad.output and not (tmp_path / "f").exists()
+
+
+def test_target_se_stops_once_the_difference_is_measured(tmp_path):
+    import json
+
+    result = _cli(["ace_forbids_pass=false", "--deals", "2e6", "--target-se", "0.05", "--seed", "4",
+                   "--out", str(tmp_path / "e"), "--json"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    deals = report["deals"]
+    assert deals < 2_000_000 and deals % 100_000 == 0
+    delta = next(r for r in report["rows"] if r["measure"] == "delta" and not r["by"])
+    assert (delta["ci_high"] - delta["ci_low"]) / (2 * Z95) <= 0.05
+    want = estimates(simulate_paired(BASE, [NO_41], "basic", (), seed=4, deals=deals), (), 4, ["x"])
+    assert delta["diff"] == want.filter(pl.col("measure") == "delta")["diff"][0]
+    if deals > 100_000:  # one chunk fewer would not have done
+        fewer = estimates(simulate_paired(BASE, [NO_41], "basic", (), seed=4, deals=deals - 100_000), (), 4, ["x"])
+        row = fewer.filter(pl.col("measure") == "delta").row(0, named=True)
+        assert (row["ci_high"] - row["ci_low"]) / (2 * Z95) > 0.05
