@@ -37,8 +37,13 @@ def test_a_variant_that_changes_no_deal_gives_exactly_zero():
     by construction), so among basic players these variants change no deal: "0 deals changed" and
     every paired difference and interval exactly 0, beside a variant that changes deals. A variant
     equal to the baseline is refused outright (an override to the default value)."""
-    with pytest.raises(EffectError, match="equals the baseline"):
-        check_variants(BASE, [BASE.replace(ace_forbids_pass=True)])
+    same = BASE.replace(ace_forbids_pass=True)  # an override to the default value: the API plays it
+    paired = simulate_paired(BASE, [same], "expert", ("position",), seed=2, deals=2000)
+    assert paired.deals[0, K.G_CHANGED] == 0 and (paired.acc[0, :, K.E_MEASURES:].reshape(-1, K.N_MEASURES,
+                                                  K.E_PER_MEASURE)[:, :, K.E_C_SQ] == 0).all()  # fmt: skip
+    assert (estimates(paired, ("position",), 4, ["same"])["diff"] == 0).all()
+    with pytest.raises(EffectError, match="equals the baseline"):  # the command line and runs refuse it
+        check_variants(BASE, [same])
     quiet = [BASE.replace(ruff="overtrump"), BASE.replace(must_head=True)]
     paired = simulate_paired(BASE, [NO_41, *quiet], "basic", ("seat",), seed=1, deals=3000)
     assert paired.deals[0, K.G_CHANGED] > 0 and (paired.deals[1:, K.G_CHANGED] == 0).all()
