@@ -120,13 +120,15 @@ def add_block(out: engine.DealOut, keys: tuple[str, ...], accs: list[np.ndarray]
     if len(accs) == 1:
         add(0)
     else:
-        list(_pool(len(accs)).map(add, range(len(accs))))
+        list(thread_pool(len(accs)).map(add, range(len(accs))))
 
 
 _POOLS: dict[int, ThreadPoolExecutor] = {}
 
 
-def _pool(threads: int) -> ThreadPoolExecutor:
+def thread_pool(threads: int) -> ThreadPoolExecutor:
+    """A pool of ``threads`` threads kept for the process: blocks added on the kernel threads
+    (here and :mod:`rams_sim.effect`)."""
     if threads not in _POOLS:
         _POOLS[threads] = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="rams-sim-aggregate")
     return _POOLS[threads]
@@ -151,15 +153,21 @@ def simulate_aggregate(rules, policies, keys: tuple[str, ...], *, seed: int = 0,
     return np.sum(accs, axis=0) if threads > 1 else accs[0]
 
 
-def to_table(acc: np.ndarray, keys: tuple[str, ...], players: int) -> pl.DataFrame:
-    """The accumulator's non-empty cells as a table: the key columns (Int8), then :data:`STATS` (Int64)."""
-    rows = np.flatnonzero(acc[:, 0])
+def key_values(rows: np.ndarray, keys: tuple[str, ...], players: int) -> dict[str, np.ndarray]:
+    """Each key's values (int8, in ``keys`` order) of the cells ``rows`` (int64: mixed-radix cell
+    numbers, the first key most significant, :func:`radices`)."""
     values = {}
-    rest = rows.copy()
+    rest = np.asarray(rows, np.int64).copy()
     for name, radix in reversed(list(zip(keys, radices(keys, players)))):
         values[name] = (rest % radix).astype(np.int8)
         rest //= radix
-    data = {k: values[k] for k in keys} | {s: acc[rows, j] for j, s in enumerate(STATS)}
+    return {k: values[k] for k in keys}
+
+
+def to_table(acc: np.ndarray, keys: tuple[str, ...], players: int) -> pl.DataFrame:
+    """The accumulator's non-empty cells as a table: the key columns (Int8), then :data:`STATS` (Int64)."""
+    rows = np.flatnonzero(acc[:, 0])
+    data = key_values(rows, keys, players) | {s: acc[rows, j] for j, s in enumerate(STATS)}
     return pl.DataFrame(data, schema={**{k: pl.Int8 for k in keys}, **{s: pl.Int64 for s in STATS}})
 
 

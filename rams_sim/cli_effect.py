@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import sys
 from pathlib import Path
 from statistics import NormalDist
 from typing import Annotated, Optional
@@ -10,11 +12,6 @@ from typing import Annotated, Optional
 import typer
 
 from .cli_common import PresetOpt, build_rules, fail, parse_count
-
-MEASURE_WORDS = {"delta": "score delta a seat-deal", "tricks": "tricks a seat-deal", "remiz": "remiz a seat-deal",
-                 "before_play": "deals ended before play", "length": "deals a party",
-                 "first_dealer_wins": "the first dealer wins", "settlement": "first dealer's settlement"}  # fmt: skip
-RATES = ("remiz", "before_play", "first_dealer_wins")
 
 
 def _variant(text: str, where: str) -> list[str]:
@@ -75,11 +72,14 @@ def effect(
         fail("give --deals or --parties, not both")
     if target_se is not None and not (target_se > 0 and target_se < float("inf")):
         fail(f"--target-se must be a positive number; got {target_se}")
+    if target_se is not None and scheduler:
+        fail("--target-se runs locally: it looks at each chunk before the next (leave out --scheduler)")
     if target_se is not None and chunk is None:
         chunk = "2000" if parties is not None else "100000"
     if report_path is not None and not report_path.endswith(".md"):
         fail(f"--report takes a Markdown file name ending in .md; got {report_path!r}")
     kind = runner.PARTIES if parties is not None else runner.DEALS
+    unit = "parties" if kind == runner.PARTIES else "deals"
     count = parse_count(parties if parties is not None else (deals or "1e6"), "--parties" if parties else "--deals")
     changes = [_variant(change, "KEY=VALUE")] + [_variant(v, "--variant") for v in variant or []]
     keys = tuple(k.strip() for k in by.split(",")) if by is not None else ()
@@ -87,7 +87,8 @@ def effect(
         fail(f"--seed must be a whole number from 0 to 2**64 - 1; got {seed}")
     report = {"kind": kind, "seed": seed, "tables": []}
     client = _connect(scheduler) if scheduler else None
-    for n in _players(players):
+    sizes = _players(players)
+    for n in sizes:
         rules = build_rules(preset, n, [])
         variants = [build_rules(preset, n, pairs) for pairs in changes]
         names = [",".join(pairs) for pairs in changes]
@@ -97,18 +98,16 @@ def effect(
         seats = build_policies(policy, rules.players)
         spec = build_spec(kind, rules, seats, seed, count, chunk, variants=tuple(variants), by=keys)
         target = Path(out) if out else _default_out("effect", rules, seed)
-        if out and len(_players(players)) > 1:
+        if out and len(sizes) > 1:
             target = target.with_name(f"{target.name}-{rules.players}p")
-        with _quiet(as_json):
+        # under --json the run's lines go to stderr: stdout holds the JSON alone
+        with contextlib.redirect_stdout(sys.stderr) if as_json else contextlib.nullcontext():
             stop = _stopper(spec, target_se) if target_se is not None else None
-            if stop is not None and client is not None:
-                fail("--target-se runs locally: it looks at each chunk before the next (leave out --scheduler)")
-            result = _execute(spec, str(target), force, resume, threads, "parties" if kind == runner.PARTIES else "deals",
-                              client, stop)  # fmt: skip
+            result = _execute(spec, str(target), force, resume, threads, unit, client, stop)
             early = result.manifest.get("stopped_early")
             if early:
-                typer.echo(f"--target-se {target_se} reached after {early['units']:,} of {count:,} "
-                           f"{'parties' if kind == runner.PARTIES else 'deals'}", err=as_json)  # fmt: skip
+                typer.echo(f"--target-se {target_se} reached after {early['units']:,} of {count:,} {unit}",
+                           err=as_json)  # fmt: skip
             elif target_se is not None:
                 typer.echo(f"--target-se {target_se} not reached within {count:,}: the intervals are as wide as "
                            f"{count:,} allow", err=as_json)  # fmt: skip
@@ -159,29 +158,11 @@ def _connect(scheduler: str):
         fail(str(err))
 
 
-class _quiet:
-    """Send the run's progress lines to stderr under --json (stdout holds the JSON alone)."""
-
-    def __init__(self, on: bool):
-        self.on = on
-
-    def __enter__(self):
-        if self.on:
-            import contextlib
-            import sys
-
-            self._redirect = contextlib.redirect_stdout(sys.stderr)
-            self._redirect.__enter__()
-
-    def __exit__(self, *exc):
-        if self.on:
-            self._redirect.__exit__(*exc)
-
-
 def _results(path: Path, spec, names: list[str]) -> dict:
     import polars as pl
 
     from . import effect
+    from .cli import describe_policies
     from .runner import PAIRED_FILE, PARTIES
 
     parties = spec.kind == PARTIES
@@ -192,7 +173,7 @@ def _results(path: Path, spec, names: list[str]) -> dict:
     by_rows = effect.estimates(paired, spec.by, spec.rules.players, names, parties) if spec.by else None
     return {"rules": spec.rules, "names": names, "units": int(paired.deals[0, 0]),
             "changed": [int(c) for c in paired.deals[:, 1]], "rows": rows, "by_rows": by_rows, "by": spec.by,
-            "path": path, "parties": parties, "policies": spec.policies}  # fmt: skip
+            "path": path, "parties": parties, "players_text": describe_policies(spec.policies)}  # fmt: skip
 
 
 def _simultaneous(rows, variants: int):
@@ -209,20 +190,22 @@ def _simultaneous(rows, variants: int):
 def _summary(t: dict) -> None:
     import polars as pl
 
+    from .effect import MEASURE_WORDS, RATE_MEASURES
+
     rules, unit = t["rules"], "parties" if t["parties"] else "deals"
-    typer.echo(f"\neffect against {rules.preset}, {rules.players} players, {_policies(t['policies'])}: the same "
+    typer.echo(f"\neffect against {rules.preset}, {rules.players} players, {t['players_text']}: the same "
                f"{t['units']:,} {unit} in every arm")  # fmt: skip
     rows = _simultaneous(t["rows"], len(t["names"]))
     joint = " (95% CIs simultaneous over the variants)" if len(t["names"]) > 1 else " (95% CI)"
     for name, changed in zip(t["names"], t["changed"]):
         typer.echo(f"  {name}: {changed:,} of {t['units']:,} {unit} changed ({changed / max(t['units'], 1):.2%})")
-    typer.echo(f"  {'variant':<28} {'measure':<26} {'baseline':>10} {'variant':>10}   paired difference{joint}")
+    typer.echo(f"  {'variant':<28} {'measure':<36} {'baseline':>10} {'variant':>10}   paired difference{joint}")
     shown = ("length", "first_dealer_wins", "settlement") if t["parties"] else ("delta", "remiz", "before_play", "tricks")
     for row in rows.filter(pl.col("measure").is_in(shown)).iter_rows(named=True):
-        pct = row["measure"] in RATES
+        pct = row["measure"] in RATE_MEASURES
         f = (lambda x: f"{x:.2%}") if pct else (lambda x: f"{x:+.4f}")
         ci = "" if row["ci_low"] is None else f" [{f(row['ci_low'])}, {f(row['ci_high'])}]"
-        typer.echo(f"  {row['variant']:<28} {MEASURE_WORDS.get(row['measure'], row['measure']):<26} "
+        typer.echo(f"  {row['variant']:<28} {MEASURE_WORDS.get(row['measure'], row['measure']):<36} "
                    f"{f(row['baseline']):>10} {f(row['value']):>10}   {f(row['diff'])}{ci}")  # fmt: skip
     delta = rows.filter(pl.col("measure") == shown[0])
     if len(t["names"]) > 1 and delta.height:
@@ -236,12 +219,6 @@ def _summary(t: dict) -> None:
             ci = "" if row["ci_low"] is None else f" [{row['ci_low']:+.4f}, {row['ci_high']:+.4f}]"
             typer.echo(f"    {row['variant']:<26} {cell:<24} {row['diff']:+.4f}{ci}  n = {row['n']:,}")
     typer.echo(f"  data: {t['path']}/")
-
-
-def _policies(policies) -> str:
-    from .cli import describe_policies
-
-    return describe_policies(policies)
 
 
 def _as_json(report: dict) -> dict:

@@ -23,8 +23,9 @@ import numpy as np
 import polars as pl
 
 from . import engine
-from .aggregate import BLOCK_DEALS, KEYS, PARALLEL_CELLS, _pool, cells, parse_keys, radices
+from .aggregate import BLOCK_DEALS, KEYS, PARALLEL_CELLS, cells, key_values, parse_keys, radices, thread_pool
 from .kernels import effect as K
+from .read import merge_cells
 from .record import Declaration
 from .rules import Rules
 from .summary import Z95
@@ -101,12 +102,17 @@ def simulate_paired(baseline: Rules, variants: list[Rules], policies, keys: tupl
                 K.accumulate_paired(*a.arrays, *b.arrays, codes, radix, accs[j][v], wholes[j][v], totals[j][v],
                                     *bounds[j])  # fmt: skip
 
-            list(_pool(threads).map(add, range(threads))) if threads > 1 else add(0)
+            list(thread_pool(threads).map(add, range(threads))) if threads > 1 else add(0)
     return Paired(np.sum(accs, axis=0), np.sum(totals, axis=0), np.sum(wholes, axis=0) if keys else None)
 
 
 PARTY_MEASURES = ("length", "first_dealer_wins", "settlement")  # per party; the first dealer is seat 0 (R8)
 SETTLE_SCALE = 60  # R8.4's settlements are whole multiples of 1/60 (a stake shared by up to six payers)
+MEASURE_WORDS = {"delta": "score delta a seat-deal", "tricks": "tricks a seat-deal", "remiz": "remiz rate a seat-deal",
+                 "before_play": "deals ending before play", "length": "party length (deals)",
+                 "first_dealer_wins": "the first dealer wins the party",
+                 "settlement": "the first dealer's settlement (R8.4)"}  # fmt: skip (the command's and the page's words)
+RATE_MEASURES = ("remiz", "before_play", "first_dealer_wins")  # shares: shown as percentages
 
 
 def simulate_paired_parties(baseline: Rules, variants: list[Rules], policies, *, seed: int = 0, parties: int = 100,
@@ -123,10 +129,10 @@ def simulate_paired_parties(baseline: Rules, variants: list[Rules], policies, *,
         acc[v, 0, K.E_N] = acc[v, 0, K.E_M_SQ] = acc[v, 0, K.E_DEALS] = parties
         for mm, (x, y) in enumerate(zip(_party_values(a), _party_values(b))):
             d = y - x
-            acc[v, 0, _column(mm, K.E_SUM_A)] = x.sum()
-            acc[v, 0, _column(mm, K.E_SUM_B)] = y.sum()
-            acc[v, 0, _column(mm, K.E_C_SQ)] = (d * d).sum()
-            acc[v, 0, _column(mm, K.E_C_M)] = d.sum()
+            acc[v, 0, K.column(mm, K.E_SUM_A)] = x.sum()
+            acc[v, 0, K.column(mm, K.E_SUM_B)] = y.sum()
+            acc[v, 0, K.column(mm, K.E_C_SQ)] = (d * d).sum()
+            acc[v, 0, K.column(mm, K.E_C_M)] = d.sum()
         fields = ("deals", "scores", "winner", "end_kind", "settlement", "resets", "stake")
         changed = np.zeros(parties, bool)
         for f in fields:
@@ -143,10 +149,6 @@ def _party_values(out: engine.PartyOut) -> tuple[np.ndarray, np.ndarray, np.ndar
     return out.deals.astype(np.int64), (out.winner == 0).astype(np.int64), whole
 
 
-def _column(mm: int, which: int) -> int:
-    return K.E_MEASURES + mm * K.E_PER_MEASURE + which
-
-
 def estimates(paired: Paired, keys: tuple[str, ...], players: int, names: list[str], parties: bool = False) -> pl.DataFrame:
     """One row per (variant, cell, measure): ``variant`` (its name in ``names``), the key columns,
     ``measure``, ``baseline`` and ``value`` (means per row), ``diff`` (value - baseline) and its
@@ -156,16 +158,15 @@ def estimates(paired: Paired, keys: tuple[str, ...], players: int, names: list[s
     its ``m_i`` rows in the cell, ``r = sum C / sum m`` and ``var(r) = k / (k - 1) * sum (C_i -
     r m_i)**2 / (sum m)**2`` over the cell's ``k`` deals (null below two deals)."""
     out = []
-    radix = radices(keys, players)
     for v, name in enumerate(names):
         acc = paired.acc[v]
-        for c in np.flatnonzero(acc[:, K.E_N]):
-            values, rest = {}, int(c)
-            for key, size in reversed(list(zip(keys, radix))):
-                values[key], rest = rest % int(size), rest // int(size)
+        rows = np.flatnonzero(acc[:, K.E_N])
+        cell_keys = key_values(rows, keys, players)
+        for i, c in enumerate(rows):
+            values = {key: int(cell_keys[key][i]) for key in keys}
             n, m_sq, k = (int(acc[c, j]) for j in (K.E_N, K.E_M_SQ, K.E_DEALS))
             for mm, measure in enumerate(PARTY_MEASURES if parties else MEASURES):
-                sum_a, sum_b, c_sq, c_m = (int(acc[c, _column(mm, j)]) for j in range(K.E_PER_MEASURE))
+                sum_a, sum_b, c_sq, c_m = (int(acc[c, K.column(mm, j)]) for j in range(K.E_PER_MEASURE))
                 scale = SETTLE_SCALE if measure == "settlement" else 1
                 r = (sum_b - sum_a) / n
                 low = high = None
@@ -200,18 +201,12 @@ def to_table(paired: Paired, keys: tuple[str, ...], players: int, parties: bool 
     TOTAL_CELL for the variant's ``units`` and ``changed``), the key columns (Int8; -1 in the total
     row), the sums (:func:`columns`), ``units`` and ``changed``: integers, so parts merge by summing."""
     names = columns(parties)
-    radix = radices(keys, players)
     frames = []
     for v in range(paired.acc.shape[0]):
         acc = paired.acc[v]
         rows = np.flatnonzero(acc[:, K.E_N])
         data = {"variant": np.full(len(rows) + 1, v, np.int8), "key_cell": np.append(rows, TOTAL_CELL).astype(np.int64)}
-        rest = rows.copy()
-        values = {}
-        for key, size in reversed(list(zip(keys, radix))):
-            values[key] = np.append(rest % size, -1).astype(np.int8)
-            rest //= size
-        data |= {key: values[key] for key in keys}
+        data |= {key: np.append(x, -1).astype(np.int8) for key, x in key_values(rows, keys, players).items()}
         for j, name in enumerate(names):
             data[name] = np.append(acc[rows, j], 0).astype(np.int64)
         data["units"] = np.append(np.zeros(len(rows), np.int64), paired.deals[v, K.G_DEALS])
@@ -228,12 +223,15 @@ def to_table(paired: Paired, keys: tuple[str, ...], players: int, parties: bool 
     return pl.concat(frames).cast(schema) if frames else pl.DataFrame(schema=schema)
 
 
+def cell_columns(keys: tuple[str, ...]) -> list[str]:
+    """The columns that key a paired table's rows (:func:`to_table`)."""
+    return ["variant", "key_cell", *keys]
+
+
 def merge(parts: pl.LazyFrame, keys: tuple[str, ...], outer: tuple[str, ...] = ()) -> pl.DataFrame:
-    """Sum the parts of a paired run cell by cell (exact integers), sorted; ``outer``: columns
-    that group the parts first (a sweep's ``cell``)."""
-    group = [*outer, "variant", "key_cell", *keys]
-    stats = [c for c in parts.collect_schema().names() if c not in group]
-    return parts.group_by(group).agg(pl.col(c).sum() for c in stats).sort(group).collect()
+    """Sum the parts of a paired run cell by cell (exact integers, :func:`..read.merge_cells`), sorted;
+    ``outer``: columns that group the parts first (a sweep's ``cell``)."""
+    return merge_cells(parts, [*outer, *cell_columns(keys)])
 
 
 def from_table(table: pl.DataFrame, keys: tuple[str, ...], players: int, variants: int,

@@ -13,13 +13,10 @@ from pathlib import Path
 
 import polars as pl
 
+from .effect import MEASURE_WORDS, RATE_MEASURES
 from .provenance import now_utc, software
 
-WORDS = {"delta": "score delta a seat-deal (negative = written off)", "tricks": "tricks a seat-deal",
-         "remiz": "remiz rate a seat-deal", "before_play": "deals ending before play",
-         "length": "party length (deals)", "first_dealer_wins": "the first dealer wins the party",
-         "settlement": "the first dealer's settlement (R8.4)"}  # fmt: skip
-RATES = ("remiz", "before_play", "first_dealer_wins")
+WORDS = MEASURE_WORDS | {"delta": MEASURE_WORDS["delta"] + " (negative = written off)"}
 
 
 def _num(x: float | None, rate: bool) -> str:
@@ -49,7 +46,7 @@ def write_report(path: Path, tables: list[dict], seed: int) -> Path:
     main = "length" if first["parties"] else "delta"
     sizes = ", ".join(str(t["rules"].players) for t in tables)
     lines = [f"# {' / '.join(f'`{n}`' for n in names)} against {rules.preset}", ""]
-    lines.append(f"**The question.** What changes, for players who play {_policies(first)}, when the rules of "
+    lines.append(f"**The question.** What changes, for players who play {first['players_text']}, when the rules of "
                  f"{rules.preset} at {sizes} players are changed to {' or '.join(f'`{n}`' for n in names)}? Each "
                  f"{unit[:-1] if unit == 'deals' else 'party'} is played under both rules from the same deck order "
                  "and the same coins, so the difference is paired deal by deal.")  # fmt: skip
@@ -75,7 +72,7 @@ def write_report(path: Path, tables: list[dict], seed: int) -> Path:
         for row in t["rows"].iter_rows(named=True):
             if row["measure"].startswith("decl_") and row["baseline"] == 0 and row["value"] == 0:
                 continue
-            rate = row["measure"] in RATES or row["measure"].startswith("decl_")
+            rate = row["measure"] in RATE_MEASURES or row["measure"].startswith("decl_")
             lines.append(f"| `{row['variant']}` | {WORDS.get(row['measure'], row['measure'])} | "
                          f"{_num(row['baseline'], rate)} | {_num(row['value'], rate)} | {_ci(row, rate)} | "
                          f"{row['n']:,} |")  # fmt: skip
@@ -90,12 +87,6 @@ def write_report(path: Path, tables: list[dict], seed: int) -> Path:
               "**Provenance.** " + _provenance(tables, seed), ""]  # fmt: skip
     path.write_text("\n".join(lines), encoding="utf-8")
     return figure
-
-
-def _policies(t: dict) -> str:
-    from .cli import describe_policies
-
-    return describe_policies(t["policies"])
 
 
 def _provenance(tables: list[dict], seed: int) -> str:

@@ -151,6 +151,24 @@ class RunSpec:
         return bool(self.variants)
 
     @property
+    def part_kind(self) -> str:
+        """What a part holds (:func:`_write_part`): AGGREGATED sums (an aggregated or paired run, no rows to
+        sum again), else the run's kind."""
+        return AGGREGATED if self.aggregate or self.paired else self.kind
+
+    @property
+    def merged(self) -> tuple[str, list[str]] | None:
+        """The file an aggregated or paired run's parts are merged into, and the columns that key its
+        cells (:func:`..read.merge_cells`); None for a run of rows."""
+        if self.aggregate:
+            return AGGREGATE_FILE, list(self.aggregate)
+        if self.paired:
+            from .effect import cell_columns
+
+            return PAIRED_FILE, cell_columns(self.by)
+        return None
+
+    @property
     def unit(self) -> str:
         """``deal`` or ``party``."""
         return "party" if self.kind == PARTIES else "deal"
@@ -350,12 +368,11 @@ def _on_cluster(client, spec: RunSpec, tasks: list[ChunkTask], partial: Path, co
     futures = [client.submit(run_chunk, spec, t, key=f"rams-sim-run-{tag}-{t.index}", pure=False, retries=2)
                for t in tasks]  # fmt: skip
     by_key = {f.key: t for f, t in zip(futures, tasks)}
-    kind = AGGREGATED if spec.aggregate or spec.paired else spec.kind
     try:
         for future in as_completed(futures):
             task = by_key[future.key]
             chunk = {"index": task.index, "first": task.first, "count": task.count, "seconds": None}
-            _write_part(partial, task, future.result(), {**common, "chunk": chunk}, kind)
+            _write_part(partial, task, future.result(), {**common, "chunk": chunk}, spec.part_kind)
             units_done += task.count
             result.chunks_run += 1
             result.units_run += task.count
@@ -457,21 +474,17 @@ def execute(
             if progress:
                 progress(units_done, unit_total)
 
+    todo = [t for t in tasks if t.index not in done]
     if client is not None:
-        _on_cluster(client, spec, [t for t in tasks if t.index not in done], partial, common, result, progress,
-                    units_done)  # fmt: skip
-        tasks_left = []
-    else:
-        tasks_left = tasks
+        _on_cluster(client, spec, todo, partial, common, result, progress, units_done)
+        todo = []
     finished = [t for t in tasks if t.index in done]
     stopped = stop is not None and bool(finished) and stop(partial, finished)
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="rams-sim-writer") as writer:
         try:
-            for task in tasks_left:
+            for task in todo:
                 if stopped:
                     break
-                if task.index in done:
-                    continue
                 if executor_hook:
                     executor_hook(task)
                 t0 = time.perf_counter()
@@ -479,8 +492,8 @@ def execute(
                 chunk = {"index": task.index, "first": task.first, "count": task.count,
                          "seconds": round(time.perf_counter() - t0, 3)}  # fmt: skip
                 finish_pending()  # at most one part in flight: memory stays flat
-                kind = AGGREGATED if spec.aggregate or spec.paired else spec.kind  # sums, no rows to sum again
-                pending = (writer.submit(_write_part, partial, task, table, {**common, "chunk": chunk}, kind), task)
+                pending = (writer.submit(_write_part, partial, task, table, {**common, "chunk": chunk}, spec.part_kind),
+                           task)  # fmt: skip
                 if stop is not None:
                     finish_pending()
                     finished.append(task)
@@ -504,20 +517,13 @@ def execute(
         manifest["stopped_early"] = {"chunks": len(tasks), "units": sum(t.count for t in tasks)}
     manifest["files"] = [t.name for t in tasks]
     manifest["rows"] = sum(pq.read_metadata(partial / t.name).num_rows for t in tasks)
-    if spec.aggregate:  # the parts merged into one small table, with the run's provenance
-        merged = merge_cells(pl.scan_parquet([partial / t.name for t in tasks]), spec.aggregate)
-        tmp = partial / (AGGREGATE_FILE + TMP_SUFFIX)
+    if spec.merged:  # the parts merged into one small table, with the run's provenance
+        name, keys = spec.merged
+        merged = merge_cells(pl.scan_parquet([partial / t.name for t in tasks]), keys)
+        tmp = partial / (name + TMP_SUFFIX)
         merged.write_parquet(tmp, metadata={METADATA_KEY: to_json({**common, "cells": merged.height})})
-        os.replace(tmp, partial / AGGREGATE_FILE)
-        manifest["aggregate_file"] = AGGREGATE_FILE
-    if spec.paired:  # the parts merged into one small table of paired sums (rams_sim.effect)
-        from .effect import merge
-
-        merged = merge(pl.scan_parquet([partial / t.name for t in tasks]), spec.by)
-        tmp = partial / (PAIRED_FILE + TMP_SUFFIX)
-        merged.write_parquet(tmp, metadata={METADATA_KEY: to_json({**common, "cells": merged.height})})
-        os.replace(tmp, partial / PAIRED_FILE)
-        manifest["paired_file"] = PAIRED_FILE
+        os.replace(tmp, partial / name)
+        manifest["aggregate_file" if spec.aggregate else "paired_file"] = name
     _write_atomic(partial / MANIFEST, to_json(manifest))
     if out.exists():
         shutil.rmtree(out)

@@ -139,6 +139,11 @@ class Grid:
         own = [Task(c.index, t) for c in self.cells for t in c.spec.tasks()]
         return own + [Task(c.index, t, True) for c in self.cells if c.paired for t in c.paired.tasks()]
 
+    @property
+    def paired_by(self) -> tuple[str, ...]:
+        """With a baseline: the keys of the paired runs' cells (:func:`paired_by`)."""
+        return paired_by(self.keys)
+
     def spec_of(self, task: Task) -> RunSpec:
         """The run a task is a chunk of."""
         cell = self.cells[task.cell]
@@ -225,7 +230,8 @@ def parse_grid(data: dict) -> Grid:
         cells.append(_cell(i, preset, n, policy, chosen, kind, count, seed, chunk, keys, where))
     baseline = data.get("baseline")
     if baseline is not None:
-        cells = [_paired_cell(c, _check_baseline(baseline), keys) for c in cells]
+        checked, by = _check_baseline(baseline), paired_by(keys)
+        cells = [_paired_cell(c, checked, by) for c in cells]
         if not any(c.paired for c in cells):
             raise GridError("grid: no cell differs from the baseline in rule options alone, so none can be paired")
     return Grid(str(data.get("name", "")), kind, count, seed, keys, chunk, tuple(cells), baseline)
@@ -243,13 +249,19 @@ def _check_baseline(baseline) -> dict:
     return {**baseline, "rules": {k: _typed_option(k, v) for k, v in rules.items()}}
 
 
-def _paired_cell(cell: Cell, baseline: dict, keys: tuple[str, ...]) -> Cell:
+def paired_by(keys: tuple[str, ...]) -> tuple[str, ...]:
+    """The keys a sweep's paired runs break their cells down by: the grid's first aggregation key
+    where it is fixed before anyone chooses (:data:`rams_sim.effect.PAIRED_KEYS`), else none."""
+    from .effect import PAIRED_KEYS
+
+    return tuple(k for k in keys[:1] if k in PAIRED_KEYS)
+
+
+def _paired_cell(cell: Cell, baseline: dict, by: tuple[str, ...]) -> Cell:
     """The cell with its paired run against the baseline: the baseline cell of the cell's own preset,
     table size and policy (where the baseline names them they must agree) and the cell's rule options
     with the baseline's in their place. A cell that differs from it in more than rule options, or not
     at all, has none."""
-    from .effect import PAIRED_KEYS
-
     policy = baseline.get("policy", list(cell.policy) if len(cell.policy) > 1 else cell.policy[0])
     policy = tuple(policy) if isinstance(policy, list) else (policy,)
     same = (baseline.get("preset", cell.preset) == cell.preset and policy == cell.policy
@@ -264,7 +276,6 @@ def _paired_cell(cell: Cell, baseline: dict, keys: tuple[str, ...]) -> Cell:
     if rules == cell.spec.rules:
         return cell  # the baseline itself
     spec = cell.spec
-    by = tuple(k for k in keys[:1] if k in PAIRED_KEYS)
     try:
         paired = RunSpec(spec.kind, rules, spec.policies, spec.seed, spec.count, spec.chunk_size,
                          variants=(spec.rules,), by=by)  # fmt: skip
@@ -382,7 +393,7 @@ def finish(grid: Grid, out: Path) -> pl.DataFrame:
     files = [(CELLS_FILE, cells)]
     if grid.baseline is not None:
         paired = _paired_sums(grid, out)
-        summary = summary.join(_paired_columns(grid, paired), on=_diff_on(grid, summary), how="left")
+        summary = summary.join(_paired_columns(grid, paired), on=["cell", *grid.paired_by], how="left")
         files.append((PAIRED_FILE, paired))
     meta = {METADATA_KEY: to_json({"grid": grid.identity(), "software": software(), "finished": now_utc()})}
     for name, table in (*files, (SUMMARY_FILE, summary)):
@@ -396,13 +407,7 @@ def _paired_sums(grid: Grid, out: Path) -> pl.DataFrame:
     """Each paired cell's sums against the baseline, merged over its chunks (rams_sim.effect.merge)."""
     from .effect import merge
 
-    by = next((c.paired.by for c in grid.cells if c.paired), ())
-    return merge(pl.scan_parquet(str(out / PARTS / "*-pair*.parquet")), by, outer=("cell",))
-
-
-def _diff_on(grid: Grid, summary: pl.DataFrame) -> list[str]:
-    by = next((c.paired.by for c in grid.cells if c.paired), ())
-    return ["cell", *by]
+    return merge(pl.scan_parquet(str(out / PARTS / "*-pair*.parquet")), grid.paired_by, outer=("cell",))
 
 
 def _paired_columns(grid: Grid, paired: pl.DataFrame) -> pl.DataFrame:
@@ -426,8 +431,8 @@ def _paired_columns(grid: Grid, paired: pl.DataFrame) -> pl.DataFrame:
             rows.append({"cell": cell.index, **{k: row[k] for k in spec.by}, f"{measure}_diff": row["diff"],
                          f"{measure}_diff_lo": row["ci_low"], f"{measure}_diff_hi": row["ci_high"],
                          "changed_share": share})  # fmt: skip
-    by = next((c.paired.by for c in grid.cells if c.paired), ())
-    return pl.DataFrame(rows).with_columns(pl.col("cell").cast(pl.Int32), *(pl.col(k).cast(pl.Int8) for k in by))
+    return pl.DataFrame(rows).with_columns(pl.col("cell").cast(pl.Int32),
+                                           *(pl.col(k).cast(pl.Int8) for k in grid.paired_by))  # fmt: skip
 
 
 def summarise(grid: Grid, cells: pl.DataFrame) -> pl.DataFrame:

@@ -164,6 +164,16 @@ def _seen_before_exchange(record, seat: int, order: list[int]) -> tuple:
             tuple((s, record.passed[s], len(C.cards_of(record.discards[s]))) for s in before))  # fmt: skip
 
 
+def _play_swapped(play, rules, policies, deal: int, key: int, order: list[int], own: set[int], rng):
+    """Play ``deal`` again with two positions of its deck ``order`` swapped, drawn from ``rng``
+    among those not in ``own``. Returns (the record, the two cards swapped)."""
+    free = [p for p in range(len(order)) if p not in own]
+    i, j = (int(x) for x in rng.choice(free, 2, replace=False))
+    swapped = list(order)
+    swapped[i], swapped[j] = order[j], order[i]
+    return play(rules, policies, deal=deal, key=key, order=swapped), (order[i], order[j])
+
+
 def _later_exchanges_changed(play, policies, deals: int, first_only: bool = False) -> tuple[int, list[str]]:
     """Swap two cards of the deck order that the later seats' exchanges cannot depend on through
     their own hand (never a card of the asked seat's dealt hand, never the trump card); where the
@@ -183,15 +193,11 @@ def _later_exchanges_changed(play, policies, deals: int, first_only: bool = Fals
         for i_seat in range(1, n):
             seat = seats[i_seat]
             own = set(range(C.HAND_SIZE * i_seat, C.HAND_SIZE * (i_seat + 1))) | {C.HAND_SIZE * n}
-            free = [p for p in range(len(order)) if p not in own]
-            i, j = (int(x) for x in rng.choice(free, 2, replace=False))
-            swapped = list(order)
-            swapped[i], swapped[j] = order[j], order[i]
-            b = play(rules, policies, deal=deal, key=key, order=swapped)
+            b, (x, y) = _play_swapped(play, rules, policies, deal, key, order, own, rng)
             if _seen_before_exchange(a, seat, seats) != _seen_before_exchange(b, seat, seats):
                 continue
             if (a.passed[seat], a.discards[seat]) != (b.passed[seat], b.discards[seat]):
-                found.append(f"deal {deal}: seat {seat}'s exchange changed when cards {order[i]} and {order[j]} swapped")
+                found.append(f"deal {deal}: seat {seat}'s exchange changed when cards {x} and {y} swapped")
                 if first_only:
                     return checked, found
             checked += any(a.hand_dealt[s] != b.hand_dealt[s] for s in seats[:i_seat])
@@ -288,7 +294,7 @@ def _seen_before_card(record, seat: int, t: int) -> tuple:
     return own + public + (record.plays[:t], trick.leader, before)
 
 
-def _cards_changed(play, policies, deals: int, first_only: bool = False) -> tuple[int, list[str]]:
+def _cards_changed(play, policies, deals: int) -> tuple[int, list[str]]:
     """Swap two cards of the deck order that are not seat 0's dealt cards nor the trump card; at each
     of seat 0's cards where it saw the same as before, its card must be the same. Returns (cards
     checked where another seat's hand at the first lead differed, the differences)."""
@@ -305,20 +311,13 @@ def _cards_changed(play, policies, deals: int, first_only: bool = False) -> tupl
         own = set(range(C.HAND_SIZE * seat0, C.HAND_SIZE * (seat0 + 1))) | {C.HAND_SIZE * n}
         a = play(rules, policies, deal=deal, key=key, order=order)
         for _ in range(3):
-            free = [p for p in range(len(order)) if p not in own]
-            i, j = (int(x) for x in rng.choice(free, 2, replace=False))
-            swapped = list(order)
-            swapped[i], swapped[j] = order[j], order[i]
-            b = play(rules, policies, deal=deal, key=key, order=swapped)
+            b, (x, y) = _play_swapped(play, rules, policies, deal, key, order, own, rng)
             hidden = any(a.hand_final[s] != b.hand_final[s] for s in range(1, n))
             for t in range(min(len(a.plays), len(b.plays))):
                 if a.plays[t].cards[0] < 0 or _seen_before_card(a, 0, t) != _seen_before_card(b, 0, t):
                     break
                 if a.plays[t].cards[0] != b.plays[t].cards[0]:
-                    found.append(f"deal {deal}: seat 0's card in trick {t + 1} changed when cards {order[i]} and "
-                                 f"{order[j]} swapped")  # fmt: skip
-                    if first_only:
-                        return checked, found
+                    found.append(f"deal {deal}: seat 0's card in trick {t + 1} changed when cards {x} and {y} swapped")
                 checked += hidden
     return checked, found
 

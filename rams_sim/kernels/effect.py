@@ -50,6 +50,12 @@ PLAYED = int(Outcome.PLAYED)
 
 
 @njit(cache=True, nogil=True, inline="always")
+def column(mm, which):
+    """The accumulator's column of measure ``mm`` (M_*) and sum ``which`` (E_SUM_A .. E_C_M)."""
+    return E_MEASURES + mm * E_PER_MEASURE + which
+
+
+@njit(cache=True, nogil=True, inline="always")
 def row_values(i, s, out_seat, out_delta, out_deal, values):
     """The measures M_DELTA .. M_BEFORE_PLAY of seat ``s`` in deal row ``i`` of one arm into
     ``values`` (int64[M_DECL]); returns the seat's declaration code (its M_DECL measure is 1)."""
@@ -65,10 +71,10 @@ def row_values(i, s, out_seat, out_delta, out_deal, values):
 @njit(cache=True, nogil=True, inline="always")
 def _add_row(acc, c, va, vb, decl_a, decl_b):
     for mm in range(M_DECL):
-        acc[c, E_MEASURES + mm * E_PER_MEASURE + E_SUM_A] += va[mm]
-        acc[c, E_MEASURES + mm * E_PER_MEASURE + E_SUM_B] += vb[mm]
-    acc[c, E_MEASURES + (M_DECL + decl_a) * E_PER_MEASURE + E_SUM_A] += 1
-    acc[c, E_MEASURES + (M_DECL + decl_b) * E_PER_MEASURE + E_SUM_B] += 1
+        acc[c, column(mm, E_SUM_A)] += va[mm]
+        acc[c, column(mm, E_SUM_B)] += vb[mm]
+    acc[c, column(M_DECL + decl_a, E_SUM_A)] += 1
+    acc[c, column(M_DECL + decl_b, E_SUM_B)] += 1
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -80,8 +86,8 @@ def _add_cluster(acc, c, m, paired, q):
     for mm in range(N_MEASURES):
         d = paired[q, mm]
         if d != 0:
-            acc[c, E_MEASURES + mm * E_PER_MEASURE + E_C_SQ] += d * d
-            acc[c, E_MEASURES + mm * E_PER_MEASURE + E_C_M] += d * m
+            acc[c, column(mm, E_C_SQ)] += d * d
+            acc[c, column(mm, E_C_M)] += d * m
             paired[q, mm] = 0
 
 
