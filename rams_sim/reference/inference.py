@@ -115,11 +115,16 @@ def has_exchanged(table, i: int, o: int, phase: int, step: int) -> bool:
     return has_acted(phase, step, i)
 
 
+def talon_at(table, i: int) -> int:
+    """The talon's size when the i-th seat of R4.0's order exchanges: less what the seats before him took."""
+    return len(table.talon) - sum(len(table.discards[s]) for s in table.seats[:i])
+
+
 def seat_hand(table, i: int, o: int, phase: int, step: int, pool: list[int], worlds, model, random: bool,
               floor: float) -> list[int]:  # fmt: skip
     """Seat ``o``'s dealt hand drawn from its conditional (module docstring): five cards of ``pool``
     (left untouched), drawn again until kept with their chance, at most MAX_DRAWS times."""
-    talon_left = len(table.talon) - sum(len(table.discards[s]) for s in table.seats[:i])
+    talon_left = talon_at(table, i)
     hand = []
     for _ in range(MAX_DRAWS):
         hand = draw_cards(list(pool), C.HAND_SIZE, worlds)
@@ -179,7 +184,7 @@ def take_chance(table, model, random: bool, after: list[int], took: bool, floor:
 
 def play_chance(table, state, seat: int, world, worlds, rollout: PolicyKind, floor: float) -> float:
     """The chance of what the other playing seats did before the play, in a world at a card
-    (``infer=policy``). Each playing seat, in R4.0's order: his hand after the exchange is his
+    (``infer=play``). Each playing seat, in R4.0's order: his hand after the exchange is his
     hand at the first lead (the world's and the cards he played; the dealer's with his give-up
     card for the trump card he took); of it he drew ``k`` cards (his count), drawn as
     :func:`draw_cards` does; the rest and the world's discards are his dealt hand, whose
@@ -204,7 +209,7 @@ def play_chance(table, state, seat: int, world, worlds, rollout: PolicyKind, flo
         rest = list(after)
         draw_cards(rest, len(table.discards[o]), worlds)  # the cards he drew leave ``rest``
         dealt = sorted(rest + list(world.discards[o]))
-        talon_left = len(table.talon) - sum(len(table.discards[s]) for s in table.seats[:i])
+        talon_left = talon_at(table, i)
         chance *= seat_chance(table, i, o, PHASE_TRUMP, 0, dealt, talon_left, model, random, floor)
         if o == table.dealer:
             chance *= take_chance(table, model, random, after, took, floor)
