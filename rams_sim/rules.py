@@ -113,6 +113,20 @@ class ZoneOvershoot(StrEnum):
     RESTART = "restart"  # the write-off stands and T is written on: back to the start
 
 
+class ZoneFinish(StrEnum):
+    """R9 zone: when the exact finish at 0 is judged (docs/VARIANTS.md "zone: counting")."""
+
+    DEAL = "deal"  # at the end of the deal: all five tricks are played, then the count
+    TRICK = "trick"  # R8.2's reading: a player who reaches exactly 0 at a trick wins there
+
+
+class DuelJacksBoth(StrEnum):
+    """R9 duel: both players hold a jack pair (one red, one black) at the declarations."""
+
+    FIRST_HAND = "first-hand"  # the dealer's opponent's pair wins, the other is void (R5 step 4c)
+    TRUMP_JACK = "trump-jack"  # the pair holding the trump jack wins, the other is void
+
+
 class ModernHorns(StrEnum):
     """R9 modern: "Списывать очки начинают или с нуля или с пяти набранных очков" (docs/VARIANTS.md)."""
 
@@ -196,11 +210,15 @@ class Rules:
     zone_jacks_both: ZoneJacksBoth = ZoneJacksBoth.TRUMP_JACK  # both collected a pair: the trump jack's, or both
     zone_overshoot: ZoneOvershoot = ZoneOvershoot.PENALTY  # past 0: the total written on, or back to the start
     zone_prokat: int = 1  # the прокат a trickless player pays the other, in party stakes
+    zone_finish: ZoneFinish = ZoneFinish.DEAL  # the exact finish judged at the end of the deal, or at the trick
     # ---- duel (R9, docs/VARIANTS.md) ----
     duel_trump_card: bool = False  # [000] Variant 3: "должен снести одну и взять вскрытый козырь"
     dave: bool = False  # [000] Variant 2: "Играют с правилом даве или без него" (on in the duel presets)
     dave_max: int = 64  # our cap on the doubled stake
     dave_lead_only: bool = False  # "на своём ходу" read as "on his lead" (default: any turn to play a card)
+    duel_declaration_points: bool = False  # a winning declaration also writes its R5 points (default: every delta 0)
+    duel_jacks_both: DuelJacksBoth = DuelJacksBoth.FIRST_HAND  # two jack pairs: the first hand's wins, or the trump jack's
+    duel_four_jacks_senior: bool = True  # four jacks outrank a rams (false: a rams outranks four jacks)
     # ---- modern (R9, docs/VARIANTS.md) ----
     modern_target: int = 20  # [004] "пока кто-нибудь из игроков не наберет 20 очков"
     modern_no_pass: int = 17  # [004] "казна": from this score a player may not pass
@@ -484,6 +502,8 @@ _ENUM_FIELDS: dict[str, type[StrEnum]] = {
     "zone_jacks": ZoneJacks,
     "zone_jacks_both": ZoneJacksBoth,
     "zone_overshoot": ZoneOvershoot,
+    "zone_finish": ZoneFinish,
+    "duel_jacks_both": DuelJacksBoth,
     "modern_horns": ModernHorns,
     "modern_settle": ModernSettle,
 }
@@ -519,10 +539,14 @@ OPTION_HELP: dict[str, str] = {
     "zone_jacks_both": "R9 zone: both players collected a pair: trump-jack (only the trump jack's winner writes off) or both",
     "zone_overshoot": "R9 zone: writing off past 0: penalty (the total written off is written on) or restart (back to start)",
     "zone_prokat": "R9 zone: the прокат a player with no trick pays the other, in party stakes",
+    "zone_finish": "R9 zone: when the exact finish at 0 is judged: deal (after all five tricks) or trick (R8.2: he stops and wins there)",
     "duel_trump_card": "R9 duel: the dealer must give up one of the five cards he keeps for the trump card (duel-trump)",
     "dave": "R9 duel: a player may double the party's stake (dave) before he plays a card; declined, he wins",
     "dave_max": "R9 duel: no dave may raise the stake above this (1-64)",
     "dave_lead_only": "R9 duel: dave only on one's lead ('на своём ходу' read narrowly); default any turn to play a card",
+    "duel_declaration_points": "R9 duel: a declaration that wins the party also writes its R5 points in the deal (false: every delta 0)",
+    "duel_jacks_both": "R9 duel: both hold a jack pair: first-hand (the dealer's opponent's wins) or trump-jack (the trump jack's pair wins)",
+    "duel_four_jacks_senior": "R9 duel: four jacks outrank a rams when both are declared (false: the rams wins)",
     # ---- modern (R9, docs/VARIANTS.md) ----
     "modern_target": "R9 modern: the score (counting up) whose first reacher wins the party",
     "modern_no_pass": "R9 modern: 'казна', from this score a player may not pass",
@@ -634,7 +658,8 @@ PRESETS: dict[str, PresetInfo] = {
         "[004]",
         "two players, 36 cards, a widow swap, no duty to follow, exact finish at 15, the прокат",
         True,
-        {"players": 2, "deck": Deck.D36, "start": 15},
+        {"players": 2, "deck": Deck.D36, "start": 15, "ace_values": (0, 0, 0, 0), "four_aces_win": False,
+         "settle": Settle.STAKE},
         game=Game.ZONE,
     ),
 }
@@ -642,7 +667,8 @@ PRESETS: dict[str, PresetInfo] = {
 # The options that belong to one game only; under another game they must keep their default.
 GAME_OPTIONS: dict[Game, tuple[str, ...]] = {
     Game.RAMS: (),
-    Game.DUEL: ("duel_trump_card", "dave", "dave_max", "dave_lead_only"),
+    Game.DUEL: ("duel_trump_card", "dave", "dave_max", "dave_lead_only", "duel_declaration_points", "duel_jacks_both",
+                "duel_four_jacks_senior"),
     Game.MODERN: ("modern_target", "modern_no_pass", "modern_horns", "modern_settle"),
-    Game.ZONE: ("zone_lead", "zone_jacks", "zone_jacks_both", "zone_overshoot", "zone_prokat"),
+    Game.ZONE: ("zone_lead", "zone_jacks", "zone_jacks_both", "zone_overshoot", "zone_prokat", "zone_finish"),
 }

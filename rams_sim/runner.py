@@ -286,8 +286,28 @@ def _write_atomic(path: Path, text: str) -> None:
 
 
 def _differences(old: dict, new: dict) -> list[str]:
+    old = _with_later_options(old, new)
     keys = sorted(set(old) | set(new))
     return [f"{k} {old.get(k)!r} -> {new.get(k)!r}" for k in keys if old.get(k) != new.get(k)]
+
+
+def _with_later_options(old: dict, new: dict) -> dict:
+    """A run's identity as recorded before some rule options existed, read with their defaults.
+
+    Every option added to :class:`Rules` keeps the behaviour of the code before it as its
+    default, so a run made before the option existed was played under that default. Its
+    ``rules`` gain the missing options at their defaults, and its ``rules_hash`` (a digest of
+    the older, shorter dict) is taken as the new one when the completed rules agree.
+    """
+    rules, latest = old.get("rules"), new.get("rules")
+    if not isinstance(rules, dict) or not isinstance(latest, dict) or set(rules) >= set(latest):
+        return old
+    defaults = Rules().to_dict()
+    filled = {**{k: defaults[k] for k in latest if k not in rules and k in defaults}, **rules}
+    upgraded = {**old, "rules": filled}
+    if filled == latest:
+        upgraded["rules_hash"] = new.get("rules_hash")
+    return upgraded
 
 
 def _is_run_folder(path: Path) -> bool:

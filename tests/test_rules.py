@@ -101,7 +101,9 @@ PRESET_CHANGES = {
         "four_jacks_win": True,
         "jacks_count": JacksCount.FINAL,
     },
-    "zone": {"players": 2, "deck": Deck.D36, "start": 15},  # docs/VARIANTS.md; the zone options at their defaults
+    # docs/VARIANTS.md; the zone options at their defaults; aces worth nothing, four aces nothing, one stake (R9 zone)
+    "zone": {"players": 2, "deck": Deck.D36, "start": 15, "ace_values": (0, 0, 0, 0), "four_aces_win": False,
+             "settle": Settle.STAKE},
     "duel": {"players": 2, "start": 5, "four_aces_win": False, "four_jacks_win": True, "dave": True},  # docs/VARIANTS.md
     "duel-trump": {"players": 2, "start": 5, "four_aces_win": False, "four_jacks_win": True, "dave": True,
                    "duel_trump_card": True},  # fmt: skip

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from ..record import Declaration, EndKind, Intent, Outcome
 from ..rules import (
-    DealerTakesTrump, ExchangeOrder, JacksCount, LonePlayer, ModernHorns, ModernSettle, Ruff, Settle, TruncatedDeal,
-    ZoneJacks, ZoneJacksBoth, ZoneLead, ZoneOvershoot, enum_code,
+    DealerTakesTrump, DuelJacksBoth, ExchangeOrder, JacksCount, LonePlayer, ModernHorns, ModernSettle, Ruff, Settle, TruncatedDeal,
+    ZoneFinish, ZoneJacks, ZoneJacksBoth, ZoneLead, ZoneOvershoot, enum_code,
 )  # fmt: skip
 
 # ---- status of a deal -----------------------------------------------------------------
@@ -44,6 +44,8 @@ ZONE_LEAD_DUTY = enum_code(ZoneLead.DUTY)  # R9 zone
 ZONE_ONE_TRICK = enum_code(ZoneJacks.ONE_TRICK)
 ZONE_JACKS_BOTH = enum_code(ZoneJacksBoth.BOTH)
 ZONE_RESTART = enum_code(ZoneOvershoot.RESTART)
+ZONE_AT_TRICK = enum_code(ZoneFinish.TRICK)
+DUEL_TRUMP_JACK = enum_code(DuelJacksBoth.TRUMP_JACK)  # R9 duel
 HORNS_FROM_FIVE = enum_code(ModernHorns.FROM_FIVE)  # R9 modern
 MODERN_POT = enum_code(ModernSettle.POT)
 
