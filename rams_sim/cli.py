@@ -20,7 +20,7 @@ from .policies import PARAMS_BY_KIND, PolicyKind, PolicySpec, seat_policies
 from .record import Declaration
 from . import cli_advise, cli_effect, cli_sweep
 from .cli_common import PlayersOpt, PresetOpt, RuleOpt, build_rules, fail, parse_count, parse_index
-from .rules import OPTION_HELP, PRESETS, Game, Rules
+from .rules import GAME_OPTIONS, OPTION_HELP, PRESETS, Game, Rules, no_effect, own_options
 
 app = typer.Typer(
     help="Monte-Carlo strategy analysis for the Russian card game Rams (Рамс).",
@@ -458,7 +458,7 @@ def rules_list() -> None:
 
 @rules_app.command("show")
 def rules_show(name: Annotated[str, typer.Argument(help="Preset name, e.g. classic.")] = "classic") -> None:
-    """Show every option of a preset with its value and meaning."""
+    """Show every option of a preset with its value and meaning; the options its game does not read last."""
     if name not in PRESETS:
         fail(f"unknown preset {name!r}; known presets: {', '.join(PRESETS)}")
     info = PRESETS[name]
@@ -466,11 +466,23 @@ def rules_show(name: Annotated[str, typer.Argument(help="Preset name, e.g. class
         fail(f"preset {name!r} is not implemented yet ({info.source}: {info.summary})")
     rules = Rules.named(name)
     values = rules.to_dict()
-    typer.echo(f"{name} ({info.source}): {info.summary}")
-    for key, meaning in OPTION_HELP.items():
+    idle = no_effect(rules)
+
+    def text(key: str) -> str:
         value = values[key]
-        text = ",".join(map(str, value)) if isinstance(value, list) else str(value).lower() if isinstance(value, bool) else str(value)
-        typer.echo(f"  {key:<24} {text:<16} {meaning}")
+        return ",".join(map(str, value)) if isinstance(value, list) else str(value).lower() if isinstance(value, bool) else str(value)
+
+    typer.echo(f"{name} ({info.source}): {info.summary}")
+    for key in own_options(rules.game):
+        if key not in idle:
+            typer.echo(f"  {key:<24} {text(key):<16} {OPTION_HELP[key]}")
+    if idle:
+        typer.echo(f"no effect in {name} (changing them changes no deal; `effect` refuses them):")
+        for key in own_options(rules.game):
+            if key in idle:
+                typer.echo(f"  {key:<24} {text(key):<16} {idle[key]}")
+    others = [g.value for g in Game if g != rules.game and GAME_OPTIONS[g]]
+    typer.echo(f"(the options of the {', '.join(others)} games are refused here)")
 
 
 app.command("advise")(cli_advise.advise)

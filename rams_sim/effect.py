@@ -27,7 +27,7 @@ from .aggregate import BLOCK_DEALS, KEYS, PARALLEL_CELLS, cells, key_values, par
 from .kernels import effect as K
 from .read import merge_cells
 from .record import Declaration
-from .rules import Rules
+from .rules import OPTION_HELP, Rules, no_effect
 from .summary import Z95
 
 MEASURES = ("delta", "tricks", "remiz", "before_play", *(f"decl_{d.name.lower()}" for d in Declaration))
@@ -69,6 +69,12 @@ def check_variants(baseline: Rules, variants: list[Rules]) -> None:
             raise EffectError("a variant equals the baseline: nothing to compare")
         if v.players != baseline.players or v.game != baseline.game:
             raise EffectError("a variant must keep the baseline's game and table size (compare those with sweep)")
+        changed = [k for k in OPTION_HELP if getattr(v, k) != getattr(baseline, k)]
+        idle_base, idle_variant = no_effect(baseline), no_effect(v)
+        idle = [k for k in changed if k in idle_base and k in idle_variant]
+        if idle:
+            raise EffectError(f"{', '.join(idle)} has no effect in the {baseline.game.value} game "
+                              f"({idle_base[idle[0]]}; see rams-sim rules show {baseline.preset})")  # fmt: skip
 
 
 def simulate_paired(baseline: Rules, variants: list[Rules], policies, keys: tuple[str, ...] = (), *, seed: int = 0,

@@ -672,3 +672,61 @@ GAME_OPTIONS: dict[Game, tuple[str, ...]] = {
     Game.MODERN: ("modern_target", "modern_no_pass", "modern_horns", "modern_settle"),
     Game.ZONE: ("zone_lead", "zone_jacks", "zone_jacks_both", "zone_overshoot", "zone_prokat", "zone_finish"),
 }
+
+# The options of R2-R8 that a game's deal never reads (docs/VARIANTS.md, each game's section), with the
+# reason: changing one changes no row of its data. `rams-sim rules show` marks them, `rams-sim effect`
+# refuses them, tests/test_no_effect.py plays each paired and finds no deal changed.
+def _idle(reason: str, *names: str) -> dict[str, str]:
+    return {name: reason for name in names}
+
+
+_WIDOW = "a widow replaces R4's exchange and passing"
+NO_EFFECT: dict[Game, dict[str, str]] = {
+    Game.RAMS: {},
+    Game.DUEL: {
+        **_idle(_WIDOW + " (nobody passes)", "exchange_order", "ace_forbids_pass", "turned_ace_binds_dealer",
+                "lone_player", "rams_penalizes_passers"),
+        "dealer_takes_trump": "the dealer's trump card is duel_trump_card",
+        "settle": "a duel party is settled by its stake",
+    },  # intent_round is refused in duel
+    Game.MODERN: {
+        **_idle("no card is turned up (the dealer's own last card shows trump)", "turned_ace_binds_dealer",
+                "dealer_takes_trump"),
+        **_idle("aces have no role in modern", "ace_values", "four_aces_win"),
+        **_idle("four jacks are modern's only rams", "rams_penalizes_passers", "suit_rams", "trump_rams", "four_jacks"),
+        "settle": "modern settles by modern_settle",
+    },  # fmt: skip
+    Game.ZONE: {
+        **_idle("the partner's swap replaces R4's exchange and passing", "exchange_order", "intent_round",
+                "ace_forbids_pass", "turned_ace_binds_dealer", "dealer_takes_trump", "lone_player",
+                "rams_penalizes_passers"),
+        **_idle("zone counts the jacks a player wins (zone_jacks)", "jacks_count", "four_jacks_win", "four_jacks"),
+        **_idle("zone has no duty to follow (any card answers)", "ruff", "must_head", "ace_covers_face"),
+        "truncated_deal": "a zone deal is played out (zone_finish=trick freezes the other player)",
+    },  # fmt: skip
+}
+
+
+def no_effect(rules: Rules) -> dict[str, str]:
+    """The options that change nothing under ``rules``, each with its reason in a few words.
+
+    * the classic options its game never reads (:data:`NO_EFFECT`);
+    * the points of a declaration that wins the party at once: duel's ``suit_rams``,
+      ``trump_rams``, ``jack_pair`` and ``four_jacks`` while ``duel_declaration_points`` is
+      false, and ``four_jacks`` wherever ``four_jacks_win`` holds (R5.5, R9 from-15).
+    The options of another game (:data:`GAME_OPTIONS`) are not listed: they are refused.
+    """
+    game = rules.game
+    out = dict(NO_EFFECT[game])
+    if game == Game.DUEL and not rules.duel_declaration_points:
+        for name in ("suit_rams", "trump_rams", "jack_pair", "four_jacks"):
+            out[name] = "a declaration wins the party and writes nothing (duel_declaration_points=false)"
+    elif rules.four_jacks_win and "four_jacks" not in out and game != Game.DUEL:
+        out["four_jacks"] = "four jacks win the party (four_jacks_win=true)"
+    return out
+
+
+def own_options(game: Game) -> list[str]:
+    """Every option a game may set: the general ones and its own, not another game's (:data:`GAME_OPTIONS`)."""
+    others = {name for g, names in GAME_OPTIONS.items() if g != game for name in names}
+    return [name for name in OPTION_HELP if name not in others]
