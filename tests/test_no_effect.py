@@ -100,7 +100,7 @@ def test_rules_show_marks_the_options_a_game_does_not_read(preset):
     listed, _, marked = out.partition("no effect")
     for name in own_options(rules.game):
         if name in idle:
-            assert name not in listed and name in marked, name
+            assert f"  {name} " not in listed and f"  {name} " in marked, name
         else:
             assert f"  {name} " in listed, name
     others = {n for g in Game if g != rules.game for n in GAME_OPTIONS[g]}
