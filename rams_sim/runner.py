@@ -288,7 +288,16 @@ def _write_atomic(path: Path, text: str) -> None:
 def _differences(old: dict, new: dict) -> list[str]:
     old = _with_later_options(old, new)
     keys = sorted(set(old) | set(new))
-    return [f"{k} {old.get(k)!r} -> {new.get(k)!r}" for k in keys if old.get(k) != new.get(k)]
+    out = []
+    for k in keys:
+        a, b = old.get(k), new.get(k)
+        if a == b or (k == "rules_hash" and isinstance(a, str)):  # the rules themselves name what differs
+            continue
+        if isinstance(a, dict) and isinstance(b, dict):  # the rules: option by option
+            out += [f"{k}.{o} {a.get(o)!r} -> {b.get(o)!r}" for o in sorted(set(a) | set(b)) if a.get(o) != b.get(o)]
+        else:
+            out.append(f"{k} {a!r} -> {b!r}")
+    return out
 
 
 def _with_later_options(old: dict, new: dict) -> dict:

@@ -20,7 +20,7 @@ from rams_sim.policies import PolicySpec
 from rams_sim.provenance import METADATA_KEY
 from rams_sim.record import Declaration, EndKind
 from rams_sim.rules import Rules
-from rams_sim.runner import DEALS, PARTIES, RunError, RunSpec, execute, partial_path, read_manifest
+from rams_sim.runner import DEALS, MANIFEST, PARTIES, RunError, RunSpec, execute, partial_path, read_manifest
 from rams_sim.summary import Z95, scan
 
 cli = CliRunner()
@@ -142,6 +142,22 @@ def test_resume_refuses_a_different_run(tmp_path):
         execute(deals_spec(seed=12), out, resume=True)
     assert execute(deals_spec(), out, resume=True).chunks_run == 4
     assert execute(deals_spec(), out, resume=True).already_complete
+
+
+def test_a_run_recorded_before_an_option_existed_resumes(tmp_path):
+    """An option added later reads as its default in an older run (every option keeps the older
+    code's behaviour as its default): the run is complete, not different. A non-default value is."""
+    out = tmp_path / "run"
+    execute(deals_spec(count=500, chunk=500), out)
+    manifest = json.loads((out / MANIFEST).read_text())
+    del manifest["run"]["rules"]["zone_finish"], manifest["run"]["rules"]["duel_jacks_both"]
+    manifest["run"]["rules_hash"] = "recorded-before"
+    (out / MANIFEST).write_text(json.dumps(manifest))
+    assert execute(deals_spec(count=500, chunk=500), out, resume=True).already_complete
+    manifest["run"]["rules"]["ruff"] = "overtrump"
+    (out / MANIFEST).write_text(json.dumps(manifest))
+    with pytest.raises(RunError, match="ruff"):
+        execute(deals_spec(count=500, chunk=500), out, resume=True)
 
 
 def test_refuses_to_clobber_without_force(tmp_path, reference_run):
