@@ -159,21 +159,15 @@ def _connect(scheduler: str):
 
 
 def _results(path: Path, spec, names: list[str]) -> dict:
-    import polars as pl
-
     from . import effect
     from .cli import describe_policies
-    from .runner import PAIRED_FILE, PARTIES
+    from .runner import PARTIES
 
     parties = spec.kind == PARTIES
-    table = pl.read_parquet(path / PAIRED_FILE)
-    paired = effect.from_table(table, spec.by, spec.rules.players, len(names), parties)
-    whole = effect.from_table(table, (), spec.rules.players, len(names), parties, whole=True)
-    rows = effect.estimates(whole, (), spec.rules.players, names, parties)
-    by_rows = effect.estimates(paired, spec.by, spec.rules.players, names, parties) if spec.by else None
-    return {"rules": spec.rules, "names": names, "units": int(paired.deals[0, 0]),
-            "changed": [int(c) for c in paired.deals[:, 1]], "rows": rows, "by_rows": by_rows, "by": spec.by,
-            "path": path, "parties": parties, "players_text": describe_policies(spec.policies)}  # fmt: skip
+    result = effect.read_result(path, spec.rules.players, names, spec.by, parties)
+    return {"rules": spec.rules, "names": names, "units": result.units, "changed": result.changed,
+            "rows": result.rows, "by_rows": result.by_rows, "by": spec.by, "path": path, "parties": parties,
+            "players_text": describe_policies(spec.policies)}  # fmt: skip
 
 
 def _simultaneous(rows, variants: int):

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from pathlib import Path
 
 import numba
 import numpy as np
@@ -25,7 +26,7 @@ import polars as pl
 from . import engine
 from .aggregate import BLOCK_DEALS, KEYS, PARALLEL_CELLS, cells, key_values, parse_keys, radices, thread_pool
 from .kernels import effect as K
-from .read import merge_cells
+from .read import PAIRED_FILE, merge_cells
 from .record import Declaration
 from .rules import OPTION_HELP, Rules, no_effect
 from .summary import Z95
@@ -258,3 +259,28 @@ def from_table(table: pl.DataFrame, keys: tuple[str, ...], players: int, variant
             continue
         acc[v, 0 if one else c] += np.array([row[name] for name in names], np.int64)
     return Paired(acc, totals)
+
+
+@dataclass(frozen=True)
+class Result:
+    """A finished paired run read back (:func:`read_result`): ``rows`` the whole table's
+    :func:`estimates` (one row per variant and measure), ``by_rows`` the same per cell of the
+    ``by`` keys (None without keys), ``units`` the deals or parties of every arm and
+    ``changed`` per variant the units it altered."""
+
+    rows: pl.DataFrame
+    by_rows: pl.DataFrame | None
+    units: int
+    changed: list[int]
+
+
+def read_result(path, players: int, names: list[str], by: tuple[str, ...] = (), parties: bool = False) -> Result:
+    """Read the merged ``paired.parquet`` of the paired run at ``path`` (``names``: one per variant,
+    in the run's order) into its estimates: what ``rams-sim effect`` prints and the reports use."""
+    table = pl.read_parquet(Path(path) / PAIRED_FILE)
+    paired = from_table(table, by, players, len(names), parties)
+    whole = from_table(table, (), players, len(names), parties, whole=True)
+    rows = estimates(whole, (), players, names, parties)
+    by_rows = estimates(paired, by, players, names, parties) if by else None
+    return Result(rows, by_rows, int(paired.deals[0, K.G_DEALS]), [int(c) for c in paired.deals[:, K.G_CHANGED]])
+

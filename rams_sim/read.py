@@ -21,6 +21,7 @@ MANIFEST = "manifest.json"
 PART_GLOB = "part-*.parquet"
 PARTIAL_SUFFIX = ".partial"
 AGGREGATE_FILE = "aggregate.parquet"  # an aggregated run's parts, merged (rams_sim.aggregate)
+PAIRED_FILE = "paired.parquet"  # a paired run's merged sums (rams_sim.effect)
 
 # the command that wrote each kind of run (manifest "run" -> "kind")
 _COMMAND = {"deals": "run", "parties": "party", "branches": "branch"}

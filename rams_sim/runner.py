@@ -38,7 +38,7 @@ from . import engine
 from .dataset import SCHEMA_VERSION, branch_table, deal_chunk_sums, deal_table, party_table
 from .policies import PolicySpec, seat_policies
 from .provenance import METADATA_KEY, now_utc, software, to_json
-from .read import AGGREGATE_FILE, MANIFEST, PART_GLOB, PARTIAL_SUFFIX, merge_cells
+from .read import AGGREGATE_FILE, MANIFEST, PAIRED_FILE, PART_GLOB, PARTIAL_SUFFIX, merge_cells
 from .rules import Rules
 from .strategy_table import check_game
 
@@ -48,7 +48,6 @@ AGGREGATED = "aggregated"  # the part kind of an aggregated deals run (_write_pa
 DEFAULT_CHUNK = {DEALS: 500_000, PARTIES: 20_000, BRANCHES: 50_000}
 AGGREGATE_CHUNK = 10_000_000  # deals per part of an aggregated run (each part a few kB: 100 parts for 1e9 deals)
 TMP_SUFFIX = ".tmp"
-PAIRED_FILE = "paired.parquet"  # a paired run's merged sums (rams_sim.effect)
 MAX_SEED = 2**64 - 1
 # zstd level 1: fast and compact; no column statistics: they cost ~20% of the write time, and each
 # part already covers one contiguous range of deals (its metadata says which); row groups of 65,536
