@@ -255,8 +255,8 @@ def _options(rules: Rules, stage: str, seat: int, hand: list[int], trump_card: i
 def _order(trump_card: int) -> np.ndarray:
     """A deck order for :func:`..kernels.games.duel.deal_from` from the widow step: the turned card at
     its place; the widow's places are filled by each world, the hands are in the card sets."""
-    from .kernels.games.duel import WIDOW_AT
+    from .kernels.games.duel import TRUMP_AT
 
     order = np.zeros(C.N_CARDS, np.int8)
-    order[WIDOW_AT - 1] = trump_card
+    order[TRUMP_AT] = trump_card
     return order

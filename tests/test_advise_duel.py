@@ -191,7 +191,7 @@ def test_the_widow_agrees_with_branch_data_for_the_hand():
     orders = []
     for _ in range(3000):
         others = rng.permutation(rest).tolist()
-        orders.append(hand + others[:5] + [turned] + others[5:])  # the first hand, the dealer, the turned card, the widow
+        orders.append(hand + others[:10] + [turned] + others[10:])  # the first hand, the dealer, the widow, the turned card
     out = engine.simulate_branches(DUEL, "basic", seat=1, deals=len(orders), dealer=0, orders=orders)
     branch = {0: [], SWAP_OPTION: []}
     for option, ends, stake in zip(out.option.tolist(), out.ends_party.tolist(), out.stake.tolist()):

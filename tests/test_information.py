@@ -31,6 +31,7 @@ import pytest
 
 from rams_sim import cards as C
 from rams_sim import engine, reference
+from rams_sim.kernels.games.duel import TRUMP_AT
 from rams_sim.kernels.rng import deal_key, deck_order
 from rams_sim.policies import PolicyKind
 from rams_sim.record import Intent
@@ -472,7 +473,7 @@ def _duel_widows_changed(play, rules: Rules, deals: int = 60, first_only: bool =
         order = deck_order(key, deck).tolist()
         first = (deal % n + 1) % n  # the dealer's opponent gets d[0..4]
         a = play(rules, ["pimc:samples=2"] * n, deal=deal, key=key, order=order)
-        b = play(rules, ["pimc:samples=2"] * n, deal=deal, key=key, order=_reshuffle_unseen(order, n, rng))
+        b = play(rules, ["pimc:samples=2"] * n, deal=deal, key=key, order=_reshuffle_unseen(order, n, rng, TRUMP_AT))
         assert a.hand_dealt[first] == b.hand_dealt[first]
         swaps += a.widow == first
         if (a.widow == first) != (b.widow == first):

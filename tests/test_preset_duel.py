@@ -2,8 +2,8 @@
 
 docs/VARIANTS.md "duel and duel-trump" is the specification. The worked examples are
 whole deals on explicit deck orders, dealer seat 0, so the first hand is seat 1. The
-layout (VARIANTS.md "The deal"): seat 1 gets ``order[0..4]``, seat 0 ``order[5..9]``, the
-trump card is ``order[10]``, the widow ``order[11..15]``. Each example runs in both
+layout (VARIANTS.md "The deal", R3): seat 1 gets ``order[0..4]``, seat 0 ``order[5..9]``,
+the widow is ``order[10..14]``, the trump card ``order[15]``. Each example runs in both
 engines (the ``engine`` fixture of conftest.py).
 """
 
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -18,7 +19,7 @@ from typer.testing import CliRunner
 
 from rams_sim import engine as fast
 from rams_sim import reference
-from rams_sim.cards import cards_of, deck_cards, mask_of, parse_cards
+from rams_sim.cards import HAND_SIZE, JACK, cards_of, deck_cards, mask_of, parse_cards, rank_of, suit_of
 from rams_sim.cli import app
 from rams_sim.record import Declaration as Dc
 from rams_sim.record import EndKind, Outcome
@@ -33,8 +34,8 @@ cli = CliRunner()
 
 
 def order_of(seat1: str, seat0: str, trump_card: str, widow: str) -> list[int]:
-    """A 32-card deck order: seat 1's hand, the dealer's (seat 0), the trump card, the widow, the rest."""
-    head = parse_cards(seat1) + parse_cards(seat0) + parse_cards(trump_card) + parse_cards(widow)
+    """A 32-card deck order (R3): seat 1's hand, the dealer's (seat 0), the widow, the trump card, the rest."""
+    head = parse_cards(seat1) + parse_cards(seat0) + parse_cards(widow) + parse_cards(trump_card)
     assert len(head) == 16 and len(set(head)) == 16
     rest = [int(c) for c in deck_cards(32) if int(c) not in head]
     return [int(c) for c in head] + rest
@@ -152,6 +153,117 @@ def test_trump_rams_outranks_a_jack_pair(engine):
     assert _ints(rec.declaration) == (Dc.TRUMP_RAMS, Dc.JACKS_VOID) and _ints(rec.delta) == (0, 0)
 
 
+# ------------------------------------- the options of a winning declaration (VARIANTS.md)
+RAMS_FROM_WIDOW = order_of(WEAK, "A♣ Q♦ 9♠ 10♠ 7♥", "7♠", "A♥ K♥ Q♥ J♥ 9♥")
+TRUMP_RAMS_AND_PAIR = order_of("J♠ J♣ 7♦ 8♦ 9♦", "A♥ K♥ Q♥ 10♥ 9♥", "7♥", "J♦ J♥ 7♣ 8♣ 9♣")
+PAIRS_RED_TRUMP = order_of("J♠ J♣ 7♦ 8♦ 9♦", "J♦ J♥ 7♣ 8♣ 9♣", "7♥", "A♥ K♥ Q♥ 10♥ 9♥")
+FOUR_JACKS_AND_RAMS = order_of("J♠ J♣ J♦ J♥ 7♦", "A♥ K♥ Q♥ 10♥ 9♥", "7♠", "A♦ K♦ Q♦ 10♦ 9♦")
+
+
+def _declared(rec):
+    return (_ints(rec.declaration), _ints(rec.delta), _ints(rec.jacks), int(rec.outcome), int(rec.ends_party),
+            int(rec.end_kind), len(rec.plays))  # fmt: skip
+
+
+def test_declaration_points_of_a_rams(engine):
+    """duel_declaration_points: the first hand swaps into a ♥ rams with A♥ (trump ♠) and wins the party
+    at once; with points he writes off 5 + 20 (R5.2) and the dealer, holding A♣, writes on 5 + 10."""
+    off = deal(engine, NO_DAVE, RAMS_FROM_WIDOW)
+    on = deal(engine, NO_DAVE.replace(duel_declaration_points=True), RAMS_FROM_WIDOW)
+    assert int(off.widow) == int(on.widow) == 1
+    assert _declared(off) == ((N0, Dc.SUIT_RAMS), (0, 0), (0, 0), Outcome.RAMS, 1, EndKind.RAMS, 0)
+    assert _declared(on) == ((N0, Dc.SUIT_RAMS), (15, -25), (0, 0), Outcome.RAMS, 1, EndKind.RAMS, 0)
+
+
+def test_declaration_points_of_a_trump_rams_over_a_void_pair(engine):
+    """duel_declaration_points: the dealer's trump rams (♥, with A♥) beats the first hand's jack pair:
+    10 + 20 off for him, 10 on for the first hand (R5.3), whose void pair writes nothing (R5.6)."""
+    off = deal(engine, NO_DAVE, TRUMP_RAMS_AND_PAIR)
+    on = deal(engine, NO_DAVE.replace(duel_declaration_points=True), TRUMP_RAMS_AND_PAIR)
+    assert _declared(off) == ((Dc.TRUMP_RAMS, Dc.JACKS_VOID), (0, 0), (0, 0), Outcome.RAMS, 0, EndKind.RAMS, 0)
+    assert _declared(on) == ((Dc.TRUMP_RAMS, Dc.JACKS_VOID), (-30, 10), (0, 0), Outcome.RAMS, 0, EndKind.RAMS, 0)
+
+
+def test_two_jack_pairs_first_hand_or_trump_jack(engine):
+    """Both stand on a jack pair, trump ♥: first-hand (the default) gives the party to seat 1's black
+    pair; trump-jack to the dealer's red pair, which holds J♥; the other pair is void. With
+    duel_declaration_points the winner writes off jack_pair (5, R5.5), the void pair nothing."""
+    first = deal(engine, NO_DAVE, PAIRS_RED_TRUMP)
+    trump_jack = NO_DAVE.replace(duel_jacks_both="trump-jack")
+    by_trump = deal(engine, trump_jack, PAIRS_RED_TRUMP)
+    points = deal(engine, trump_jack.replace(duel_declaration_points=True), PAIRS_RED_TRUMP)
+    assert int(first.widow) == int(by_trump.widow) == -1
+    assert _declared(first) == ((Dc.JACKS_VOID, Dc.JACK_PAIR), (0, 0), (0, 0), Outcome.JACKS_END, 1, EndKind.JACKS, 0)
+    dealer_wins = ((Dc.JACK_PAIR, Dc.JACKS_VOID), Outcome.JACKS_END, 0, EndKind.JACKS, 0)
+    assert _declared(by_trump) == (dealer_wins[0], (0, 0), (0, 0), *dealer_wins[1:])
+    assert _declared(points) == (dealer_wins[0], (-5, 0), (5, 0), *dealer_wins[1:])
+
+
+def test_four_jacks_against_a_rams(engine):
+    """The first hand holds four jacks, the dealer a ♥ rams with A♥ (trump ♠); both stand.
+    duel_four_jacks_senior (default): four jacks win, the rams is not shown; off: the rams wins and
+    the four jacks are void (R5.6). With duel_declaration_points: four jacks write off four_jacks
+    (10, R5.5); the rams 5 + 20 off, 5 on for the holder of the void jacks (R5.2)."""
+    cases = {
+        (True, False): ((N0, Dc.FOUR_JACKS), (0, 0), (0, 0), Outcome.FOUR_JACKS, 1, EndKind.FOUR_JACKS, 0),
+        (True, True): ((N0, Dc.FOUR_JACKS), (0, -10), (0, 10), Outcome.FOUR_JACKS, 1, EndKind.FOUR_JACKS, 0),
+        (False, False): ((Dc.SUIT_RAMS, Dc.JACKS_VOID), (0, 0), (0, 0), Outcome.RAMS, 0, EndKind.RAMS, 0),
+        (False, True): ((Dc.SUIT_RAMS, Dc.JACKS_VOID), (-25, 5), (0, 0), Outcome.RAMS, 0, EndKind.RAMS, 0),
+    }
+    for (senior, points), expected in cases.items():
+        rules = NO_DAVE.replace(duel_four_jacks_senior=senior, duel_declaration_points=points)
+        rec = deal(engine, rules, FOUR_JACKS_AND_RAMS)
+        assert int(rec.widow) == -1 and _declared(rec) == expected, (senior, points)
+
+
+def _planted_orders(n: int, seed: int) -> list[list[int]]:
+    """Deck orders full of declarations: each of four groups (the black jack pair, the red one, five
+    cards of a suit, five of another; no jack in the suits') is planted, with chance 0.6, in the
+    first hand, the dealer's or the widow where it fits; the rest is random (R3's layout)."""
+    rng = np.random.default_rng(seed)
+    deck = [int(c) for c in deck_cards(32)]
+    jacks = [c for c in deck if rank_of(c) == JACK]
+    pairs = [[c for c in jacks if suit_of(c) in colour] for colour in ((0, 1), (2, 3))]  # ♠♣ black, ♦♥ red
+    orders = []
+    for _ in range(n):
+        suits = rng.choice(4, 2, replace=False)
+        fives = [rng.choice([c for c in deck if suit_of(c) == x and c not in jacks], HAND_SIZE, replace=False)
+                 for x in suits]  # fmt: skip
+        slots = [[], [], []]  # the first hand, the dealer, the widow
+        for g in rng.permutation(len(pairs + fives)):
+            group = [int(c) for c in (pairs + fives)[g] if all(int(c) not in slot for slot in slots)]
+            fits = [k for k in range(3) if len(slots[k]) + len(group) <= HAND_SIZE]
+            if fits and rng.random() < 0.6:
+                slots[int(rng.choice(fits))] += group
+        free = [c for c in rng.permutation(deck).tolist() if all(c not in slot for slot in slots)]
+        for slot in slots:
+            while len(slot) < HAND_SIZE:
+                slot.append(free.pop())
+        orders.append(slots[0] + slots[1] + slots[2] + free)  # free[0]: the trump card, d[15]
+    return orders
+
+
+@pytest.mark.parametrize("preset", ["duel", "duel-trump"])
+def test_declaration_options_agree(preset):
+    """Both engines agree deal by deal on orders full of declarations, under every combination of
+    duel_declaration_points, duel_jacks_both and duel_four_jacks_senior (and jacks_count)."""
+    orders = _planted_orders(40, seed=11)
+    shown = set()
+    for points in (False, True):
+        for both in ("first-hand", "trump-jack"):
+            for senior in (True, False):
+                for count in ("dealt-or-final", "final"):
+                    rules = Rules.named(preset, duel_declaration_points=points, duel_jacks_both=both,
+                                        duel_four_jacks_senior=senior, jacks_count=count)  # fmt: skip
+                    for i, order in enumerate(orders):
+                        policies = ("basic", "random") if i % 2 else ("random", "basic")
+                        a = fast.play_deal(rules, list(policies), seed=7, deal=i, dealer=i % 2, order=order)
+                        b = reference.play_deal(rules, list(policies), seed=7, deal=i, dealer=i % 2, order=order)
+                        assert not b.differences(a), (points, both, senior, count, i, b.differences(a))
+                        shown.add(int(a.end_kind))
+    assert {EndKind.RAMS, EndKind.JACKS, EndKind.FOUR_JACKS} <= shown
+
+
 def test_four_aces_count_for_nothing(engine):
     """Four aces ("не считаются") are no declaration. The dealer swaps and leads Q♠; the first hand
     must follow with A♠, wins, and his aces (50) and the trick take him past 0: he wins the party."""
@@ -202,6 +314,25 @@ def test_dave_lead_only(engine):
     """With dave_lead_only the first hand may not double when following: the deal is played out as without dave."""
     rec = deal(engine, DUEL.replace(dave_lead_only=True), ACE_AND_TRICK)
     assert _ints(rec.dave) == (0, 0) and (int(rec.ends_party), int(rec.end_kind)) == (1, EndKind.TRICK)
+
+
+# Both stand with an ace. The first hand (A♣ A♥: needs one trick, an aceless dealer five) doubles at
+# his lead; the dealer (A♦ and K♠ Q♠ J♠ 9♠ of trump ♠: strength 7, estimate 0.75) accepts, owns the
+# cube and redoubles before he follows; the first hand (estimate 0.4) accepts. The dealer trumps A♣
+# with 9♠ and wins the party with A♦ (15 + 1 trick).
+REDOUBLE = order_of("A♣ A♥ 8♦ 9♦ 10♥", "A♦ K♠ Q♠ J♠ 9♠", "10♠", "K♣ Q♦ 7♦ 7♣ 8♣")
+
+
+def test_dave_max_refuses_a_dave_past_the_cap(engine):
+    """dave_max: an offer that would raise the stake above it is not made (VARIANTS.md "Dave"). At
+    64 or 4 the redouble takes the stake to 4; at 2 the dealer may not redouble (4 > 2): stake 2;
+    at 1 nobody may offer: stake 1. The cards are the same each time."""
+    expected = {64: ((1, 1), 4), 4: ((1, 1), 4), 2: ((0, 1), 2), 1: ((0, 0), 1)}
+    for cap, (offers, stake) in expected.items():
+        rec = deal(engine, DUEL.replace(dave_max=cap), REDOUBLE)
+        assert int(rec.widow) == -1 and (_ints(rec.dave), int(rec.stake)) == (offers, stake), cap
+        assert len(rec.plays) == 1 and rec.plays[0].cards == (parse_cards("9♠")[0], parse_cards("A♣")[0])
+        assert (int(rec.ends_party), int(rec.end_kind)) == (0, EndKind.TRICK) and _ints(rec.delta) == (-16, 0)
 
 
 def test_dave_cap():

@@ -85,6 +85,19 @@ def best_rams(cardsets, st, n, first, trump, card_points):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def rams_deltas(r, st, n, best):
+    """R5.2-R5.3: the best rams's holder ``best`` writes off its base (suit_rams, trump_rams by
+    st[DECL, best]) plus his aces; every other active seat (passers too with
+    rams_penalizes_passers) writes on the base plus every ace he holds."""
+    base = r.trump_rams if st[DECL, best] == D_TRUMP_RAMS else r.suit_rams
+    for seat in range(n):
+        if seat == best:
+            st[DELTA, seat] = -(base + st[ACES, seat])
+        elif st[ACTIVE, seat] or r.rams_penalizes_passers:
+            st[DELTA, seat] = base + st[ACES, seat]
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def jack_kinds(cardsets, st, n, jacks_count):
     """R5.5: the jack kind (0 none, 1 pair, 2 four jacks) counted for each seat, into st[JACK_KIND]."""
     for seat in range(n):
@@ -155,12 +168,7 @@ def declare(r, cardsets, st, n, first, trump, scores, n_active, info):
     if declarations:
         best = best_rams(cardsets, st, n, first, trump, r.card_points)
         if best >= 0:  # R5.2-R5.4, R5.6
-            base = r.trump_rams if st[DECL, best] == D_TRUMP_RAMS else r.suit_rams
-            for seat in range(n):
-                if seat == best:
-                    st[DELTA, seat] = -(base + st[ACES, seat])
-                elif st[ACTIVE, seat] or r.rams_penalizes_passers:
-                    st[DELTA, seat] = base + st[ACES, seat]
+            rams_deltas(r, st, n, best)
             void_jacks(st, n)
             info[OUTCOME] = O_RAMS
             if scores[best] + st[DELTA, best] <= 0:

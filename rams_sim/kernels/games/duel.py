@@ -4,8 +4,10 @@ docs/VARIANTS.md "duel and duel-trump" is the specification. One deal reuses the
 classic steps (:mod:`..deal`, :func:`..exchange.dealer_trump`, the holders of
 :mod:`..declare`, :func:`..play.play_tricks`, :mod:`..score`) and replaces four: the
 widow instead of R4's pass and exchange, the trump card (never used, or compulsory for
-the dealer), the declarations (any one wins the party at once, every delta 0) and the
-play (its own first leader, and dave before each card: this module's ``before_card``).
+the dealer), the declarations (any one wins the party at once; every delta 0, or with
+``duel_declaration_points`` its R5 points) and the play (its own first leader, and dave
+before each card: this module's ``before_card``). The layout is R3's with a widow:
+the hands ``order[0..9]``, the widow ``order[10..14]``, the trump card ``order[15]``.
 
 Dave, the doubling: before each card he plays, a seat may offer to double the party's
 stake; the other accepts (the stake doubles and he owns the cube, as in backgammon) or
@@ -21,15 +23,16 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...cards import ACE, HAND_SIZE, N_SUITS
+from ...cards import ACE, HAND_SIZE, JACK, N_SUITS
 from ...policies import DUEL_ACE_WEIGHT, DUEL_DAVE_HAND, DUEL_DAVE_OFFER, DUEL_DAVE_SLOPE, DUEL_DAVE_TAKE, DUEL_WIDOW_THRESHOLD
-from ..bits import ACE_CARDS, ZERO, bit, card_of, has, jack_kind, popcount, rams_suit, suit_of
+from ..bits import ACE_CARDS, ZERO, bit, card_of, has, jack_kind, pair_jacks, popcount, rams_suit, suit_of
 from ..codes import (
-    D_FOUR_ACES, D_FOUR_JACKS, D_JACK_PAIR, E_DECLINED, E_FOUR_ACES, E_FOUR_JACKS, E_JACKS, E_RAMS, ERR_CARD, O_FOUR_ACES,
-    NO_FORCE, NO_OPTION, O_FOUR_JACKS, O_JACKS_END, O_PLAYED, O_RAMS, OK, SCORE_SO_FAR, UNAVAILABLE,
+    D_FOUR_ACES, D_FOUR_JACKS, D_JACK_PAIR, DUEL_TRUMP_JACK, E_DECLINED, E_FOUR_ACES, E_FOUR_JACKS, E_JACKS, E_RAMS,
+    ERR_CARD, JACKS_DEALT, JACKS_FINAL, NO_FORCE, NO_OPTION, O_FOUR_ACES, O_FOUR_JACKS, O_JACKS_END, O_PLAYED, O_RAMS,
+    OK, SCORE_SO_FAR, UNAVAILABLE,
 )  # fmt: skip
 from ..deal import deal_cards, reset_scoring, shuffle_and_seed
-from ..declare import best_rams, four_aces_holder, four_jacks_holder, prepare_final, void_jacks
+from ..declare import best_rams, four_aces_holder, four_jacks_holder, prepare_final, rams_deltas, void_jacks
 from ..knowledge import declarations_fit
 from ..exchange import dealer_trump_with
 from ..play import play_tricks
@@ -38,13 +41,14 @@ from ..rng import bounded, deal_key
 from ..score import credit_trick, finish_deal
 from ..search import arm, duel_search_dave, duel_search_trump, duel_search_widow
 from ..state import (
-    ACES, CUBE, DAVE, DECL, DELTA, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, HAND, JACK_KIND, OUTCOME, STAKE, STATUS,
-    TRICKS, TRUMP_CARD, WIDOW, seat_after,
+    ACES, CUBE, DAVE, DEALT, DECL, DELTA, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, HAND, JACK_KIND, JACKS, OUTCOME, STAKE,
+    STATUS, TRICKS, TRUMP_CARD, WIDOW, seat_after,
 )  # fmt: skip
 
-WIDOW_AT = 2 * HAND_SIZE + 1  # the widow: order[11..15], after the trump card order[10]
-SWAP_OPTION = (1 << HAND_SIZE) - 1  # branching: discard mask 31 = swap the hand for the widow
 N_SEATS = 2
+WIDOW_AT = N_SEATS * HAND_SIZE  # R3: the widow order[10..14] takes the cards after the hands
+TRUMP_AT = WIDOW_AT + HAND_SIZE  # R3: the next card, order[15], is turned up
+SWAP_OPTION = (1 << HAND_SIZE) - 1  # branching: discard mask 31 = swap the hand for the widow
 # the steps of a deal (deal_from): the first hand's widow, the dealer's, the duel-trump card, the play
 TRUMP_STEP, PLAY_STEP = 2, 3
 NEW_DEAL = -1  # rollout_deal's step: a whole new deal
@@ -240,25 +244,71 @@ def take_widow(kinds, params, rng, order, cardsets, st, info, first, forced_seat
 
 @njit(cache=True, _nrt=False, inline="always")
 def declare_duel(r, cardsets, st, first, trump, info):
-    """Any declaration wins the party at once (VARIANTS.md): four aces (with four_aces_win),
-    four jacks, the best rams (R5.4), a jack pair (the first hand first). Every delta stays 0.
+    """Any declaration wins the party at once (VARIANTS.md "Declarations"), checked in this
+    order: four aces (with four_aces_win), four jacks (``duel_four_jacks_senior``; else after
+    the rams), the best rams (R5.4), a jack pair (both: :func:`_jack_pair_winner`). Every delta
+    stays 0, or with ``duel_declaration_points`` the winning declaration writes its R5 points.
     Returns True when the cards are played."""
     if r.four_aces_win:
         holder = four_aces_holder(cardsets, st, N_SEATS, first)
-        if holder >= 0:
+        if holder >= 0:  # R5.1: no points, even with duel_declaration_points
             return _wins(st, info, holder, D_FOUR_ACES, O_FOUR_ACES, E_FOUR_ACES)
-    holder = four_jacks_holder(st, N_SEATS, first)
-    if holder >= 0:
-        return _wins(st, info, holder, D_FOUR_JACKS, O_FOUR_JACKS, E_FOUR_JACKS)
+    if r.duel_four_jacks_senior:
+        holder = four_jacks_holder(st, N_SEATS, first)
+        if holder >= 0:
+            return _jacks_win(r, st, info, holder, r.four_jacks, D_FOUR_JACKS, O_FOUR_JACKS, E_FOUR_JACKS)
     best = best_rams(cardsets, st, N_SEATS, first, trump, r.card_points)
-    if best >= 0:
+    if best >= 0:  # a lower rams is RAMS_OUTRANKED; any jacks (four jacks junior) are void, R5.6
+        if r.duel_declaration_points:
+            rams_deltas(r, st, N_SEATS, best)  # R5.2-R5.3: the other writes on, an outranked rams too
         return _wins(st, info, best, -1, O_RAMS, E_RAMS)
-    for k in range(N_SEATS):
-        seat = seat_after(first, k, N_SEATS)
-        if st[JACK_KIND, seat] == 1:
-            return _wins(st, info, seat, D_JACK_PAIR, O_JACKS_END, E_JACKS)
+    holder = four_jacks_holder(st, N_SEATS, first)  # four jacks junior to a rams, none shown
+    if holder >= 0:
+        return _jacks_win(r, st, info, holder, r.four_jacks, D_FOUR_JACKS, O_FOUR_JACKS, E_FOUR_JACKS)
+    holder = _jack_pair_winner(r, cardsets, st, first, trump)
+    if holder >= 0:
+        return _jacks_win(r, st, info, holder, r.jack_pair, D_JACK_PAIR, O_JACKS_END, E_JACKS)
     info[OUTCOME] = O_PLAYED
     return True
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _holds_trump_pair(r, cardsets, seat, trump):
+    """A hand of ``seat`` that counts for jacks (R5.5 ``jacks_count``: the dealt, the final, or
+    either) holds the pair of the trump suit's jack."""
+    jack = card_of(trump, JACK)
+    dealt = has(pair_jacks(cardsets[DEALT, seat]), jack)
+    final = has(pair_jacks(cardsets[HAND, seat]), jack)
+    if r.jacks_count == JACKS_DEALT:
+        return dealt
+    if r.jacks_count == JACKS_FINAL:
+        return final
+    return dealt or final
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _jack_pair_winner(r, cardsets, st, first, trump):
+    """The seat whose counted jack pair wins (R5.5), or -1. Both hold one (one red, one black
+    pair: all four jacks): the first hand's (``duel_jacks_both`` first-hand, R5 step 4c's
+    "nearest the dealer's left") or the pair holding the trump jack's (trump-jack)."""
+    winner = -1
+    for k in range(N_SEATS):
+        seat = seat_after(first, k, N_SEATS)
+        if st[JACK_KIND, seat] != 1:
+            continue
+        if winner < 0 or (r.duel_jacks_both == DUEL_TRUMP_JACK and _holds_trump_pair(r, cardsets, seat, trump)):
+            winner = seat
+    return winner
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _jacks_win(r, st, info, seat, points, decl, outcome, kind):
+    """``seat`` wins the party by jacks (a pair, four jacks); with ``duel_declaration_points`` he
+    writes off their ``points`` (R5.5: jack_pair, four_jacks), the other nothing (his are void)."""
+    if r.duel_declaration_points:
+        st[JACKS, seat] = points
+        st[DELTA, seat] = -points
+    return _wins(st, info, seat, decl, outcome, kind)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -273,6 +323,14 @@ def _wins(st, info, seat, decl, outcome, kind):
     return False
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def deal_duel(order, dealer, cardsets, st, info):
+    """R3 with a widow: seat dealer+1 gets order[0..4], the dealer order[5..9], the widow is
+    order[10..14] (read at the widow step, :func:`take_widow`), the trump card order[15]."""
+    deal_cards(order, N_SEATS, dealer, cardsets, st)
+    info[TRUMP_CARD] = order[TRUMP_AT]
+
+
 @njit(cache=True, _nrt=False)
 def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st, trick, info, log,
               forced_seat, forced_option, search):  # fmt: skip
@@ -282,7 +340,7 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
     """
     shuffle_and_seed(r, kinds, key, fixed_order, fixed_order.shape[0] > 0, order, rng)
     reset_scoring(st, N_SEATS, info, log)
-    info[TRUMP_CARD] = deal_cards(order, N_SEATS, dealer, cardsets, st)  # R3; the widow follows the trump card
+    deal_duel(order, dealer, cardsets, st, info)
     return deal_from(r, kinds, params, announce, dealer, scores, order, rng, cardsets, st, trick, info, log, forced_seat,
                      forced_option, np.int64(0), np.int64(NO_OPTION), arm(search, key))  # fmt: skip
 
@@ -385,7 +443,7 @@ def rollout_deal(r, kinds, params, announce, key, dealer, scores, order, rng, ca
     if step < 0:
         shuffle_and_seed(r, kinds, key, order, False, order, rng)
         reset_scoring(st, N_SEATS, info, log)
-        info[TRUMP_CARD] = deal_cards(order, N_SEATS, dealer, cardsets, st)
+        deal_duel(order, dealer, cardsets, st, info)
         step, option = np.int64(0), np.int64(NO_OPTION)
     return deal_from(r, kinds, params, announce, dealer, scores, order, rng, cardsets, st, trick, info, log,
                      np.int64(NO_FORCE), np.int64(0), step, option, None)  # fmt: skip

@@ -3,10 +3,13 @@
 docs/VARIANTS.md "duel and duel-trump" is the specification. A duel deal is a classic
 deal with four steps replaced:
 
-1. the layout: the widow is ``order[11..15]``, after the trump card ``order[10]``;
+1. the layout: R3's with a widow, the hands ``order[0..9]``, the widow ``order[10..14]``,
+   the trump card ``order[15]``;
 2. the widow instead of R4's pass and exchange (the first hand, then the dealer);
 3. the trump card: never used (``duel``), or compulsory for the dealer (``duel-trump``);
-4. the declarations: any one wins the party at once (every delta 0);
+4. the declarations: any one wins the party at once (every delta 0, or with
+   ``duel_declaration_points`` the winner's R5 points; options ``duel_jacks_both`` and
+   ``duel_four_jacks_senior`` rank two declarations);
 
 and the play gains the dave offers (a doubling cube, as in backgammon; the stake and the
 cube carry over the deals of a party) and its own first leader. The tricks are R6's
@@ -23,17 +26,20 @@ from ... import cards as C
 from ...kernels.rng import deal_key
 from ...policies import PARAMS_BY_KIND, PolicySpec
 from ...record import Declaration, EndKind, Outcome
+from ...rules import DuelJacksBoth, JacksCount
 from ..args import RuleBook
-from ..bits import FOUR_JACKS_KIND, RANK, SUIT, jack_kind, rams_suit
-from ..deal import DealTable, deal_cards, shuffle
-from ..declare import counted_jack_kinds, declare_four_aces, declare_rams
+from ..bits import FOUR_JACKS_KIND, JACK_PAIRS, RANK, SUIT, jack_kind, rams_suit
+from ..deal import DealTable, deal_hands, shuffle, turn_trump
+from ..declare import counted_jack_kinds, declare_four_aces, declare_rams, jack_points
 from ..exchange import take_trump_card
 from ..party import DealResult
 from ..play import play_from, play_tricks, threats
 from ..policy import RandomPolicy
 from ..score import Scoresheet
 
-WIDOW_AT = 2 * C.HAND_SIZE + 1  # the widow's first position in the deck order (after the trump card)
+N_PLAYERS = 2
+WIDOW_AT = N_PLAYERS * C.HAND_SIZE  # R3: the widow's first position in the deck order, after the hands
+TRUMP_AT = WIDOW_AT + C.HAND_SIZE  # R3: the turned card, after the widow
 SWAP = (1 << C.HAND_SIZE) - 1  # the widow option "swap" (a discard of the whole hand); 0 stands
 TRUMP_STEP, PLAY_STEP = 2, 3  # the steps of deal_from after the two widow steps
 DAVE_PASS, DAVE_OFFER = 0, 1  # a searched dave offer's options
@@ -97,9 +103,11 @@ def takes_dave(policy, estimate: float) -> bool:
 
 # ---- the deal: layout, widow, trump card (VARIANTS.md "The deal", "The widow") --------------
 def deal_widow(table) -> None:
-    """R3's layout; the widow is the five cards after the trump card."""
-    deal_cards(table)
-    table.widow = sorted(table.deck_order[WIDOW_AT : WIDOW_AT + C.HAND_SIZE])
+    """R3's layout with a widow: the first hand d[0..4], the dealer d[5..9], the widow
+    d[10..14] (the next cards), the trump card d[15] (the next one); no talon."""
+    deal_hands(table)
+    table.widow = sorted(table.deck_order[WIDOW_AT:TRUMP_AT])
+    turn_trump(table, table.deck_order[TRUMP_AT])
 
 
 def take_widow(table, step0: int = 0, first_option=None, searching: bool = False) -> None:
@@ -151,9 +159,14 @@ def dealer_trump(table, option=None, searching: bool = False) -> None:
 
 # ---- the declarations (VARIANTS.md "Declarations") -----------------------------------------
 def declare(sheet) -> bool:
-    """Any declaration wins the party at once, every delta 0: four aces (only with
-    ``four_aces_win``), four jacks, the best rams, a jack pair. True when play follows."""
-    if declare_four_aces(sheet) or _four_jacks(sheet) or _rams(sheet) or _jack_pair(sheet):
+    """Any declaration wins the party at once: four aces (only with ``four_aces_win``), four
+    jacks (after the rams when ``duel_four_jacks_senior`` is off), the best rams, a jack pair.
+    Every delta is 0, or with ``duel_declaration_points`` the winner's R5 points. True when
+    play follows."""
+    senior = sheet.book.duel_four_jacks_senior
+    won = (declare_four_aces(sheet) or (senior and _four_jacks(sheet)) or _rams(sheet)
+           or (not senior and _four_jacks(sheet)) or _jack_pair(sheet))  # fmt: skip
+    if won:
         sheet.settled = True
         return False
     sheet.outcome = int(Outcome.PLAYED)
@@ -161,11 +174,13 @@ def declare(sheet) -> bool:
 
 
 def _four_jacks(sheet) -> bool:
-    """Four jacks win whatever ``four_jacks_win`` says (any declaration wins)."""
+    """Four jacks win whatever ``four_jacks_win`` says (any declaration wins); with points the
+    holder writes off ``four_jacks`` (R5.5)."""
     kinds = counted_jack_kinds(sheet)
     for s in sheet.order:
         if kinds[s] == FOUR_JACKS_KIND:
             sheet.declaration[s] = int(Declaration.FOUR_JACKS)
+            _write_jacks(sheet, s, kinds[s])
             sheet.outcome = int(Outcome.FOUR_JACKS)
             sheet.end_party(s, EndKind.FOUR_JACKS)
             return True
@@ -174,11 +189,13 @@ def _four_jacks(sheet) -> bool:
 
 def _rams(sheet) -> bool:
     """The best rams (R5.4 seniority, the classic ranking) wins; lower rams are outranked,
-    jacks void (R5.6); no points are written."""
+    jacks void (R5.6), four jacks too when they are junior. Its points (R5.2-R5.3, the
+    other's penalty included) stand only with ``duel_declaration_points``."""
     saved = list(sheet.delta)
     if not declare_rams(sheet):
         return False
-    sheet.delta = saved  # no points: the party is settled by stake
+    if not sheet.book.duel_declaration_points:
+        sheet.delta = saved  # no points: the party is settled by stake
     if sheet.ends_party < 0:
         shown = (int(Declaration.SUIT_RAMS), int(Declaration.TRUMP_RAMS))
         best = next(s for s in sheet.order if sheet.declaration[s] in shown)
@@ -187,18 +204,39 @@ def _rams(sheet) -> bool:
 
 
 def _jack_pair(sheet) -> bool:
-    """A counted jack pair wins; if both hold one, the first hand; the other's is void."""
+    """A counted jack pair wins; if both hold one, the first hand's (``duel_jacks_both``
+    first-hand) or the one holding the trump jack (trump-jack); the other's is void."""
     kinds = counted_jack_kinds(sheet)
-    for s in sheet.order:
-        if kinds[s] == 1:
-            sheet.declaration[s] = int(Declaration.JACK_PAIR)
-            for other in sheet.order:
-                if other != s and kinds[other] > 0:
-                    sheet.declaration[other] = int(Declaration.JACKS_VOID)
-            sheet.outcome = int(Outcome.JACKS_END)
-            sheet.end_party(s, EndKind.JACKS)
-            return True
-    return False
+    holders = [s for s in sheet.order if kinds[s] == 1]
+    if not holders:
+        return False
+    s = holders[0]
+    if len(holders) > 1 and sheet.book.duel_jacks_both == DuelJacksBoth.TRUMP_JACK:
+        s = next(h for h in holders if _holds_trump_pair(sheet, h))
+    sheet.declaration[s] = int(Declaration.JACK_PAIR)
+    _write_jacks(sheet, s, kinds[s])
+    for other in sheet.order:
+        if other != s and kinds[other] > 0:
+            sheet.declaration[other] = int(Declaration.JACKS_VOID)
+    sheet.outcome = int(Outcome.JACKS_END)
+    sheet.end_party(s, EndKind.JACKS)
+    return True
+
+
+def _holds_trump_pair(sheet, seat: int) -> bool:
+    """The seat's pair is the one of the trump suit's jack, in a hand that counts (R5.5 ``jacks_count``)."""
+    trump_jack = C.card_id(sheet.trump, C.JACK)
+    pair = next(p for p in JACK_PAIRS if trump_jack in p)
+    counted = {JacksCount.DEALT: [sheet.hands_dealt[seat]], JacksCount.FINAL: [sheet.hands_final[seat]]}
+    hands = counted.get(sheet.book.jacks_count, [sheet.hands_dealt[seat], sheet.hands_final[seat]])
+    return any(all(c in hand for c in pair) for hand in hands)
+
+
+def _write_jacks(sheet, seat: int, kind: int) -> None:
+    """With ``duel_declaration_points`` the winner writes off his jacks (R5.5); else nothing."""
+    if sheet.book.duel_declaration_points:
+        sheet.jacks[seat] = jack_points(sheet.book, kind)
+        sheet.delta[seat] = -sheet.jacks[seat]
 
 
 def finish(sheet) -> None:
