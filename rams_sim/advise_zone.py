@@ -11,7 +11,9 @@ the search the ``pimc`` policy runs (:mod:`rams_sim.kernels.games.zone_search`):
   no duty to follow, so any card may answer; only the first lead is bound (``zone_lead=
   duty``: the holder of the trump A leads it, ...). Who led the first trick follows from
   whose turn it is now: with two players, one reading of the tricks ends with the seat to
-  play, the other with his opponent.
+  play, the other with his opponent. Under ``zone_finish=trick`` no finished trick may have
+  left a player at exactly 0 (the deal would have stopped there): checked for the seat,
+  and for the other when his A is known (no unseen ace has a value).
 
 The decision: ``played`` given, the card; else the partner's swap (stand or swap). The
 dealer decides nothing before the play.
@@ -32,6 +34,7 @@ from .record import Trick
 from .rules import Rules
 
 TURN_WORDS = ("stand", "swap")  # the dealer's partner's turn
+UNKNOWN_ACES = 1 << 40  # an A no score equals: the other's, while an unseen ace has a value
 
 
 def zone_position(rules: Rules, seat: int, dealer: int, hand: list[int], trump_card: int, scores: list[int],
@@ -78,6 +81,8 @@ def zone_position(rules: Rules, seat: int, dealer: int, hand: list[int], trump_c
                           done, current)  # fmt: skip
     played_mask = lay_out_play(done, current, st, trick, log) if stage == "play" else 0
     final = C.mask_of(hand) | own_played
+    if done and rules.zone_finish.value == "trick":
+        _check_not_stopped(rules, seat, dealer, trump_card, final, C.mask_of(discarded), played_mask, done, log, scores)
     cardsets[S.HAND, seat] = np.uint64(C.mask_of(hand))
     cardsets[S.DEALT, seat] = np.uint64(final)
     cardsets[S.FINAL, seat] = np.uint64(final)
@@ -140,6 +145,31 @@ def _check_first_lead(rules: Rules, seat: int, dealer: int, mine: int, old: int,
     if not fits:
         raise AdviceError(f"--played: seat {first.leader} cannot have led {C.format_card(led)} to the first trick: "
                           "zone's lead duty (the trump A, else K and Q, first) names another lead")  # fmt: skip
+
+
+def _check_not_stopped(rules: Rules, seat: int, dealer: int, trump_card: int, mine: int, old: int, played: int,
+                       done: list, log: np.ndarray, scores: list[int]) -> None:  # fmt: skip
+    """``zone_finish=trick``: no finished trick left a player at exactly 0 (R8.2: the deal stops
+    there), by the kernels' own count (:func:`.zone.stopped_before`); else one line. The seat's
+    A is his hand's; the other's is the aces he played when no unseen ace has a value, else
+    unknown (not checked: the sampler draws again a world whose aces stopped it)."""
+    from .kernels.args import rules_args
+    from .kernels.games.zone import stopped_before
+
+    other = 1 - seat
+    unseen = C.deck_mask(rules.deck_size) & ~(mine | old | played | 1 << trump_card)
+    values = rules.ace_values
+    aces = [0, 0]
+    aces[seat] = sum(values[s] for s in range(C.N_SUITS) if mine >> C.card_id(s, C.ACE) & 1)
+    theirs = C.mask_of(tr.cards[other] for tr in done)
+    aces[other] = sum(values[s] for s in range(C.N_SUITS) if theirs >> C.card_id(s, C.ACE) & 1)
+    if any(values[s] and unseen >> C.card_id(s, C.ACE) & 1 for s in range(C.N_SUITS)):
+        aces[other] = UNKNOWN_ACES
+    r, at = rules_args(rules), np.asarray(scores, np.int64)
+    for t in range(1, len(done) + 1):
+        if stopped_before(r, log, t, at, dealer, C.suit_of(trump_card), aces[0], aces[1]):
+            raise AdviceError(f"--played: a player stands at exactly 0 after trick {t}: under zone_finish=trick the "
+                              "deal stopped there")  # fmt: skip
 
 
 def _replay(rules: Rules, seat: int, hand: list[int], trump_card: int, played: list[list[int]],

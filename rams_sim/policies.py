@@ -101,9 +101,11 @@ of basic's list so every kind inherits them: ``zone_swap_threshold`` (2) and
 hand for the widow iff his zone strength (basic's strength plus ``zone_ace_weight`` per
 plain ace) is below ``zone_swap_threshold``. *Play*: with ``s`` his score before the deal,
 ``got`` his tricks so far plus the jack points of his won cards as ``zone_jacks`` counts
-them (``zone_jacks_both`` ignored) and ``r = s - got``, winning the trick with card c adds
-``gain(c)`` = 1 plus the jack points the trick's cards (the led card if any, and c) add to
-his won cards. *Follow*: the cheapest (trump, rank, id) of the cards that beat the led card
+them (``zone_jacks_both`` ignored) and ``r = s - got - A`` (A: his aces by ``ace_values``,
+written off with his first trick, so counted from the start), winning the trick with card
+c adds ``gain(c)`` = 1 plus the jack points the trick's cards (the led card if any, and c)
+add to his won cards. ``zone_finish`` does not change the play (a stop at 0 only spares him
+the ducking after it). *Follow*: the cheapest (trump, rank, id) of the cards that beat the led card
 with gain <= r; if none, the cheapest card that loses; if every card wins, the least gain,
 ties the cheapest. *Lead*: if r >= 1 and some legal card has gain <= r, the highest trump
 among those, else the highest-ranked of those (ties: lower id); else the lowest-ranked

@@ -208,3 +208,31 @@ def test_both_engines_read_the_first_lead_alike(mine, led, fits):
     assert (C.mask_of(cannot), C.mask_of(must), ref_pair) == (int(forbid), int(pin), bool(pair))
     if fits:
         assert C.mask_of(cannot) == 1 << C.parse("A♥")
+
+
+# ---- the readings as options (docs/VARIANTS.md "zone"): the search scores with the engine's count
+TRICK = ZONE.replace(zone_finish="trick")
+
+
+def test_a_stop_at_zero_is_refused():
+    """``zone_finish=trick``: the partner at 1 won the first trick, so he stood at exactly 0 and
+    the deal stopped (R8.2): a later card is refused in one line. Under ``deal`` the position
+    stands (he must now duck)."""
+    hand = C.parse_cards("K♠ 7♣ 9♦ 10♣")
+    args = (1, 0, hand, C.parse("9♥"), [9, 1], {1: "stand"}, [C.parse_cards("A♠ 7♠")], [])
+    assert zone_position(ZONE, *args).stage == "play"
+    with pytest.raises(AdviceError, match="exactly 0 after trick 1") as err:
+        zone_position(TRICK, *args)
+    assert "\n" not in str(err.value)
+
+
+@pytest.mark.heavy
+def test_the_search_follows_the_trick_finish():
+    """The dealer at 1 answers the partner's 6♠ (trump 9♥): ♠A wins the trick and brings him to
+    exactly 0. Under ``zone_finish=trick`` the deal stops there in every world (−1, the party
+    won, no прокат); under ``deal`` he plays on and some worlds force another trick on him."""
+    args = dict(seat=0, dealer=0, turns="1=stand", played="6♠", scores="1,15", max_worlds=256, target_se=0.01)
+    rows = {r["option"]: r for r in advise("A♠ K♣ 7♦ 8♦ 10♦", "9♥", rules=TRICK, **args).table.iter_rows(named=True)}
+    assert (rows["A♠"]["mean"], rows["A♠"]["p_win"], rows["A♠"]["p_remiz"]) == (-1.0, 1.0, 0.0)
+    rows = {r["option"]: r for r in advise("A♠ K♣ 7♦ 8♦ 10♦", "9♥", rules=ZONE, **args).table.iter_rows(named=True)}
+    assert rows["A♠"]["p_win"] < 1.0 and rows["A♠"]["mean"] > -1.0

@@ -164,6 +164,10 @@ ZONE_OPTIONS = [
     {"zone_jacks_both": "both", "zone_overshoot": "restart"},
     {"zone_lead": "partner", "start": 4},  # near the target: the exact finish and the overshoot
     {"start": 3, "deck": "32", "zone_prokat": 0},
+    # the preset's readings as options (docs/VARIANTS.md "zone"): A in the count, four aces, the stop at 0
+    {"ace_values": (5, 10, 15, 20), "four_aces_win": True, "settle": "remaining"},
+    {"zone_finish": "trick", "start": 6, "settle": "remaining"},
+    {"zone_finish": "trick", "ace_values": (1, 2, 3, 4), "zone_jacks_both": "both", "start": 9},
 ]
 
 
@@ -176,7 +180,8 @@ def test_zone_agrees(options, policy):
     assert_same_deals(rules, policies, seed=61, deals=600, label=f"zone {options}/{policy}")
 
 
-@pytest.mark.parametrize("options", ZONE_OPTIONS[:4], ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "zone")
+@pytest.mark.parametrize("options", ZONE_OPTIONS[:4] + ZONE_OPTIONS[5:],
+                         ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "zone")  # fmt: skip
 def test_zone_parties_agree(options):
     """R9 zone: whole parties agree (the loser deals next, the exact finish, прокат settlement)."""
     rules = Rules.named("zone", **options)

@@ -10,6 +10,7 @@ with a rams). Each example runs in both engines (the ``engine`` fixture).
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from typer.testing import CliRunner
 
@@ -17,9 +18,11 @@ from rams_sim import engine as fast
 from rams_sim import reference
 from rams_sim.cards import deck_cards, format_card, parse_cards
 from rams_sim.cli import app
+from rams_sim.kernels.args import rules_args
 from rams_sim.kernels.games import zone as zone_kernel
 from rams_sim.record import Declaration as Dc
 from rams_sim.record import EndKind, Outcome
+from rams_sim.reference.args import rule_book
 from rams_sim.reference.games import zone as zone_ref
 from rams_sim.rules import Rules
 
@@ -56,6 +59,9 @@ def test_preset_options():
     assert (rules.players, rules.deck_size, rules.start) == (2, 36, 15)
     assert (rules.zone_lead, rules.zone_jacks, rules.zone_jacks_both, rules.zone_overshoot, rules.zone_prokat) == (
         "duty", "won-cards", "trump-jack", "penalty", 1)  # fmt: skip
+    # the readings the preset states as options (docs/VARIANTS.md "zone")
+    assert (rules.ace_values, rules.four_aces_win, rules.zone_finish, rules.settle) == ((0, 0, 0, 0), False, "deal",
+                                                                                        "stake")  # fmt: skip
 
 
 @pytest.mark.parametrize("change", [{"players": 3}, {"players": 4}])
@@ -173,6 +179,139 @@ def test_swap_record(engine):
     assert swapped.drawn[1] == swapped.hand_final[1] == sum(1 << c for c in parse_cards(args[2]))
     stood = play(engine, *args)
     assert stood.widow == -1 and stood.discards == (0, 0) and stood.drawn == (0, 0)
+
+
+# ------------------------------------------------ the readings as options (issue 36)
+EXACT = ("A♥ K♥ 8♣ 9♣ 10♣", "A♠ K♠ Q♠ 6♥ 7♥", "6♦ 7♦ 8♦ 9♦ 10♦", "6♠")  # trump ♠; the dealer holds ♠A, the partner ♥A
+ACES = (5, 10, 15, 20)  # ♠ ♣ ♦ ♥
+
+
+@pytest.mark.parametrize("values, delta, over, ends", [
+    ((0, 0, 0, 0), (-3, -2), (False, False), -1),  # the preset: aces worth nothing, at 8 he wants all he can take
+    (ACES, (-8, 22), (False, True), 0),  # A = 5: three tricks + 5 = 8, exactly 0; the partner: 2 + 20 past 15
+])  # fmt: skip
+def test_ace_values(engine, values, delta, over, ends):
+    """``ace_values`` (R7): A, the aces of the hand at the first lead, joins the write-off of a
+    player with a trick and counts in the exact finish. The dealer at 8 holds ♠A (5): basic
+    takes three tricks and ducks (3 + 5 = 8: he stands at 0 and wins, TARGET); the partner at
+    15 takes two with ♥A (20): w = 22 goes past 0, T = 15 − 15 + 22 is written on (+22)."""
+    rec = play(engine, *EXACT, scores=(8, 15), rules=ZONE.replace(ace_values=values))
+    assert rec.tricks == (3, 2) and rec.delta == delta and rec.overshoot == over
+    assert rec.ends_party == ends and rec.end_kind == (EndKind.TARGET if ends >= 0 else EndKind.NONE)
+
+
+@pytest.mark.parametrize("values, delta, over", [((0, 0, 0, 0), (5, -5), False), (ACES, (20, 35), True)])
+def test_ace_values_remiz(engine, values, delta, over):
+    """``ace_values``, no trick (R7.2): the remiz plus A is written on. Trump ♥; the partner holds
+    four trumps and ♣A and takes every trick: the dealer, holding ♦A (15), writes on 5 + 15.
+    The partner at 15 writes off 5 + ♥A (20) + ♣A (10) = 35: past 0, T = 35 is written on."""
+    rules = ZONE.replace(ace_values=values)
+    rec = play(engine, "A♥ K♥ Q♥ J♥ A♣", "A♦ 6♣ 7♣ 8♣ 9♠", "7♦ 8♦ 9♦ 10♦ J♦", "6♥", rules=rules)
+    assert rec.tricks == (0, 5) and rec.prokat == (1, 0) and rec.delta == delta and rec.overshoot == (False, over)
+
+
+@pytest.mark.parametrize("values, delta", [((0, 0, 0, 0), (5, -5)), (ACES, (25, -5))])
+def test_ace_values_in_the_rams(engine, values, delta):
+    """``ace_values`` in a rams (R5.2): the holder writes off 5 plus the aces among his five, the
+    other writes on 5 plus every ace he holds. Five clubs without the ace against ♥A (20)."""
+    rules = ZONE.replace(ace_values=values)
+    rec = play(engine, "6♣ 7♣ 8♣ 9♣ 10♣", "A♥ K♠ 6♥ 7♥ 8♥", "8♦ 9♦ 10♦ J♦ Q♦", "6♠", rules=rules)
+    assert rec.outcome == Outcome.RAMS and rec.declaration == (N0, Dc.SUIT_RAMS) and rec.delta == delta
+
+
+FOUR = ("A♠ A♣ A♦ A♥ 6♥", "6♣ 7♣ 8♣ 9♣ 10♣", "6♦ 7♦ 8♦ 9♦ 10♦", "6♠")  # four aces against a rams of clubs
+
+
+def test_four_aces_win(engine):
+    """``four_aces_win`` (R5.1, checked before the rams, R5 step 4a): the partner's four aces win
+    the party at the declaration, every delta 0, though the dealer holds a rams of clubs
+    (four aces are senior to any rams, R5.4; the rams is not declared). Off (the preset): four
+    aces declare nothing and the rams counts: the dealer writes off 5, the partner writes on 5."""
+    off = play(engine, *FOUR)
+    assert (off.outcome, off.declaration, off.delta, off.ends_party) == (Outcome.RAMS, (Dc.SUIT_RAMS, N0), (-5, 5), -1)
+    on = play(engine, *FOUR, rules=ZONE.replace(four_aces_win=True))
+    assert (on.outcome, on.declaration, on.delta, on.plays) == (Outcome.FOUR_ACES, (N0, Dc.FOUR_ACES), (0, 0), ())
+    assert (on.ends_party, on.end_kind) == (1, EndKind.FOUR_ACES)
+
+
+def test_four_aces_from_the_widow(engine):
+    """Four aces count in the hand at the first lead: taken from the widow by the swap, they win
+    (``four_aces_win``); the preset plays the deal out."""
+    args = ("6♣ 7♣ 8♣ 6♦ 7♦", "K♠ 6♥ 7♥ 8♥ 9♥", "A♠ A♣ A♦ A♥ 8♦", "10♠")
+    off = play(engine, *args, policies=(STAND, SWAP))
+    assert off.widow == 1 and off.outcome == Outcome.PLAYED and sum(off.tricks) == 5
+    on = play(engine, *args, policies=(STAND, SWAP), rules=ZONE.replace(four_aces_win=True))
+    assert on.widow == 1 and (on.outcome, on.delta, on.ends_party, on.end_kind) == (
+        Outcome.FOUR_ACES, (0, 0), 1, EndKind.FOUR_ACES)  # fmt: skip
+
+
+@pytest.mark.parametrize("finish, values, tricks, delta", [
+    ("deal", (0, 0, 0, 0), (3, 2), (-3, -2)),  # the preset: all five tricks, the count after them
+    ("trick", (0, 0, 0, 0), (3, 0), (-3, 0)),  # R8.2: 0 at trick 3, the deal stops; the partner records nothing
+])  # fmt: skip
+def test_zone_finish(engine, finish, values, tricks, delta):
+    """``zone_finish``: the dealer at 3 leads ♠A ♠K ♠Q and stands at exactly 0 after trick 3. At
+    ``deal`` he ducks the last two to the partner (−2); at ``trick`` the deal stops there
+    (TARGET) and, by R8.2a's freeze, the partner, without a trick, writes no remiz and pays no
+    прокат."""
+    rec = play(engine, *EXACT, scores=(3, 15), rules=ZONE.replace(zone_finish=finish, ace_values=values))
+    assert rec.tricks == tricks and rec.delta == delta and rec.prokat == (0, 0) and len(rec.plays) == sum(tricks)
+    assert cards_led(rec)[:3] == ["A♠", "K♠", "Q♠"]
+    assert (rec.outcome, rec.ends_party, rec.end_kind) == (Outcome.PLAYED, 0, EndKind.TARGET)
+
+
+def test_zone_finish_counts_the_aces_from_the_first_trick(engine):
+    """``zone_finish=trick`` with ``ace_values``: the running write-off is tricks + jacks + A from
+    the first trick on. The dealer at 8 with ♠A (5) is at 3 + 5 = 8 after trick 3: he wins
+    there (−8); the partner, whose ♥A would take him past 0 at the end of the deal, records
+    nothing."""
+    rules = ZONE.replace(zone_finish="trick", ace_values=ACES)
+    rec = play(engine, *EXACT, scores=(8, 15), rules=rules)
+    assert rec.tricks == (3, 0) and rec.delta == (-8, 0) and rec.overshoot == (False, False)
+    assert (rec.ends_party, rec.end_kind) == (0, EndKind.TARGET)
+
+
+@pytest.mark.parametrize("finish", ["deal", "trick"])
+def test_zone_finish_past_zero_waits_for_the_deal(engine, finish):
+    """Passing 0 is judged at the end of the deal under either ``zone_finish``: the running
+    write-off only grows, and no trick leaves it at exactly 0. The dealer at 3 holds ♠A (5) and
+    ♥A (20) and only winners: his first trick takes him to 1 + 25, past 0; all five are played,
+    w = 5 + 25 = 30 and T = 15 − 3 + 30 = 42 is written on; the partner writes on the remiz."""
+    rules = ZONE.replace(zone_finish=finish, ace_values=ACES)
+    rec = play(engine, "6♣ 7♣ 8♣ 6♦ 7♦", "A♠ K♠ Q♠ J♠ A♥", "8♦ 9♦ 10♦ J♦ Q♦", "6♠", scores=(3, 15), rules=rules)
+    assert rec.tricks == (5, 0) and rec.delta == (42, 5) and rec.overshoot == (True, False) and rec.prokat == (0, 1)
+    assert rec.ends_party == -1
+
+
+@pytest.mark.parametrize("settle, money", [("stake", (2.0, -2.0)), ("remaining", (13.0, -13.0))])
+def test_settle(settle, money):
+    """``settle`` (R8.4) in both engines: seat 0 wins, seat 1 stands at 12; seat 0 paid one прокат,
+    seat 1 two (one stake each moves to the other). ``stake`` (the preset): one stake, 1 + 1;
+    ``remaining``: the loser's remaining score, 12 + 1."""
+    rules = ZONE.replace(settle=settle)
+    assert zone_ref.settlement(rule_book(rules), [0, 12], 0, 1, [1, 2]) == money
+    out = np.zeros((1, 2))
+    zone_kernel.settle_party(rules_args(rules), 0, np.array([0, 12]), 1, np.array([1, 2]), out, 0)
+    assert tuple(out[0]) == money
+
+
+def test_settle_remaining_in_parties():
+    """``settle=remaining`` plays the same parties as ``stake`` and moves the loser's remaining
+    score instead of one stake: the winner's money differs by (loser's score − 1)."""
+    stake = fast.simulate_parties(ZONE, ["basic", "random"], seed=2, parties=200)
+    remaining = fast.simulate_parties(ZONE.replace(settle="remaining"), ["basic", "random"], seed=2, parties=200)
+    won = 0
+    for p in range(200):
+        a, b = fast.party_record_of(stake, p), fast.party_record_of(remaining, p)
+        assert (a.winner, a.scores, a.deals) == (b.winner, b.scores, b.deals)
+        if a.winner < 0:
+            assert a.settlement == b.settlement
+            continue
+        won += 1
+        loser = 1 - a.winner
+        assert b.settlement[a.winner] - a.settlement[a.winner] == a.scores[loser] - 1
+        assert abs(sum(b.settlement)) < 1e-9
+    assert won > 150
 
 
 # ----------------------------------------------------------------------- parties

@@ -4,9 +4,12 @@ The entry points are those of every game module (:mod:`rams_sim.kernels.dispatch
 the state arrays of :mod:`rams_sim.kernels.state`. Zone plays its own R6 (no duty to
 follow), so it has no trick hooks; its policies' decisions are here too. Two players:
 the partner (seat dealer+1) and the dealer. The deal: the hands, the widow, the turned card (R3's layout); the partner's swap; a rams ends the
-deal (R5.2-R5.4 seniority, ``declare.best_rams``); else five tricks, the first lead by
-duty, any card in answer, the trick by R6.4 (``trick.trick_winner``); the count at the
-end of the deal (write off exactly to 0; going past writes the total on).
+deal (R5.2-R5.4 seniority, ``declare.best_rams``; four aces before it, with
+``four_aces_win``, R5.1); else five tricks, the first lead by duty, any card in answer, the
+trick by R6.4 (``trick.trick_winner``); the count at the end of the deal (write off exactly
+to 0; going past writes the total on), or with ``zone_finish=trick`` at the trick that
+brings a player to exactly 0 (R8.2, R8.2a's freeze). A = ``ace_values`` of the hand at the
+first lead (R7).
 """
 
 from __future__ import annotations
@@ -16,14 +19,16 @@ from numba import njit
 
 from ...cards import ACE, HAND_SIZE, JACK, KING, N_SUITS, N_TRICKS, QUEEN, SUIT_MASKS
 from ...policies import Z_ACE_WEIGHT, Z_SWAP_THRESHOLD
-from ..bits import ONE, ZERO, bit, card_of, has, lowest, nth_card, pair_jacks, popcount, rams_suit, rank_of, suit_of
+from ..bits import (
+    ONE, ZERO, ace_points, bit, card_of, has, lowest, nth_card, pair_jacks, popcount, rams_suit, rank_of, suit_of,
+)  # fmt: skip
 from ..codes import (
-    D_FOUR_JACKS, D_JACK_PAIR, D_JACKS_VOID, D_TRUMP_RAMS, E_RAMS, E_TARGET, ERR_CARD, NO_OPTION, O_PLAYED, O_RAMS, OK,
-    UNAVAILABLE,
-    ZONE_JACKS_BOTH, ZONE_LEAD_DUTY, ZONE_ONE_TRICK, ZONE_RESTART,
+    D_FOUR_ACES, D_FOUR_JACKS, D_JACK_PAIR, D_JACKS_VOID, D_TRUMP_RAMS, E_FOUR_ACES, E_RAMS, E_TARGET, ERR_CARD,
+    NO_OPTION, O_FOUR_ACES, O_PLAYED, O_RAMS, OK, SETTLE_STAKE, UNAVAILABLE,
+    ZONE_AT_TRICK, ZONE_JACKS_BOTH, ZONE_LEAD_DUTY, ZONE_ONE_TRICK, ZONE_RESTART,
 )  # fmt: skip
 from ..deal import deal_cards, reset_scoring, shuffle_and_seed
-from ..declare import best_rams
+from ..declare import best_rams, four_aces_holder
 from ..policy import RANDOM, _strength, highest_ranked, lowest_ranked
 from ..rng import bounded
 from ..search import arm, zone_search_card, zone_search_swap
@@ -72,6 +77,63 @@ def new_score(start, restart, score, write_off, write_on):
             return score - write_off + total, 1
         return score + total, 1
     return score - write_off + write_on, 0
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def counted_jacks(r, trump, won0, pt0, won1, pt1):
+    """(j0, j1, void): the jack points each seat writes off from his won cards (``zone_jacks``;
+    ``pt``: his tricks holding a pair) and the seat whose pairs ``zone_jacks_both=trump-jack``
+    voids (both collected a pair: the one without the trump jack), or -1."""
+    one_trick = r.zone_jacks == ZONE_ONE_TRICK
+    j0, p0 = jack_points(one_trick, r.jack_pair, won0, pt0)
+    j1, p1 = jack_points(one_trick, r.jack_pair, won1, pt1)
+    void = -1
+    if p0 > 0 and p1 > 0 and r.zone_jacks_both != ZONE_JACKS_BOTH:
+        if has(won0, card_of(trump, JACK)):
+            j1, void = 0, 1
+        else:
+            j0, void = 0, 0
+    return j0, j1, void
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def at_zero(scores, dealer, tricks0, tricks1, j0, j1, a0, a1):
+    """``zone_finish=trick`` (R8.2): the first seat from the dealer's left whose running write-off
+    (tricks so far + jacks of his cards won so far + A, from his first trick on) equals his
+    score before the deal, or -1."""
+    for k in range(N_ZONE):
+        seat = seat_after(dealer, k + 1, N_ZONE)
+        if seat == 0 and tricks0 >= 1 and tricks0 + j0 + a0 == scores[0]:
+            return seat
+        if seat == 1 and tricks1 >= 1 and tricks1 + j1 + a1 == scores[1]:
+            return seat
+    return -1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def stopped_before(r, log, t, scores, dealer, trump, a0, a1):
+    """Whether, under ``zone_finish=trick``, one of the tricks before ``t`` (in ``log``) left a
+    player at exactly 0 with A ``a0``/``a1`` (:func:`at_zero`): the deal would have stopped
+    there. The search redraws a world that gives the other hand such aces."""
+    if r.zone_finish != ZONE_AT_TRICK:
+        return False
+    won0, won1 = ZERO, ZERO
+    pt0, pt1, tricks0, tricks1 = 0, 0, 0, 0
+    for tt in range(t):
+        both = bit(log[tt, 0]) | bit(log[tt, 1])
+        pair = 1 if _is_pair(log[tt, 0], log[tt, 1]) else 0
+        if log[tt, LOG_WINNER] == 0:
+            won0 |= both
+            pt0 += pair
+            tricks0 += 1
+        else:
+            won1 |= both
+            pt1 += pair
+            tricks1 += 1
+        j0, j1, _ = counted_jacks(r, trump, won0, pt0, won1, pt1)
+        if at_zero(scores, dealer, tricks0, tricks1, j0, j1, a0, a1) >= 0:
+            return True
+    return False
 
 
 # ---- the policies (policies.py, paragraph "zone") ---------------------------------------
@@ -279,17 +341,26 @@ def deal_from(r, kinds, params, rng, cardsets, st, trick, info, log, scores, dea
         info[WIDOW] = partner
     for seat in range(n):
         cardsets[FINAL, seat] = cardsets[HAND, seat]
-        st[ACES, seat] = 0
+        st[ACES, seat] = ace_points(cardsets[HAND, seat], r.ace_values)  # R7: A, the hand at the first lead
         st[JACK_KIND, seat] = 0
-    # rams: no play follows (R5.2-R5.4 seniority)
+    # four aces (four_aces_win): the party is won at the declaration, before any rams (R5.1, R5 step 4a)
+    if r.four_aces_win:
+        holder = four_aces_holder(cardsets, st, n, partner)
+        if holder >= 0:  # every delta 0
+            st[DECL, holder] = D_FOUR_ACES
+            info[OUTCOME] = O_FOUR_ACES
+            info[ENDS_PARTY] = holder
+            info[END_KIND] = E_FOUR_ACES
+            return OK
+    # rams: no play follows (R5.2-R5.4 seniority); aces add to both sides (R5.2, R5.3)
     best = best_rams(cardsets, st, n, partner, trump, r.card_points)
     if best >= 0:
         value = r.trump_rams if st[DECL, best] == D_TRUMP_RAMS else r.suit_rams
         info[OUTCOME] = O_RAMS
         if best == 0:
-            settle(r, scores, dealer, value, 0, 0, value, E_RAMS, st, info)
+            settle(r, scores, dealer, value + st[ACES, 0], 0, 0, value + st[ACES, 1], E_RAMS, st, info)
         else:
-            settle(r, scores, dealer, 0, value, value, 0, E_RAMS, st, info)
+            settle(r, scores, dealer, 0, value + st[ACES, 0], value + st[ACES, 1], 0, E_RAMS, st, info)
         return OK
     info[OUTCOME] = O_PLAYED
     leader, duty = first_lead(r.zone_lead == ZONE_LEAD_DUTY, cardsets, trump_card, partner)
@@ -305,11 +376,18 @@ def play_from(r, kinds, params, rng, cardsets, st, trick, info, log, scores, dea
 
     ``duty``: the first lead's duty cards (ZERO: any card); ``first_card`` (or -1) is
     played at ``(t0, k0)`` instead of asking the seat: the way the search plays a card out.
+    A (R7) is read from the hands at the first lead (``cardsets[FINAL]``); with
+    ``zone_finish=trick`` the deal stops at the trick that brings a player to exactly 0.
     """
     n = N_ZONE
     trump_card = info[TRUMP_CARD]
     trump = suit_of(trump_card)
     one_trick = r.zone_jacks == ZONE_ONE_TRICK
+    at_trick = r.zone_finish == ZONE_AT_TRICK
+    a0 = ace_points(cardsets[FINAL, 0], r.ace_values)
+    a1 = ace_points(cardsets[FINAL, 1], r.ace_values)
+    st[ACES, 0] = a0
+    st[ACES, 1] = a1
     cards = trick[TRICK_CARD]
     won0 = ZERO
     won1 = ZERO
@@ -334,7 +412,7 @@ def play_from(r, kinds, params, rng, cardsets, st, trick, info, log, scores, dea
             legal = duty if (t == 0 and k == 0 and duty != ZERO) else hand
             won = won0 if seat == 0 else won1
             pts, _ = jack_points(one_trick, r.jack_pair, won, pt0 if seat == 0 else pt1)
-            need_left = scores[seat] - st[TRICKS, seat] - pts
+            need_left = scores[seat] - st[TRICKS, seat] - pts - st[ACES, seat]  # A comes with his first trick
             if t == t0 and k == k0 and first_card >= 0:
                 card = first_card
             else:
@@ -364,44 +442,57 @@ def play_from(r, kinds, params, rng, cardsets, st, trick, info, log, scores, dea
         log[t, LOG_LEADER] = leader
         log[t, LOG_WINNER] = w
         leader = w
-    # the count at the end of the deal
-    j0, p0 = jack_points(one_trick, r.jack_pair, won0, pt0)
-    j1, p1 = jack_points(one_trick, r.jack_pair, won1, pt1)
-    if p0 > 0 and p1 > 0 and r.zone_jacks_both != ZONE_JACKS_BOTH:
-        trump_jack = card_of(trump, JACK)  # both collected: the winner of the trump jack writes off
-        if has(won0, trump_jack):
-            j1 = 0
-            st[DECL, 1] = D_JACKS_VOID
-        else:
-            j0 = 0
-            st[DECL, 0] = D_JACKS_VOID
-    st[JACKS, 0] = j0
-    st[JACKS, 1] = j1
-    for seat in range(n):
-        if st[JACKS, seat] > 0:
-            st[DECL, seat] = D_FOUR_JACKS if st[JACKS, seat] > r.jack_pair else D_JACK_PAIR
-    off0, on0, off1, on1 = 0, 0, 0, 0
-    if st[TRICKS, 0] == 0:
-        on0 = r.remiz
-        st[PROKAT, 0] = 1
-    else:
-        off0 = st[TRICKS, 0] + j0
-    if st[TRICKS, 1] == 0:
-        on1 = r.remiz
-        st[PROKAT, 1] = 1
-    else:
-        off1 = st[TRICKS, 1] + j1
-    settle(r, scores, dealer, off0, on0, off1, on1, E_TARGET, st, info)
+        if at_trick:  # R8.2: a player at exactly 0 wins at once, the deal stops here
+            j0, j1, void = counted_jacks(r, trump, won0, pt0, won1, pt1)
+            stopper = at_zero(scores, dealer, st[TRICKS, 0], st[TRICKS, 1], j0, j1, a0, a1)
+            if stopper >= 0:
+                count(r, scores, dealer, j0, j1, void, stopper, st, info)
+                return OK
+    j0, j1, void = counted_jacks(r, trump, won0, pt0, won1, pt1)  # the count at the end of the deal
+    count(r, scores, dealer, j0, j1, void, np.int64(-1), st, info)
     return OK
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def count(r, scores, dealer, j0, j1, void, stopper, st, info):
+    """The count of a played deal (VARIANTS "zone: counting"): with a trick, w = tricks + jacks
+    (``j0``/``j1``, :func:`counted_jacks`; ``void``: the seat whose pair is void) + A written
+    off; without one, the remiz + A written on and the прокат (R7.1, R7.2). ``stopper``: the
+    seat that reached exactly 0 at a trick (``zone_finish=trick``), or -1 after five tricks;
+    then only he writes off, the other records nothing, jacks included (R8.2a's freeze)."""
+    off0, on0, off1, on1 = 0, 0, 0, 0
+    for seat in range(N_ZONE):
+        if stopper >= 0 and seat != stopper:
+            continue
+        jacks = j0 if seat == 0 else j1
+        if seat == void:
+            st[DECL, seat] = D_JACKS_VOID  # both collected: the winner of the trump jack writes off
+        st[JACKS, seat] = jacks
+        if jacks > 0:
+            st[DECL, seat] = D_FOUR_JACKS if jacks > r.jack_pair else D_JACK_PAIR
+        off, on = 0, 0
+        if st[TRICKS, seat] == 0:
+            on = r.remiz + st[ACES, seat]
+            st[PROKAT, seat] = 1
+        else:
+            off = st[TRICKS, seat] + jacks + st[ACES, seat]
+        if seat == 0:
+            off0, on0 = off, on
+        else:
+            off1, on1 = off, on
+    settle(r, scores, dealer, off0, on0, off1, on1, E_TARGET, st, info)
 
 
 @njit(cache=True, _nrt=False)
 def settle_party(r, won, scores, stake, prokats, settlement, row):
-    """VARIANTS "zone: settlement": the winner receives ``stake`` from the loser (nothing if
-    unfinished); each прокат paid moves ``zone_prokat`` stakes from its payer to the other."""
+    """VARIANTS "zone: settlement": the winner receives from the loser ``stake`` (``settle=stake``)
+    or the loser's remaining score, max(score, 0) stakes (``remaining``, R8.4); nothing if
+    unfinished (R8.2c). Each прокат paid moves ``zone_prokat`` stakes from its payer to the other."""
     for seat in range(N_ZONE):
         other = seat_after(seat, 1, N_ZONE)
         money = float(r.zone_prokat * (prokats[other] - prokats[seat]))
         if won >= 0:
-            money += float(stake) if seat == won else -float(stake)
+            loser = other if seat == won else seat
+            paid = float(stake) if r.settle == SETTLE_STAKE else float(max(scores[loser], 0))
+            money += paid if seat == won else -paid
         settlement[row, seat] = money

@@ -14,7 +14,9 @@ void; only the first lead tells something, under ``zone_lead=duty``: who led and
 (:func:`.zone.first_lead` decides both from who holds the trump A, K and Q). The
 consistent holdings of those three cards are found by asking ``first_lead`` itself about
 each of the eight, and become a card the other hand cannot hold, one it must hold, or the
-trump K and Q not both in it (the pair constraint of :mod:`..worlds`).
+trump K and Q not both in it (the pair constraint of :mod:`..worlds`). A world is drawn
+again (as one that deals him a rams) when, under ``zone_finish=trick``, the other hand's A
+would have left him at exactly 0 after a trick already played: the deal would have stopped.
 
 Piles: at a card, the other hand (its cards left), then the free pile (the widow or the
 partner's old hand, and the stock); at the swap, the dealer's hand, the widow, the free
@@ -28,22 +30,32 @@ from numba import njit
 
 from ...cards import ACE, HAND_SIZE, KING, N_TRICKS, QUEEN
 from ...policies import P_PROKAT_WEIGHT, P_RACE, P_ROLLOUT, P_SAMPLES
-from ..bits import ZERO, bit, card_of, has, lowest, popcount, rams_suit, suit_of
-from ..codes import NO_OPTION, PHASE_ROUND, ZONE_LEAD_DUTY
+from ..bits import ZERO, ace_points, bit, card_of, has, lowest, popcount, rams_suit, suit_of
+from ..codes import NO_OPTION, OK, PHASE_ROUND, ZONE_LEAD_DUTY
 from ..pimc import (
-    BLOCK, CARD_DECISION, DECISIONS, DRAW_ROW, SEARCH_STREAM, _add_raced, _add_world, _copy2, _copy_players, _count,
-    _draw, _least, _least_alive, _race, _racing_now, _rollout_players, _start_race, _world_key, keep_result,
-    legal_options, new_scratch, no_pairs, set_options, start_rollout,
+    BLOCK, CARD_DECISION, DECISIONS, DRAW_ROW, FLAG_REMIZ, SEARCH_STREAM, _add_raced, _add_world, _copy2,
+    _copy_players, _count, _draw, _least, _least_alive, _race, _racing_now, _rollout_players, _start_race,
+    _world_key, keep_result, legal_options, new_scratch, no_pairs, set_options, start_rollout,
 )  # fmt: skip
 from ..rng import GOLDEN, mix64, seed_stream
 from ..rows import row_kernel
 from ..search import arm
 from ..worlds import MAX_DRAWS
 from ..state import (
-    DEALT, DISCARDS, DRAWN, FINAL, HAND, LOG_LEADER, TRICK_CARD, TRICK_SEAT, TRUMP_CARD, seat_after,
+    DEALT, DISCARDS, DRAWN, FINAL, HAND, LOG_LEADER, PROKAT, TRICK_CARD, TRICK_SEAT, TRUMP_CARD, seat_after,
 )  # fmt: skip
 from . import zone
 from .zone import N_ZONE, SWAP_OPTION, WIDOW_SIZE
+
+
+@njit(cache=True)
+def _keep(search, seat, status, deltas, flags, i, col):
+    """:func:`..pimc.keep_result`, with FLAG_REMIZ where the seat pays the прокат: a deal stopped
+    at a trick (``zone_finish=trick``) writes no remiz and costs none, whatever his tricks."""
+    keep_result(search, seat, status, deltas, flags, i, col)
+    if status == OK:
+        flags[i, col] = (flags[i, col] & ~FLAG_REMIZ) | (FLAG_REMIZ if search.w_st[PROKAT, seat] else 0)
+
 
 @njit(cache=True)
 def _played_by(log, trick, t, k, o):
@@ -167,9 +179,14 @@ def _card_world(search, r, cardsets, st, trick, info, log, scores, dealer, t, k,
     and :func:`evaluate_card`."""
     other = 1 - seat
     before = _played_by(log, trick, t, k, other)
+    mine = ace_points(cardsets[FINAL, seat], r.ace_values)
+    trump = suit_of(info[TRUMP_CARD])
     for _ in range(MAX_DRAWS):  # R5.2-R5.4: a rams would have ended the deal before the play
         _draw(search, m, n_pairs, n_piles, total)
-        if rams_suit(search.masks[1][0] | before) < 0:
+        held = search.masks[1][0] | before
+        theirs = ace_points(held, r.ace_values)  # zone_finish=trick: nor may his A have stopped it at 0
+        a0, a1 = (mine, theirs) if seat == 0 else (theirs, mine)
+        if rams_suit(held) < 0 and not zone.stopped_before(r, log, t, scores, dealer, trump, a0, a1):
             break
     _copy2(search.b_cardsets, cardsets)
     _copy2(search.b_st, st)
@@ -187,7 +204,7 @@ def _card_world(search, r, cardsets, st, trick, info, log, scores, dealer, t, k,
                                 search.w_st, search.w_trick, search.w_info, search.w_log, scores, dealer,
                                 np.int64(t), np.int64(k), np.int64(leader), duty, np.int64(search.options[i]),
                                 None)  # fmt: skip
-        keep_result(search, seat, status, deltas, flags, i, col)
+        _keep(search, seat, status, deltas, flags, i, col)
 
 
 @njit(cache=True)
@@ -251,7 +268,7 @@ def _swap_world(search, r, cardsets, st, trick, info, log, scores, dealer, m, n_
         status = zone.deal_from(r, search.roll_kinds, search.roll_params, search.w_rng, search.w_cardsets,
                                 search.w_st, search.w_trick, search.w_info, search.w_log, scores, dealer, widow,
                                 np.int64(search.options[i]), None)  # fmt: skip
-        keep_result(search, seat, status, deltas, flags, i, col)
+        _keep(search, seat, status, deltas, flags, i, col)
 
 
 @njit(cache=True)

@@ -5,10 +5,14 @@ Every rule here is a paragraph of docs/VARIANTS.md "zone" (cited as VARIANTS "zo
 
 1. :func:`deal_cards` (two hands, the widow, the turned card),
 2. :func:`swap` (the partner's swap of his hand for the widow),
-3. :func:`declare_rams` (rams: no play follows),
+3. :func:`declare_four_aces` (``four_aces_win``: the party is won, R5.1) and
+   :func:`declare_rams` (rams: no play follows),
 4. :func:`play` (five tricks, the first lead by duty, any card in answer; :func:`play_from`
-   resumes it anywhere),
-5. :func:`finish` (the count at the end of the deal, the exact finish; the loser deals next).
+   resumes it anywhere; ``zone_finish=trick`` stops it where a player reaches exactly 0),
+5. :func:`finish` (the count at the end of the deal, or at the stop; the exact finish; the
+   loser deals next).
+
+A player's A (R7) is ``ace_values`` summed over his hand at the first lead (after the swap).
 
 Steps 2-5 are :func:`deal_from`, which the search (policy ``pimc``, :mod:`.zone_search`)
 also plays its options out with.
@@ -27,6 +31,7 @@ from ...record import Declaration, EndKind, Outcome, Trick
 from ..args import RuleBook
 from ..bits import JACK_PAIRS, RANK, SUIT, TRUMP_HONOURS, rams_suit, seat_order
 from ..deal import DealTable, deal_hands, turn_trump
+from ..declare import holds_four_aces
 from ..party import DealResult
 from ..play import trick_winner
 from ..policy import BasicPolicy, RandomPolicy
@@ -49,6 +54,32 @@ def jack_points(rules, won, pair_tricks: int) -> tuple[int, int]:
     else:
         pairs = sum(1 for a, b in JACK_PAIRS if a in won and b in won)
     return pairs * rules.jack_pair, pairs
+
+
+def counted_jacks(rules, trump: int, won, pair_tricks) -> tuple[list[int], int]:
+    """([jack points by seat], the seat whose pairs are void or NO_SEAT) for the cards won so far.
+
+    Each seat's points as :func:`jack_points` counts them; when both collected a pair and
+    ``zone_jacks_both`` is ``trump-jack``, only the winner of the trump jack writes his off.
+    """
+    points = [jack_points(rules, won[s], pair_tricks[s]) for s in range(N_PLAYERS)]
+    counted = [p[0] for p in points]
+    void = C.NO_SEAT
+    if all(p[1] > 0 for p in points) and rules.zone_jacks_both == "trump-jack":
+        trump_jack = TRUMP_HONOURS[trump][3]
+        void = next(s for s in range(N_PLAYERS) if trump_jack not in won[s])
+        counted[void] = 0
+    return counted, void
+
+
+def ace_value(rules, cards) -> int:
+    """The values of the aces among ``cards`` (``ace_values``, by suit)."""
+    return sum(rules.ace_values[SUIT[c]] for c in cards if RANK[c] == C.ACE)
+
+
+def aces_of(table, seat: int) -> int:
+    """A (R7): the values of the aces in ``seat``'s hand at the first lead."""
+    return ace_value(table.book.rules, table.hand_final[seat])
 
 
 def new_score(rules, score: int, write_off: int, write_on: int) -> tuple[int, bool]:
@@ -170,6 +201,7 @@ class ZoneSheet:
         self.ends_party = C.NO_SEAT
         self.end_kind = int(EndKind.NONE)
         self.next_dealer = C.NO_SEAT
+        self.stopper = C.NO_SEAT  # zone_finish=trick: the seat at exactly 0 that stopped the play
 
 
 # ---- the first lead (VARIANTS "zone: the first lead") ---------------------------------------
@@ -232,9 +264,27 @@ def swap(table, option: int | None = None) -> None:
     table.hand_final = [list(h) for h in table.hand]
 
 
+def declare_four_aces(table, sheet: ZoneSheet) -> bool:
+    """``four_aces_win``: a hand holding all four aces at the first lead wins the party at the
+    declaration, before any rams (R5.1, R5 step 4a); every delta 0, no play. Returns True
+    when four aces ended the deal."""
+    if not table.book.rules.four_aces_win:
+        return False
+    for seat in table.seats:
+        if holds_four_aces(table.hand[seat]):
+            sheet.declaration[seat] = int(Declaration.FOUR_ACES)
+            sheet.outcome = int(Outcome.FOUR_ACES)
+            sheet.ends_party, sheet.end_kind = seat, int(EndKind.FOUR_ACES)
+            table.note("four_aces", seat=seat)
+            table.note("party_ends", seat=seat, kind=EndKind.FOUR_ACES.name)
+            return True
+    return False
+
+
 def declare_rams(table, sheet: ZoneSheet) -> bool:
     """Rams in the hands at the first lead: the best writes off 5 (10 trump), the other
-    writes on as much; no play (R5.2-R5.4 seniority). Returns True when a rams ended the deal."""
+    writes on as much, each plus his A (R5.2, R5.3); no play (R5.2-R5.4 seniority). Returns
+    True when a rams ended the deal."""
     rules = table.book.rules
     held = []
     for position, seat in enumerate(table.seats):
@@ -252,7 +302,7 @@ def declare_rams(table, sheet: ZoneSheet) -> bool:
         sheet.declaration[seat] = int(Declaration.RAMS_OUTRANKED)
     sheet.outcome = int(Outcome.RAMS)
     table.note("rams", seat=best, suit=suit, trump=is_trump, outranked=[s for _, s, _ in held[1:]])
-    writes = [(value, 0) if seat == best else (0, value) for seat in range(N_PLAYERS)]
+    writes = [(value + aces_of(table, s), 0) if s == best else (0, value + aces_of(table, s)) for s in range(N_PLAYERS)]
     settle(table, sheet, writes, EndKind.RAMS)
     return True
 
@@ -280,10 +330,12 @@ def play(table, sheet: ZoneSheet) -> None:
 def play_from(table, sheet: ZoneSheet, state: ZonePlay, forced: int | None = None) -> None:
     """The play from where ``state`` stands to the end of trick 5. ``forced`` is the card
     played next instead of asking the seat (the search's rollouts); a seat that searches
-    asks :mod:`.zone_search`, any other its policy."""
+    asks :mod:`.zone_search`, any other its policy. With ``zone_finish=trick`` the play
+    stops after the trick that brings a player to exactly 0 (:func:`stopper`)."""
     from .zone_search import search_card
 
     rules = table.book.rules
+    aces = [aces_of(table, s) for s in range(N_PLAYERS)]
     leader = state.leader
     for t in range(state.t, C.N_TRICKS):
         trick = list(state.trick) if t == state.t else []
@@ -302,7 +354,7 @@ def play_from(table, sheet: ZoneSheet, state: ZonePlay, forced: int | None = Non
                 card = search_card(table, sheet, ZonePlay(t, leader, duty, list(trick)), seat, legal)
                 if card is None:
                     written = sheet.tricks[seat] + jack_points(rules, sheet.won[seat], sheet.pair_tricks[seat])[0]
-                    need_left = sheet.scores[seat] - written
+                    need_left = sheet.scores[seat] - written - aces[seat]  # A comes with his first trick
                     card = table.policies[seat].choose_card(list(hand), table.trump, list(trick), legal, need_left,
                                                             list(sheet.won[seat]), sheet.pair_tricks[seat], rules)  # fmt: skip
             if card not in legal:
@@ -320,31 +372,47 @@ def play_from(table, sheet: ZoneSheet, state: ZonePlay, forced: int | None = Non
         table.plays.append(Trick(leader=leader, cards=tuple(by_seat), winner=winner))
         table.note("trick", leader=leader, cards=list(trick), winner=winner)
         leader = winner  # R6.1
+        if rules.zone_finish == "trick":
+            sheet.stopper = stopper(table, sheet, aces)
+            if sheet.stopper != C.NO_SEAT:
+                table.note("stop", seat=sheet.stopper, trick=t + 1)
+                return
+
+
+def stopper(table, sheet: ZoneSheet, aces) -> int:
+    """``zone_finish=trick`` (R8.2): the first seat from the dealer's left whose running
+    write-off (tricks so far + the jacks of his cards won so far, :func:`counted_jacks`, + A
+    from his first trick on) equals his score before the deal; NO_SEAT if none."""
+    counted, _ = counted_jacks(table.book.rules, table.trump, sheet.won, sheet.pair_tricks)
+    for s in table.seats:
+        if sheet.tricks[s] >= 1 and sheet.tricks[s] + counted[s] + aces[s] == sheet.scores[s]:
+            return s
+    return C.NO_SEAT
 
 
 def finish(table, sheet: ZoneSheet) -> None:
-    """The count of a played deal: tricks and jacks written off, or the remiz and the прокат."""
+    """The count of a played deal: tricks, jacks and A written off, or the remiz and A written
+    on and the прокат (R7.1, R7.2). After a stop at exactly 0 (``sheet.stopper``) only the
+    stopper writes off; the other records nothing, jacks included (R8.2a's freeze)."""
     rules = table.book.rules
-    points = [jack_points(rules, sheet.won[s], sheet.pair_tricks[s]) for s in range(N_PLAYERS)]
-    counted = [p[0] for p in points]
-    if all(p[1] > 0 for p in points) and rules.zone_jacks_both == "trump-jack":
-        trump_jack = TRUMP_HONOURS[table.trump][3]
-        for s in range(N_PLAYERS):
-            # both collected a pair: only the winner of the trump jack writes off
-            if trump_jack not in sheet.won[s]:
-                counted[s] = 0
-                sheet.declaration[s] = int(Declaration.JACKS_VOID)
+    counted, void = counted_jacks(rules, table.trump, sheet.won, sheet.pair_tricks)
     writes = []
     for s in range(N_PLAYERS):
+        if sheet.stopper != C.NO_SEAT and s != sheet.stopper:
+            writes.append((0, 0))  # the tricks were not played out: no count, no remiz, no прокат
+            continue
+        if s == void:
+            sheet.declaration[s] = int(Declaration.JACKS_VOID)  # both collected: the trump jack's pair counts
         sheet.jacks[s] = counted[s]
         if counted[s]:
             kind = Declaration.FOUR_JACKS if counted[s] > rules.jack_pair else Declaration.JACK_PAIR
             sheet.declaration[s] = int(kind)
+        aces = aces_of(table, s)
         if sheet.tricks[s] == 0:
             sheet.prokat[s] = True  # "обязан уплатить заранее условленную сумму (прокат)"
-            writes.append((0, rules.remiz))
+            writes.append((0, rules.remiz + aces))
         else:
-            writes.append((sheet.tricks[s] + counted[s], 0))
+            writes.append((sheet.tricks[s] + counted[s] + aces, 0))
     settle(table, sheet, writes, EndKind.TARGET)
 
 
@@ -380,20 +448,23 @@ def deal_from(table, option: int | None = None) -> ZoneSheet:
     the play and the count; returns the deal's sheet."""
     sheet = ZoneSheet(table.scores)
     swap(table, option)
-    if not declare_rams(table, sheet):
+    if not declare_four_aces(table, sheet) and not declare_rams(table, sheet):
         play(table, sheet)
         finish(table, sheet)
     return sheet
 
 
 def settlement(book: RuleBook, scores, winner: int, stake: int, prokats) -> tuple[float, ...]:
-    """VARIANTS "zone: settlement": the winner gets one stake from the loser, and each
-    прокат paid moves ``zone_prokat`` stakes to the other player (an unfinished party
-    settles the прокаты only)."""
+    """VARIANTS "zone: settlement": the winner gets from the loser one stake (``settle=stake``)
+    or the loser's remaining score, max(score, 0) stakes (``remaining``, R8.4); each прокат
+    paid moves ``zone_prokat`` stakes to the other player (an unfinished party settles the
+    прокаты only, R8.2c)."""
     money = []
     for s in range(N_PLAYERS):
         value = float(book.rules.zone_prokat * (prokats[1 - s] - prokats[s]))
         if winner >= 0:
-            value += 1.0 if s == winner else -1.0
+            loser = 1 - winner
+            paid = float(stake) if book.settle_stake else float(max(scores[loser], 0))
+            value += paid if s == winner else -paid
         money.append(value)
     return tuple(money)

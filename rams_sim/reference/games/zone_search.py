@@ -12,7 +12,9 @@ the stock), the turned card, every card played and by whom, whether the partner 
 Play has no duty to follow (no card shows a void); only the first lead tells something,
 under ``zone_lead=duty``: :func:`first_lead_facts` keeps each holding of the trump A, K
 and Q by the other seat under which :func:`.zone.first_lead` names the leader seen and a
-duty his lead obeys.
+duty his lead obeys. Under ``zone_finish=trick`` a world whose other hand holds aces that
+would have left him at exactly 0 after a trick already played is drawn again
+(:func:`stopped_before`), as one that deals him a rams.
 """
 
 from __future__ import annotations
@@ -22,10 +24,13 @@ import copy
 from ... import cards as C
 from ...policies import PolicyKind, PolicySpec
 from ...kernels.worlds import MAX_DRAWS
-from ..bits import TRUMP_HONOURS, rams_suit
+from ..bits import JACK_PAIRS, TRUMP_HONOURS, rams_suit
 from ..pimc import CARD_DECISION, MARRIAGE, Knowledge, Pile, Race, Worlds, world_key
 from ..policy import pimc_parameters, pimc_race
-from .zone import N_PLAYERS, SWAP, WIDOW_SIZE, ZonePlay, deal_from, finish, first_lead, play_from, zone_policy
+from .zone import (
+    N_PLAYERS, SWAP, WIDOW_SIZE, ZonePlay, ace_value, aces_of, counted_jacks, deal_from, finish, first_lead, play_from,
+    zone_policy,
+)  # fmt: skip
 
 SWAP_DECISION = 0  # the swap's decision number: the phase of an exchange (codes.PHASE_ROUND)
 
@@ -114,6 +119,24 @@ def what_seat_knows(table, state: ZonePlay, seat: int) -> Knowledge:
     return Knowledge(unknown, piles, None, pairs=((king, queen),))
 
 
+def stopped_before(table, aces) -> bool:
+    """Whether, under ``zone_finish=trick``, a trick already played (``table.plays``) left a
+    player at exactly 0 with A ``aces`` (by seat): the deal would have stopped there, so a
+    world giving the other hand such aces is drawn again."""
+    rules = table.book.rules
+    if rules.zone_finish != "trick":
+        return False
+    won, pair_tricks, tricks = [[], []], [0, 0], [0, 0]
+    for trick in table.plays:
+        won[trick.winner] += list(trick.cards)
+        pair_tricks[trick.winner] += any(set(trick.cards) == {a, b} for a, b in JACK_PAIRS)
+        tricks[trick.winner] += 1
+        counted, _ = counted_jacks(rules, table.trump, won, pair_tricks)
+        if any(tricks[s] >= 1 and tricks[s] + counted[s] + aces[s] == table.scores[s] for s in range(N_PLAYERS)):
+            return True
+    return False
+
+
 def _imagined(table, seat: int, rollout: PolicyKind, key: int):
     """The table as ``seat`` imagines it: its own cards and the public ones as they are,
     nothing of the other's (the world fills his hand); both seats play ``rollout``."""
@@ -145,11 +168,15 @@ def search_card(table, sheet, state: ZonePlay, seat: int, legal: list[int]) -> i
     if not worlds.any():
         return legal[0]  # an impossible history (tests pin that this never happens)
     race = Race(len(legal), pimc_race(table.specs[seat]))
-    before = played_cards(table, state, 1 - seat)
+    other = 1 - seat
+    before = played_cards(table, state, other)
     for j in range(samples):
         for _ in range(MAX_DRAWS):  # R5.2-R5.4: a rams would have ended the deal before the play
             layout = worlds.draw()
-            if rams_suit(C.cards_of(layout[0]) + before) < 0:
+            held = sorted(C.cards_of(layout[0]) + before)  # his hand at the first lead
+            aces = [0, 0]
+            aces[seat], aces[other] = aces_of(table, seat), ace_value(table.book.rules, held)
+            if rams_suit(held) < 0 and not stopped_before(table, aces):  # zone_finish=trick: nor stopped at 0
                 break
         key = world_key(table.key, seat, decision, j)
         values = {}
@@ -157,7 +184,8 @@ def search_card(table, sheet, state: ZonePlay, seat: int, legal: list[int]) -> i
             if not race.alive[i]:
                 continue  # racing (docs/SEARCH.md): an option dropped gets no more rollouts
             imagined = _imagined(table, seat, rollout, key)
-            imagined.hand[1 - seat] = C.cards_of(layout[0])
+            imagined.hand[other] = C.cards_of(layout[0])
+            imagined.hand_final[other] = held
             scored = copy.copy(sheet)
             for name in ("won", "pair_tricks", "tricks", "jacks", "declaration", "delta", "overshoot", "prokat",
                          "scores"):  # fmt: skip
