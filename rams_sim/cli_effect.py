@@ -15,8 +15,17 @@ from .cli_common import PresetOpt, build_rules, fail, parse_count
 
 
 def _variant(text: str, where: str) -> list[str]:
-    pairs = [p.strip() for p in text.split(",") if p.strip()]
-    if not pairs or any("=" not in p for p in pairs):
+    """The KEY=VALUE pairs of one change; a piece without ``=`` continues the value before it
+    (a list option: ``ace_values=5,10,15,20``)."""
+    pairs: list[str] = []
+    for piece in (p.strip() for p in text.split(",") if p.strip()):
+        if "=" in piece:
+            pairs.append(piece)
+        elif pairs:
+            pairs[-1] += "," + piece
+        else:
+            fail(f"{where} expects KEY=VALUE[,KEY=VALUE...]; got {text!r}")
+    if not pairs:
         fail(f"{where} expects KEY=VALUE[,KEY=VALUE...]; got {text!r}")
     return pairs
 

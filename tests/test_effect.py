@@ -245,3 +245,16 @@ def test_target_se_stops_once_the_difference_is_measured(tmp_path):
         fewer = estimates(simulate_paired(BASE, [NO_41], "basic", (), seed=4, deals=deals - 100_000), (), 4, ["x"])
         row = fewer.filter(pl.col("measure") == "delta").row(0, named=True)
         assert (row["ci_high"] - row["ci_low"]) / (2 * Z95) > 0.05
+
+
+def test_a_list_value_in_a_change_keeps_its_commas():
+    """`effect ace_values=5,10,15,20,start=9`: a piece without ``=`` continues the value before it;
+    a change that starts without a KEY= is still one line's error."""
+    import typer
+
+    from rams_sim.cli_effect import _variant
+
+    assert _variant("ace_values=5,10,15,20,start=9", "x") == ["ace_values=5,10,15,20", "start=9"]
+    assert _variant("zone_finish=trick", "x") == ["zone_finish=trick"]
+    with pytest.raises(typer.Exit):
+        _variant("5,start=9", "x")
