@@ -203,7 +203,7 @@ def _summary(t: dict) -> None:
     for name, changed in zip(t["names"], t["changed"]):
         typer.echo(f"  {name}: {changed:,} of {t['units']:,} {unit} changed ({changed / max(t['units'], 1):.2%})")
     typer.echo(f"  {'variant':<28} {'measure':<36} {'baseline':>10} {'variant':>10}   paired difference{joint}")
-    shown = ("length", "first_dealer_wins", "settlement") if t["parties"] else ("delta", "remiz", "before_play", "tricks")
+    shown = ("length", "first_dealer_wins", "settlement") if t["parties"] else ("delta", "remiz", "pass", "before_play", "tricks")
     for row in rows.filter(pl.col("measure").is_in(shown)).iter_rows(named=True):
         pct = row["measure"] in RATE_MEASURES
         f = (lambda x: f"{x:.2%}") if pct else (lambda x: f"{x:+.4f}")

@@ -31,8 +31,8 @@ from .record import Declaration
 from .rules import OPTION_HELP, Rules, no_effect
 from .summary import Z95
 
-MEASURES = ("delta", "tricks", "remiz", "before_play", *(f"decl_{d.name.lower()}" for d in Declaration))
-assert len(MEASURES) == K.N_MEASURES and MEASURES.index("remiz") == K.M_REMIZ
+MEASURES = ("delta", "tricks", "remiz", "before_play", "pass", *(f"decl_{d.name.lower()}" for d in Declaration))
+assert len(MEASURES) == K.N_MEASURES and MEASURES.index("remiz") == K.M_REMIZ and MEASURES.index("pass") == K.M_PASS
 # keys fixed before anyone chooses, so a rule change cannot move a row between cells
 PAIRED_KEYS = ("seat", "position", "dealer", "trump", "dealt_aces")
 
@@ -116,10 +116,11 @@ def simulate_paired(baseline: Rules, variants: list[Rules], policies, keys: tupl
 PARTY_MEASURES = ("length", "first_dealer_wins", "settlement")  # per party; the first dealer is seat 0 (R8)
 SETTLE_SCALE = 60  # R8.4's settlements are whole multiples of 1/60 (a stake shared by up to six payers)
 MEASURE_WORDS = {"delta": "score delta a seat-deal", "tricks": "tricks a seat-deal", "remiz": "remiz rate a seat-deal",
-                 "before_play": "deals ending before play", "length": "party length (deals)",
+                 "before_play": "deals ending before play", "pass": "pass rate a seat-deal",
+                 "length": "party length (deals)",
                  "first_dealer_wins": "the first dealer wins the party",
                  "settlement": "the first dealer's settlement (R8.4)"}  # fmt: skip (the command's and the page's words)
-RATE_MEASURES = ("remiz", "before_play", "first_dealer_wins")  # shares: shown as percentages
+RATE_MEASURES = ("remiz", "before_play", "pass", "first_dealer_wins")  # shares: shown as percentages
 
 
 def simulate_paired_parties(baseline: Rules, variants: list[Rules], policies, *, seed: int = 0, parties: int = 100,

@@ -68,6 +68,7 @@ def test_paired_sums_equal_those_of_two_raw_runs():
                   (played_b[:, None] & (b.tricks == 0) & (b.passed == 0)).astype(np.int64)),
         "before_play": (np.repeat(~played_a[:, None], n, 1).astype(np.int64),
                         np.repeat(~played_b[:, None], n, 1).astype(np.int64)),
+        "pass": (a.passed.astype(np.int64), b.passed.astype(np.int64)),
     }  # fmt: skip
     for measure, (x, y) in values.items():
         for q in range(n):

@@ -33,8 +33,8 @@ from ..record import Declaration, Outcome
 from .aggregate import key_value
 from .columns import D_OUTCOME, P_DECL, P_PASSED, P_TRICKS
 
-M_DELTA, M_TRICKS, M_REMIZ, M_BEFORE_PLAY = 0, 1, 2, 3
-M_DECL = 4  # measure M_DECL + code: the rows with declaration code
+M_DELTA, M_TRICKS, M_REMIZ, M_BEFORE_PLAY, M_PASS = 0, 1, 2, 3, 4
+M_DECL = 5  # measure M_DECL + code: the rows with declaration code
 N_DECL = max(Declaration) + 1
 N_MEASURES = M_DECL + N_DECL
 # columns of the accumulator: per cell, then per measure (E_PER_MEASURE each, from E_MEASURES)
@@ -57,7 +57,7 @@ def column(mm, which):
 
 @njit(cache=True, nogil=True, inline="always")
 def row_values(i, s, out_seat, out_delta, out_deal, values):
-    """The measures M_DELTA .. M_BEFORE_PLAY of seat ``s`` in deal row ``i`` of one arm into
+    """The measures M_DELTA .. M_PASS of seat ``s`` in deal row ``i`` of one arm into
     ``values`` (int64[M_DECL]); returns the seat's declaration code (its M_DECL measure is 1)."""
     played = out_deal[i, D_OUTCOME] == PLAYED
     tricks = np.int64(out_seat[i, P_TRICKS, s])
@@ -65,6 +65,7 @@ def row_values(i, s, out_seat, out_delta, out_deal, values):
     values[M_TRICKS] = tricks
     values[M_REMIZ] = 1 if played and tricks == 0 and out_seat[i, P_PASSED, s] == 0 else 0
     values[M_BEFORE_PLAY] = 0 if played else 1
+    values[M_PASS] = 1 if out_seat[i, P_PASSED, s] != 0 else 0  # R4: the seat passed
     return np.int64(out_seat[i, P_DECL, s])
 
 
