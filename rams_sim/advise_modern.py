@@ -16,6 +16,10 @@ The decision is read from what is given: ``played`` given, the card; else a deal
 one suit with no ``turns`` given, the redeal question (it comes before every turn; keep or
 demand a new dealing); else his turn (pass below ``modern_no_pass``, play, or take the
 widow keeping one card while nobody has taken it), with the turns of the seats before him.
+Under ``exchange_order=declare-then-buy`` he has two decisions: without his own word in
+``turns``, the play/pass round ("round": pass or play, the words of the seats before him
+given, pass or play); with ``SEAT=play`` and every seat's word (pass or play), the widow's
+offer ("take": decline or take it keeping one card; the players before him declined it).
 """
 
 from __future__ import annotations
@@ -29,13 +33,19 @@ from .kernels import state as S
 from .kernels.games.modern import MAX_REDEALS, REDEAL, WIDOW_SIZE
 from .notation import AdviceError
 from .position import lay_out_play, new_arrays
-from .rules import Rules
+from .rules import ExchangeOrder, Rules
 
-def _stage(hand: list[int], turns: dict | None, played) -> str:
+
+def _stage(rules: Rules, seat: int, hand: list[int], turns: dict | None, played) -> str:
+    """The decision asked (module docstring): play, redeal, turn (one-turn), round or take (declare-then-buy)."""
     if played is not None:
         return "play"
     five_suit = len(hand) == C.HAND_SIZE and len({C.suit_of(c) for c in hand}) == 1
-    return "redeal" if turns is None and five_suit else "turn"
+    if turns is None and five_suit:
+        return "redeal"
+    if rules.exchange_order != ExchangeOrder.DECLARE_THEN_BUY:
+        return "turn"
+    return "take" if (turns or {}).get(seat) == "play" else "round"
 
 
 def modern_position(rules: Rules, seat: int, dealer: int, hand: list[int], trump_card: int, scores: list[int],
@@ -47,7 +57,7 @@ def modern_position(rules: Rules, seat: int, dealer: int, hand: list[int], trump
     n = rules.players
     _check_cards(rules, seat, dealer, hand, trump_card, discarded)
     order = _order_from(dealer, n)
-    stage = _stage(hand, turns, played)
+    stage = _stage(rules, seat, hand, turns, played)
     turns = dict(turns or {})
     _check_turns(rules, stage, order, seat, scores, turns)
     mine = turns.get(seat)
@@ -68,7 +78,7 @@ def modern_position(rules: Rules, seat: int, dealer: int, hand: list[int], trump
     passed = {s for s, w in turns.items() if w == "pass"}
     cardsets, st, trick, log, info = new_arrays(trump_card)
     st[S.ACTIVE, :n] = 1
-    st[S.TOOK_TRUMP, dealer] = 1  # the trump card is the dealer's own card (docs/VARIANTS.md)
+    st[S.OWN_TRUMP, dealer] = 1  # the trump card is the dealer's own card, shown (docs/VARIANTS.md)
     info[S.WIDOW] = -1
     info[S.REDEALS] = redeals
     for s, word in turns.items():
@@ -92,10 +102,12 @@ def modern_position(rules: Rules, seat: int, dealer: int, hand: list[int], trump
         _lay_out_jacks(rules, seat, took, final, jacks, st)
     elif jacks:
         raise AdviceError("--jacks: the jack pairs are shown before the first lead; give them with --played")
-    options, labels = _options(rules, stage, seat, hand, scores, info, play, require_turn, trick)
+    options, labels = _options(rules, stage, seat, hand, scores, info, play, require_turn, trick,
+                               order.index(seat) + (n if stage == "take" else 0))  # fmt: skip
     arrays = {"cardsets": cardsets, "st": st, "trick": trick, "log": log, "info": info,
               "scores": np.asarray(scores, np.int64), "order": np.zeros(C.N_CARDS, np.int8)}  # fmt: skip
-    scalars = {"seat": seat, "dealer": dealer, "trump_card": trump_card, "k_turn": order.index(seat),
+    k_turn = order.index(seat) + (n if stage == "take" else 0)  # declare-then-buy: the offers follow the round
+    scalars = {"seat": seat, "dealer": dealer, "trump_card": trump_card, "k_turn": k_turn,
                "t": play.t if play else 0, "k": play.k if play else 0, "leader": play.leader if play else -1,
                "played": played_mask, "q_duty": play.q_duty if play else False,
                "events": play.events if play else [], "trump_maybe_discarded": dealer in turns and turns[dealer] == "take"}  # fmt: skip
@@ -104,10 +116,21 @@ def modern_position(rules: Rules, seat: int, dealer: int, hand: list[int], trump
 
 def _check_turns(rules: Rules, stage: str, order: list[int], seat: int, scores: list[int], turns: dict) -> None:
     """The turns given are those made before this decision, each open to its seat: one take of
-    the widow at most, a pass only below ``modern_no_pass`` points."""
+    the widow at most, a pass only below ``modern_no_pass`` points; in declare-then-buy's round
+    and at its widow's offer, no take yet (and at the offer every seat's word)."""
     if stage == "redeal":
         return
-    if stage == "turn":
+    if stage in ("round", "take") and "take" in turns.values():
+        taker = next(s for s, w in turns.items() if w == "take")
+        raise AdviceError(f"--turns {taker}=take: in declare-then-buy the widow is offered once everybody has said "
+                          f"play or pass; give each seat's word (pass or play)"
+                          + (f", {seat}=play for your offer" if stage == "take" else ""))  # fmt: skip
+    if stage == "take":
+        missing = [s for s in order if s not in turns]
+        if missing:
+            raise AdviceError(f"the widow is offered once everybody has said play or pass: add "
+                              f"{','.join(f'{s}=play' for s in missing)} to --turns (pass or play)")  # fmt: skip
+    elif stage in ("turn", "round"):
         before = order[: order.index(seat)]
         missing = [s for s in before if s not in turns]
         if missing:
@@ -179,10 +202,11 @@ def _lay_out_jacks(rules: Rules, seat: int, took: bool, final: int, jacks: dict,
 
 
 def _options(rules: Rules, stage: str, seat: int, hand: list[int], scores: list[int], info: np.ndarray, play,
-             require_turn: bool, trick: np.ndarray) -> tuple[np.ndarray, list]:  # fmt: skip
+             require_turn: bool, trick: np.ndarray, k_turn: int) -> tuple[np.ndarray, list]:  # fmt: skip
     """The options open to the seat, and their labels: keep or redeal; pass (below
     ``modern_no_pass``), play, and each take while the widow is open (the 4-bit mask of the
-    sorted hand's cards laid aside); or the legal cards (R6)."""
+    sorted hand's cards laid aside), those of step ``k_turn`` of the turns (declare-then-buy:
+    pass or play in the round; decline or a take at the widow's offer); or the legal cards (R6)."""
     from . import engine
     from .kernels.args import rules_args
     from .kernels.games.modern_search import turn_options
@@ -196,7 +220,7 @@ def _options(rules: Rules, stage: str, seat: int, hand: list[int], scores: list[
         legal = engine.legal_cards(rules, hand, C.suit_of(int(info[S.TRUMP_CARD])), before, play.q_duty)
         return np.array(legal, np.int64), [(C.format_card(c), [c]) for c in legal]
     buf = np.zeros(codes.N_OPTIONS, np.int64)
-    count = turn_options(rules_args(rules), np.uint64(C.mask_of(hand)), scores[seat], info[S.WIDOW] < 0, buf)
+    count = turn_options(rules_args(rules), k_turn, np.uint64(C.mask_of(hand)), scores[seat], info[S.WIDOW] < 0, buf)
     options = buf[:count].copy()
     cards = sorted(hand)
     labels = []
@@ -204,7 +228,7 @@ def _options(rules: Rules, stage: str, seat: int, hand: list[int], scores: list[
         if o == codes.OPTION_PASS:
             labels.append(("pass", []))
         elif o == 0:
-            labels.append(("play", []))
+            labels.append(("decline" if stage == "take" else "play", []))
         else:
             labels.append(("take, keep", [cards[j] for j in range(C.HAND_SIZE) if not int(o) >> j & 1]))
     return options, labels

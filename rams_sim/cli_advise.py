@@ -28,7 +28,9 @@ EXCHANGED_HELP = (
 TURNS_HELP = (
     "modern's turns (R9), SEAT=pass, SEAT=play or SEAT=take (the widow), comma-separated, e.g. '1=pass,2=take': "
     "for your turn, the seats before you ('-': none, you are first); for the play, every seat. Without --turns "
-    "and --played, a dealt five of one suit asks the redeal question, which comes before the turns. zone: the "
+    "and --played, a dealt five of one suit asks the redeal question, which comes before the turns. modern with "
+    "exchange_order=declare-then-buy: for your play or pass, the seats before you (pass or play); for the widow "
+    "offered to you, every seat's word with YOUR_SEAT=play (the players before you declined it). zone: the "
     "dealer's partner's turn, e.g. '1=swap' or '1=stand', for the play (without --played the partner's swap is advised). "
     "duel: the widow, the first hand (the dealer's opponent) then the dealer if the first stood, e.g. '1=stand,0=swap': "
     "without it the first hand's widow is advised, with '1=stand' the dealer's; in duel-trump, with the widow settled, "
@@ -111,10 +113,13 @@ def advise(
     what = {"exchange": "your exchange (R4)", "round": "play or pass (R4.0, R4.1)", "intent": "your announcement (R4.0a)", "buy": "your purchase (R4.0, R4.4)",
             "trump": "the trump card (R4.3)", "play": "your card (R6)", "redeal": "keep or demand a redeal (modern)",
             "turn": "your turn: pass, play or take the widow (modern)",
+            "take": "the widow offered to you: take it or decline (modern, declare-then-buy)",
             "swap": "stand or swap your hand for the widow (zone)", "widow": "stand or swap your hand for the widow (duel)",
             "dave": "offer dave or not (duel)", "answer": "accept or decline the dave offered (duel)"}[result.stage]  # fmt: skip
     if result.stage == "trump" and rules.game.value == "duel":
         what = "the card you give up for the trump card (duel-trump)"
+    if result.stage == "round" and rules.game.value == "modern":
+        what = "play or pass (R4.0 declare-then-buy; no pass from modern_no_pass)"
     typer.echo(f"advice for seat {seat} of {rules.players} (dealer {dealer}, {rules.preset}): {what}; you then play "
                f"{rollout}")  # fmt: skip
     typer.echo(f"{result.model}")

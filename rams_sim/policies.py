@@ -145,8 +145,12 @@ else play on his cards. The basic-like kinds: (1) if the widow is open, the hand
 same-colour jack pair and its strength is below ``modern_widow_threshold`` (3.5:
 anything weaker than two high trumps), take it, keeping the card of highest keep value (ties: the
 lower id); (2) else, where a pass is allowed, pass as basic does (strength below
-``pass_threshold``, no jack pair); (3) else play on his cards. The ``announce`` flag has
-no effect in modern (counting up, reaching the target always wins at once).
+``pass_threshold``, no jack pair); (3) else play on his cards. Under
+``exchange_order=declare-then-buy`` the two come apart: in the play/pass round each kind
+makes its pass decision alone (random: the pass coin; the others: (2)), and when the widow
+is offered to a player, its widow decision alone (random: the widow coin, then the kept
+card; the others: (1)). The ``announce`` flag has no effect in modern (counting up,
+reaching the target always wins at once).
 
 ``pimc`` (issue "Strong play", docs/SEARCH.md; classic Rams and the presets that only change
 its options). Determinized search at every decision: ``samples`` (128) worlds of the cards

@@ -128,6 +128,7 @@ def state_at(rules: Rules, record: DealRecord, t: int, k: int) -> Position:
         st[S.ACTIVE, o] = int(not record.passed[o])
         st[S.PASSED, o] = int(record.passed[o])
         st[S.TOOK_TRUMP, o] = int(record.took_trump[o])
+        st[S.OWN_TRUMP, o] = int(modern and o == record.dealer)  # the shown trump card is the dealer's own
         st[S.TRUMP_DISCARD, o] = record.trump_discard[o]
         st[S.JACKS, o] = record.jacks[o]
         if modern and record.declaration[o] == Declaration.JACK_PAIR:

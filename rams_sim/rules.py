@@ -295,14 +295,15 @@ class Rules:
                              f"in 8 bits); got {self.dave_max!r}")  # fmt: skip
 
     def _validate_modern(self) -> None:
-        """R9 modern (docs/VARIANTS.md): four players, the 24-card deck, one turn each, counting up."""
+        """R9 modern (docs/VARIANTS.md): four players, the 24-card deck, either order of R4.0's turns
+        but no R4.0a round, counting up."""
         if self.players != 4:
             raise ValueError(f"preset {self.preset} is for exactly 4 players ([004]); got players={self.players}")
         if self.deck_size != 24:
             raise ValueError(f"preset {self.preset} plays the 24-card deck ([004]); got deck={self.deck.value}")
-        if self.exchange_order != ExchangeOrder.ONE_TURN or self.intent_round:
-            raise ValueError(f"preset {self.preset} plays one turn each (docs/VARIANTS.md): exchange_order must be "
-                             "one-turn and intent_round false")  # fmt: skip
+        if self.intent_round:
+            raise ValueError(f"preset {self.preset} has no R4.0a round (docs/VARIANTS.md: the turns are pass, play or "
+                             "take the widow, in either exchange_order): intent_round must be false")  # fmt: skip
         if self.ace_forbids_pass:
             raise ValueError(f"preset {self.preset} replaces R4.1's no pass with an ace by modern_no_pass (R9): "
                              "ace_forbids_pass must be false")  # fmt: skip

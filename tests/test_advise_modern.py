@@ -30,6 +30,7 @@ from rams_sim.advise_modern import modern_position
 from rams_sim.cli import app
 from rams_sim.kernels.args import rules_args
 from rams_sim.kernels.pimc import BLOCK, evaluate_cards
+from rams_sim.kernels import state as S
 from rams_sim.kernels.state import HAND
 from rams_sim.policies import as_spec
 from rams_sim.position import state_at
@@ -211,6 +212,52 @@ def test_mistakes_end_in_one_line_and_exit_2(args, message):
     base = {"--trump-card": "9♥", "--rules": "modern", "--seat": "2", "--dealer": "0", "--deals": "256",
             "--hand": "K♥ 10♠ 9♣ Q♦ A♠"}  # fmt: skip
     assert_one_line_error(base, args, message)
+
+
+DECLARE_THEN_BUY = Rules.named("modern", exchange_order="declare-then-buy")
+
+
+def test_declare_then_buy_asks_play_or_pass_then_the_widow():
+    """exchange_order=declare-then-buy (R4.0): without his own word the seat is asked play or pass
+    (the seats before him given; from modern_no_pass, play only); with SEAT=play and every seat's
+    word, the widow offered to him: decline or one of the five takes, at step n + his place."""
+    hand, trump_card = C.parse_cards("K♥ 10♠ 9♣ Q♦ A♠"), C.parse("9♥")
+    pos = modern_position(DECLARE_THEN_BUY, 2, 0, hand, trump_card, [0] * 4, {1: "pass"}, None, [], {})
+    assert pos.stage == "round" and pos.scalars["k_turn"] == 1
+    assert [int(o) for o in pos.options] == [-1, 0] and [label for label, _ in pos.labels] == ["pass", "play"]
+    pos = modern_position(DECLARE_THEN_BUY, 2, 0, hand, trump_card, [0, 0, 17, 0], {1: "pass"}, None, [], {})
+    assert [label for label, _ in pos.labels] == ["play"]
+    said = {1: "play", 2: "play", 3: "pass", 0: "play"}
+    pos = modern_position(DECLARE_THEN_BUY, 2, 0, hand, trump_card, [0] * 4, said, None, [], {})
+    assert pos.stage == "take" and pos.scalars["k_turn"] == 4 + 1 and int(pos.arrays["info"][S.WIDOW]) == -1
+    assert [int(o) for o in pos.options] == [0, 15, 23, 27, 29, 30]  # decline, then the masks ascending
+    assert [label for label, _ in pos.labels] == ["decline"] + ["take, keep"] * 5
+    assert [cards for _, cards in pos.labels[1:]] == [[c] for c in sorted(hand)[::-1]]
+    one_turn = modern_position(MODERN, 2, 0, hand, trump_card, [0] * 4, {1: "pass"}, None, [], {})
+    assert one_turn.stage == "turn" and len(one_turn.options) == 7  # pass, play, five takes
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--turns", "1=take"], "everybody has said play or pass"),
+    (["--turns", "1=play,2=play"], "add 3=play,0=play"),
+    (["--turns", "1=play,2=play,3=take,0=play"], "3=take"),
+])  # fmt: skip
+def test_declare_then_buy_mistakes_end_in_one_line(args, message):
+    base = {"--trump-card": "9♥", "--rules": "modern", "--rule": "exchange_order=declare-then-buy", "--seat": "2",
+            "--dealer": "0", "--deals": "256", "--hand": "K♥ 10♠ 9♣ Q♦ A♠"}  # fmt: skip
+    assert_one_line_error(base, args, message)
+
+
+@pytest.mark.heavy
+def test_declare_then_buy_decisions_are_searched():
+    """advise ranks declare-then-buy's two decisions on the same worlds: pass or play, then the widow's offer."""
+    rnd = advise("K♥ 10♠ 9♣ Q♦ A♠", "9♥", seat=1, dealer=0, rules=DECLARE_THEN_BUY, turns="-", max_worlds=256)
+    assert rnd.stage == "round" and sorted(rnd.table["option"]) == ["pass", "play"]
+    assert rnd.table.filter(rnd.table["option"] == "pass")["mean"][0] == 0  # a passer scores nothing
+    take = advise("K♥ 10♠ 9♣ Q♦ A♠", "9♥", seat=1, dealer=0, rules=DECLARE_THEN_BUY, turns="1=play,2=pass,3=play,0=play",
+                  max_worlds=256)  # fmt: skip
+    assert take.stage == "take" and take.counts_up and len(take.table) == 6
+    assert take.table["option"].to_list().count("decline") == 1  # and the five takes
 
 
 def test_the_redeal_right_lapses_after_ten():

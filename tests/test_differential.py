@@ -87,6 +87,8 @@ MODERN_GRID = [
     {"start": 12, "modern_no_pass": 10, "modern_target": 14},  # nobody may pass; the target is 2 tricks away
     {"start": 15, "truncated_deal": "score-so-far", "jacks_count": "dealt", "four_jacks_win": False},
     {"start": 6, "modern_horns": "from-five", "jacks_count": "dealt-or-final", "ruff": "overtrump", "must_head": True},
+    {"exchange_order": "declare-then-buy"},  # R4.0: the play/pass round, then the widow offered to the players
+    {"exchange_order": "declare-then-buy", "start": 14, "modern_no_pass": 15, "jacks_count": "dealt"},
 ]
 
 
@@ -228,6 +230,7 @@ MODERN_PIMC_OPTIONS = [
     {},
     {"modern_horns": "from-five", "truncated_deal": "score-so-far", "start": 15},  # near the target: cut-short deals
     {"jacks_count": "dealt-or-final", "lone_player": "void-deal", "start": 17},  # казна: nobody may pass
+    {"exchange_order": "declare-then-buy", "jacks_count": "dealt"},  # two searched decisions: play/pass, the widow
 ]
 MODERN_PIMC_TABLES = {
     "one": ["pimc:samples=3", "expert", "basic", "random"],

@@ -122,12 +122,15 @@ def test_a_planted_exchange_leak_is_caught(monkeypatch):
     assert _first_exchanges_changed(reference.play_deal, PIMC + ",infer=none", first_only=True), "the leak was never visible"
 
 
-def _modern_turns_changed(play, deals: int = 40, first_only: bool = False) -> tuple[int, list[int]]:
+def _modern_turns_changed(play, deals: int = 40, first_only: bool = False,
+                          order_name: str = "one-turn") -> tuple[int, list[int]]:  # fmt: skip
     """Modern: the deals whose first seat (a ``pimc`` seat, the dealer's left) took another turn
     once every card he cannot see was reshuffled: all but his hand d[0..4] and the trump card,
-    the dealer's last card d[19] (docs/VARIANTS.md "modern"). Deals redealt in either version
-    are skipped (another dealing). Returns (deals compared, deals changed)."""
-    rules = Rules.named("modern")
+    the dealer's last card d[19] (docs/VARIANTS.md "modern"). Under ``declare-then-buy`` his
+    play or pass only (the widow's offer follows the others' words, which the reshuffle may
+    change). Deals redealt in either version are skipped (another dealing). Returns (deals
+    compared, deals changed)."""
+    rules = Rules.named("modern", exchange_order=order_name)
     n, rng = rules.players, np.random.default_rng(11)
     deck = C.deck_cards(rules.deck_size)
     policies = ["pimc:samples=3", "pimc:samples=2,rollout=random", "basic", "expert"]
@@ -146,7 +149,10 @@ def _modern_turns_changed(play, deals: int = 40, first_only: bool = False) -> tu
         compared += 1
         assert a.hand_dealt[first] == b.hand_dealt[first]
         turn = (a.passed[first], a.widow == first, a.discards[first])
-        if turn != (b.passed[first], b.widow == first, b.discards[first]):
+        other = (b.passed[first], b.widow == first, b.discards[first])
+        if order_name == "declare-then-buy":
+            turn, other = turn[:1], other[:1]
+        if turn != other:
             changed.append(deal)
             if first_only:
                 break
@@ -188,11 +194,12 @@ def test_a_modern_redeal_ignores_unseen_cards(which):
     assert compared >= 8
 
 
+@pytest.mark.parametrize("order_name", ["one-turn", "declare-then-buy"])
 @pytest.mark.parametrize("which", ENGINES_HEAVY)
-def test_a_modern_turn_ignores_unseen_cards(which):
+def test_a_modern_turn_ignores_unseen_cards(which, order_name):
     """R9 modern: reshuffle every card the first seat cannot see: his searched turn (pass, play,
-    or take the widow keeping a card) is the same."""
-    compared, changed = _modern_turns_changed(ENGINES[which].play_deal)
+    or take the widow keeping a card; declare-then-buy: his play or pass) is the same."""
+    compared, changed = _modern_turns_changed(ENGINES[which].play_deal, order_name=order_name)
     assert not changed, f"deals {changed}"
     assert compared >= 30
 
@@ -279,9 +286,9 @@ def test_a_passers_hidden_cards_change_nothing_for_others(policy, which, preset)
 
 def test_threats_read_only_what_the_seat_may_know():
     """The kernels' threats of a seat ignore every other seat's cards and flags (but the
-    dealer's public R4.3 flag), and follow his own cards exactly."""
+    dealer's public flags: R4.3's, modern's own trump card), and follow his own cards exactly."""
     from rams_sim.kernels.policy import threats_of
-    from rams_sim.kernels.state import HAND, TOOK_TRUMP, TRUMP_DISCARD, make_state
+    from rams_sim.kernels.state import HAND, OWN_TRUMP, TOOK_TRUMP, TRUMP_DISCARD, make_state
 
     rng = np.random.default_rng(11)
     deck = np.uint64(C.deck_mask(32))
@@ -291,14 +298,15 @@ def test_threats_read_only_what_the_seat_may_know():
         cardsets[:] = rng.integers(0, 2**63, cardsets.shape, dtype=np.uint64) & deck
         st[TRUMP_DISCARD, :] = rng.choice(cards, st.shape[1])
         st[TOOK_TRUMP, :] = rng.integers(0, 2, st.shape[1])
+        st[OWN_TRUMP, :] = rng.integers(0, 2, st.shape[1])
         seat, dealer = trial % 4, (trial // 4) % 4
         trump_card, played = int(rng.choice(cards)), np.uint64(int(rng.integers(0, 2**63))) & deck
         before = int(threats_of(seat, dealer, deck, trump_card, played, cardsets, st))
-        took = st[TOOK_TRUMP, dealer]
+        took, own = st[TOOK_TRUMP, dealer], st[OWN_TRUMP, dealer]
         others = [s for s in range(cardsets.shape[1]) if s != seat]
         cardsets[:, others] = rng.integers(0, 2**63, (cardsets.shape[0], len(others)), dtype=np.uint64)
         st[:, others] = rng.integers(-1, 30, (st.shape[0], len(others)))
-        st[TOOK_TRUMP, dealer] = took  # public (R4.3)
+        st[TOOK_TRUMP, dealer], st[OWN_TRUMP, dealer] = took, own  # public (R4.3; modern's dealt trump card)
         assert int(threats_of(seat, dealer, deck, trump_card, played, cardsets, st)) == before, f"trial {trial}"
         if before:
             card = C.cards_of(before)[0]

@@ -60,7 +60,7 @@ def test_preset_options():
 @pytest.mark.parametrize(
     "change, message",
     [({"players": 5}, "exactly 4 players"), ({"deck": "32"}, "24-card deck"),
-     ({"exchange_order": "declare-then-buy"}, "one turn"), ({"modern_target": 0}, "modern_target"),
+     ({"intent_round": True}, "no R4.0a round"), ({"modern_target": 0}, "modern_target"),
      ({"ace_forbids_pass": True}, "modern_no_pass")],
 )  # fmt: skip
 def test_modern_refuses_other_tables(change, message):
@@ -76,10 +76,12 @@ def test_modern_options_belong_to_modern():
 
 # ------------------------------------------------------------------ worked examples
 def test_deal_trump_is_the_dealers_last_card(engine):
-    """All 24 cards dealt: the trump card is the dealer's last card and stays in his hand; no widow taken."""
+    """All 24 cards dealt: the trump card is the dealer's last card and stays in his hand; no widow
+    taken. Nobody took a turned card (took_trump, R4.3: the dealer was dealt his)."""
     rec = engine.play_deal(MODERN, PLAYS, dealer=0, order=DEAL_A)
     assert int(rec.trump_card) == parse_cards("9♥")[0]
-    assert tuple(bool(x) for x in rec.took_trump) == (True, False, False, False)
+    assert tuple(bool(x) for x in rec.took_trump) == (False, False, False, False)
+    assert int(rec.hand_final[0]) >> int(rec.trump_card) & 1
     assert int(rec.widow) == -1 and int(rec.redeals) == 0
     assert ints(rec.discards) == (0, 0, 0, 0) and ints(rec.drawn) == (0, 0, 0, 0)
     widow = mask_of(parse_cards("J♦ Q♦ K♦ A♦"))
@@ -150,6 +152,67 @@ def test_widow_taken_blind_keeping_the_best_card(engine):
     assert int(rec.hand_final[1]) == mask_of(parse_cards("10♣ A♠ K♠ Q♠ J♥"))
     assert int(rec.hand_dealt[1]) == mask_of(parse_cards("9♣ 10♣ 9♦ 10♦ 9♥"))
     assert tuple(bool(p) for p in rec.passed) == (True, False, True, False)
+
+
+# Deal C: trump ♠ (the dealer's last card 9♠); seat 1 holds nothing (strength 0), seat 2 one low
+# trump and a plain king (1.5), seat 3 J♠ (2.0, his jacks of two colours), the widow A♠ K♠ Q♠ J♥.
+DEAL_C = deck("9♣ 10♣ 9♦ 10♦ 9♥", "10♠ J♣ Q♣ K♣ A♣", "J♠ J♦ Q♦ K♦ A♦", "10♥ Q♥ K♥ A♥ 9♠", "A♠ K♠ Q♠ J♥")
+
+
+@pytest.mark.parametrize("order_name", ["one-turn", "declare-then-buy"])
+def test_the_turn_order_decides_who_takes_the_widow(engine, order_name):
+    """Deal C, seats 1-3 basic (pass below 2, take the widow below 3.5), the dealer always plays.
+    one-turn (R4.0): seat 1 (0) takes the widow at his turn before he would pass, keeps 10♣ and
+    takes four tricks with A♠ K♠ Q♠ J♥; seat 2 (1.5) passes; the dealer's A♥ takes the last
+    trick and seat 3 takes none (рожки). declare-then-buy: in the round seats 1 and 2 pass, seat
+    3 (2.0) and the dealer play; the widow is offered to seat 3 first: he takes it, keeps A♦,
+    lays aside J♠ J♦ Q♦ K♦ and takes four tricks; the dealer's A♥ the last."""
+    rules = MODERN.replace(exchange_order=order_name)
+    rec = engine.play_deal(rules, [PLAYS, "basic", "basic", "basic"], dealer=0, order=DEAL_C)
+    if order_name == "one-turn":
+        taker, kept, laid_aside = 1, "10♣", "9♣ 9♦ 10♦ 9♥"
+        assert tuple(bool(p) for p in rec.passed) == (False, False, True, False)
+        assert ints(rec.tricks) == (1, 4, 0, 0) and ints(rec.delta) == (1, 4, 0, -5)
+    else:
+        taker, kept, laid_aside = 3, "A♦", "J♠ J♦ Q♦ K♦"
+        assert tuple(bool(p) for p in rec.passed) == (False, True, True, False)
+        assert ints(rec.tricks) == (1, 0, 0, 4) and ints(rec.delta) == (1, 0, 0, 4)
+    assert int(rec.widow) == taker and int(rec.outcome) == Outcome.PLAYED
+    assert int(rec.discards[taker]) == mask_of(parse_cards(laid_aside))
+    assert int(rec.hand_final[taker]) == mask_of(parse_cards(f"{kept} A♠ K♠ Q♠ J♥"))
+    assert ints(rec.declaration) == (N0, N0, N0, N0) and ints(rec.jacks) == (0, 0, 0, 0)
+
+
+def test_declare_then_buy_offers_the_widow_to_players_only(engine):
+    """Deal C, every seat basic: under declare-then-buy seats 1, 2 and the dealer pass in the
+    round; the widow is offered to the one player, seat 3, who takes it and is credited five
+    tricks alone (R4.5 takes-all). One-turn: seat 1 takes it (test_widow_taken_blind_keeping_the_best_card)."""
+    rec = engine.play_deal(MODERN.replace(exchange_order="declare-then-buy"), "basic", dealer=0, order=DEAL_C)
+    assert tuple(bool(p) for p in rec.passed) == (True, True, True, False) and int(rec.widow) == 3
+    assert int(rec.outcome) == Outcome.LONE and ints(rec.tricks) == (0, 0, 0, 5) and ints(rec.delta) == (0, 0, 0, 5)
+
+
+# Deal D: trump ♥; seat 1 holds the black jack pair J♠ J♣, the widow the four top trumps but the jack
+DEAL_D = deck("J♠ J♣ 9♦ 10♦ 9♣", "J♦ Q♦ K♦ A♦ 10♣", "J♥ Q♣ K♣ A♣ 9♠", "10♠ Q♠ K♠ A♠ 9♥", "A♥ K♥ Q♥ 10♥")
+
+
+@pytest.mark.parametrize("counted", ["final", "dealt", "dealt-or-final"])
+def test_a_jack_pair_laid_aside_counts_as_jacks_count_says(engine, counted):
+    """Deal D, key 28: seat 1 (random; the others play on their cards) takes the widow keeping J♠
+    and lays J♣ aside with 9♦ 10♦ 9♣; he takes four tricks with A♥ K♥ Q♥ 10♥. jacks_count=final
+    (the preset): his hand holds one black jack, no pair, no bonus: 4. dealt (and dealt-or-final):
+    his dealt hand held the pair: he shows it and, with a trick, scores 4 + 5 = 9."""
+    rules = MODERN.replace(jacks_count=counted)
+    rec = engine.play_deal(rules, [PLAYS, "random", PLAYS, PLAYS], key=28, dealer=0, order=DEAL_D)
+    assert int(rec.widow) == 1 and int(rec.hand_final[1]) == mask_of(parse_cards("J♠ A♥ K♥ Q♥ 10♥"))
+    assert int(rec.discards[1]) == mask_of(parse_cards("J♣ 9♦ 10♦ 9♣"))
+    assert ints(rec.tricks) == (1, 4, 0, 0)
+    if counted == "final":
+        assert ints(rec.delta) == (1, 4, -5, -5) and ints(rec.declaration) == (N0, N0, N0, N0)
+        assert ints(rec.jacks) == (0, 0, 0, 0)
+    else:
+        assert ints(rec.delta) == (1, 9, -5, -5) and ints(rec.declaration) == (N0, JP, N0, N0)
+        assert ints(rec.jacks) == (0, 5, 0, 0)
 
 
 def test_four_jacks_from_the_widow_win(engine):
@@ -235,11 +298,15 @@ def test_basic_beats_random_in_parties():
 
 
 # ------------------------------------------------------------------------ branch, CLI
-def test_branch_options():
-    """`branch`: pass, stand and the 4-card takes are the options; the policy's own choice gives the run's row."""
-    deals, seat = 300, 1
-    run = fast.simulate(MODERN, "basic", seed=4, deals=deals)
-    br = fast.simulate_branches(MODERN, "basic", seat=seat, seed=4, deals=deals)
+@pytest.mark.parametrize("order_name, seat", [("one-turn", 1), ("declare-then-buy", 1), ("declare-then-buy", 3)])
+def test_branch_options(order_name, seat):
+    """`branch`: pass, stand and the 4-card takes are the options (declare-then-buy: a take plays in
+    the round and takes the widow at the seat's offer, unavailable once a seat before him took it);
+    the policy's own choice gives the run's row."""
+    deals = 300
+    rules = MODERN.replace(exchange_order=order_name)
+    run = fast.simulate(rules, "basic", seed=4, deals=deals)
+    br = fast.simulate_branches(rules, "basic", seat=seat, seed=4, deals=deals)
     opts = set(int(o) for o in br.option)
     assert opts <= {-1, 0} | {m for m in range(32) if bin(m).count("1") == 4}
     assert any(bin(o).count("1") == 4 for o in opts if o > 0)

@@ -15,8 +15,8 @@ from .policy import uses_coins
 from .rng import seed_stream, shuffle_deck
 from .state import (
     ACTIVE, AT_ZERO, DAVE, DEALT, DECL, DELTA, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, FINE, HAND, INTENT, JACKS,
-    LOG_LEADER, NEXT_DEALER, OVERSHOT, PASSED, PROKAT, REDEALS, STATUS, TOOK_TRUMP, TRICKS, TRUMP_DISCARD, WIDOW,
-    seat_after,
+    LOG_LEADER, NEXT_DEALER, OVERSHOT, OWN_TRUMP, PASSED, PROKAT, REDEALS, STATUS, TOOK_TRUMP, TRICKS, TRUMP_DISCARD,
+    WIDOW, seat_after,
 )  # fmt: skip
 
 
@@ -51,6 +51,7 @@ def deal_cards(order, n, dealer, cardsets, st):
         st[ACTIVE, seat] = 1
         st[PASSED, seat] = 0
         st[TOOK_TRUMP, seat] = 0
+        st[OWN_TRUMP, seat] = 0
         st[TRUMP_DISCARD, seat] = -1
         st[INTENT, seat] = NO_INTENT
     return order[HAND_SIZE * n]

@@ -1,8 +1,8 @@
 """What a seat knows of the cards it cannot see, as the piles of :mod:`.worlds` (issue "Strong play").
 
 :func:`play_piles` at a card of the play, :func:`exchange_piles` before it. Both read
-only the public rows of the state (:mod:`.state`: ACTIVE, PASSED, TOOK_TRUMP, the play
-log and trick, the number of cards each seat discarded) and the seat's own cards; the
+only the public rows of the state (:mod:`.state`: ACTIVE, PASSED, TOOK_TRUMP, OWN_TRUMP, the
+play log and trick, the number of cards each seat discarded) and the seat's own cards; the
 tests (tests/test_worlds.py) replay every admitted history with the engine's legality
 and check that no hidden card is read.
 
@@ -54,7 +54,7 @@ from .declare import KIND_FOUR_JACKS
 from .play import next_active
 from .state import (
     ACTIVE, DECL, DISCARDS, FINAL, HAND, JACKS, LOG_LEADER, LOG_WINNER, PASSED, TOOK_TRUMP, TRICK_CARD, TRICK_SEAT,
-    TRICKS, TRUMP_DISCARD, seat_after,
+    TRICKS, TRUMP_DISCARD, holds_trump_card, seat_after,
 )  # fmt: skip
 from .trick import winning_cards
 
@@ -88,8 +88,8 @@ def play_piles(r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, a
                pairs, pair_piles, maybe_discarded):  # fmt: skip
     """What ``seat`` knows at its card of trick ``t`` (``k`` cards already in it), as piles.
 
-    Reads the public rows (ACTIVE, PASSED, TOOK_TRUMP, the play log, the trick, the count
-    of each seat's discards) and the seat's own cards, never another seat's cards. Fills
+    Reads the public rows (ACTIVE, PASSED, TOOK_TRUMP, OWN_TRUMP, the play log, the trick, the
+    count of each seat's discards) and the seat's own cards, never another seat's cards. Fills
     ``allowed``/``caps`` (uint64/int64[MAX_PILES]) for :mod:`..worlds` and ``pile_seat``
     (int64[MAX_PILES]: the seat whose hand a pile is, -1 for the passers' pile and the
     free pile, which is last); ``forbid`` uint64[MAX_SEATS] and ``before`` int8[MAX_SEATS]
@@ -126,8 +126,8 @@ def play_piles(r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, a
         forbid[o] = ZERO
     pair_seats = 0
     known_dealer = ZERO
-    if st[TOOK_TRUMP, dealer] and dealer != seat and not has(played, trump_card) and not hidden:
-        known_dealer = bit(trump_card)  # R4.3: the dealer holds the trump card he took
+    if holds_trump_card(st, dealer) and dealer != seat and not has(played, trump_card) and not hidden:
+        known_dealer = bit(trump_card)  # the dealer holds the trump card he took (R4.3) or was dealt (modern)
     n_active = 0
     for o in range(n):
         n_active += st[ACTIVE, o]
@@ -534,7 +534,7 @@ def seat_jack_ways(r, o, kinds, trump_card, st, w_cardsets, w_st):
     if r.jacks_count == JACKS_FINAL:
         return kinds >> final_kind & 1, 1
     give_up = w_st[TRUMP_DISCARD, o]
-    took = bit(trump_card) if st[TOOK_TRUMP, o] else ZERO
+    took = bit(trump_card) if st[TOOK_TRUMP, o] else ZERO  # R4.3 only: modern's dealer was dealt his (OWN_TRUMP)
     counts = dealt_jack_counts(hand, w_cardsets[DISCARDS, o], bit(give_up) if give_up >= 0 else ZERO, took)
     good = 0
     for kind in range(3):
@@ -605,7 +605,7 @@ def modern_jacks_fit(r, n, seat, trump_card, st, w_cardsets, w_st, passers_among
     fits, ways = 1, 1
     holder = -1  # a passing dealer holds his own trump card, unless he laid cards aside (it may be among them)
     for o in range(n):
-        if o != seat and st[PASSED, o] and st[TOOK_TRUMP, o] and w_cardsets[DISCARDS, o] == ZERO:
+        if o != seat and st[PASSED, o] and holds_trump_card(st, o) and w_cardsets[DISCARDS, o] == ZERO:
             holder = o
         if o == seat or not st[ACTIVE, o]:
             continue

@@ -48,9 +48,9 @@ from .rng import GOLDEN, STATE_WORDS, bounded, mix64, seed_stream
 from .rows import row_kernel
 from .search import Scratch, arm
 from .state import (
-    ACES, ACTIVE, DEALT, DELTA, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, FINAL, HAND, OUTCOME, PASSED, TOOK_TRUMP, TRICKS,
+    ACES, ACTIVE, DEALT, DELTA, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, FINAL, HAND, OUTCOME, PASSED, TRICKS,
     TRUMP_CARD, TRUMP_DISCARD,
-    make_state,
+    holds_trump_card, make_state,
 )  # fmt: skip
 from .worlds import (
     MAX_DRAWS, MAX_PAIRS, MAX_PILES, MAX_STATES, count_layouts, draw_layout, n_states_of, order_cards, uniform01,
@@ -254,7 +254,7 @@ def _play_layout(search, r, n, seat, dealer, trump_card, cardsets, st, trick, lo
     _copy2(b_cardsets, cardsets)
     _copy2(b_st, st)
     hidden = trump_hidden(trump_maybe_discarded(r, cardsets, st, dealer), seat, dealer, played, trump_card)
-    dealer_known = st[TOOK_TRUMP, dealer] != 0 and dealer != seat and not has(played, trump_card) and not hidden
+    dealer_known = holds_trump_card(st, dealer) and dealer != seat and not has(played, trump_card) and not hidden
     passers_among = ZERO  # the passers' pile where there is one (never empty: five cards a passer)
     for p in range(n_piles - 1):
         o = pile_seat[p]

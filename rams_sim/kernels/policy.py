@@ -44,7 +44,7 @@ from .bits import (
 )  # fmt: skip
 from .codes import INTENT_SUITS, INTENT_TRUMPS
 from .rng import bounded
-from .state import DISCARDS, HAND, TOOK_TRUMP, TRUMP_DISCARD
+from .state import DISCARDS, HAND, TRUMP_DISCARD, holds_trump_card
 from .trick import winning_over
 
 RANDOM = int(PolicyKind.RANDOM)
@@ -568,12 +568,13 @@ def threats_of(seat, dealer, deck_mask, trump_card, played, cardsets, st):
 
     The deck less his hand, the cards ``played`` (a mask: finished tricks and this one),
     his discards and the card he gave up for the trump card, and the turned-up trump card
-    unless the dealer, another seat, took it (R4.3). Reads only ``seat``'s own rows and
-    the dealer's public R4.3 flag.
+    unless the dealer, another seat, holds it: he took it (R4.3), or it is his own dealt card
+    (modern; still a threat once he may have laid it aside with the widow's discard). Reads
+    only ``seat``'s own rows and the dealer's public flags (:func:`..state.holds_trump_card`).
     """
     seen = cardsets[HAND, seat] | played | cardsets[DISCARDS, seat]
     if st[TRUMP_DISCARD, seat] >= 0:
         seen |= bit(st[TRUMP_DISCARD, seat])
-    if st[TOOK_TRUMP, dealer] == 0 or seat == dealer:
+    if not holds_trump_card(st, dealer) or seat == dealer:
         seen |= bit(trump_card)
     return deck_mask & ~seen

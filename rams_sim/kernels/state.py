@@ -32,7 +32,8 @@ INTENT = 12  # R4.0a: the seat's announcement (record.Intent code; public)
 FINE = 13  # points written on this deal for a broken duty (zone's lead duty); also in DELTA
 DAVE = 14  # doublings (dave) the seat offered this deal (duel)
 PROKAT = 15  # 1 if the seat pays the прокат this deal (zone)
-N_FIELDS = 16
+OWN_TRUMP = 16  # 1 for the seat dealt the trump card itself (modern: the dealer's last card, shown); public
+N_FIELDS = 17
 
 # info slots
 TRUMP_CARD, OUTCOME, ENDS_PARTY, END_KIND, STATUS = 0, 1, 2, 3, 4
@@ -57,6 +58,14 @@ def seat_after(seat, k, n):
     """The seat ``k`` places clockwise of ``seat`` (0 <= seat < n, 0 <= k <= n), without a division."""
     s = seat + k
     return s - n if s >= n else s
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def holds_trump_card(st, seat):
+    """Whether everyone knows ``seat`` holds the trump card (until he plays it or, having laid
+    cards aside, may have laid it aside: the caller's ``trump_hidden``): he took it (R4.3,
+    TOOK_TRUMP) or it is his own dealt card (modern, OWN_TRUMP). Public rows only."""
+    return st[TOOK_TRUMP, seat] != 0 or st[OWN_TRUMP, seat] != 0
 
 
 @njit(cache=True)

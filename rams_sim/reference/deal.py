@@ -45,6 +45,7 @@ class DealTable:
         self.discards = [[] for _ in range(n)]
         self.drawn = [[] for _ in range(n)]
         self.took_trump = [False] * n
+        self.own_trump = [False] * n  # R9 modern: the seat dealt the trump card itself (the dealer), public
         self.trump_discard = [C.NO_CARD] * n
         self.intent = [Intent.NONE] * n  # R4.0a: the announcements, public
         self.hand_final = [[] for _ in range(n)]
@@ -61,6 +62,11 @@ class DealTable:
         self.key = key
         self.deck_order = list(order)
         self.policies = [self.policy_of(spec, key, seat) for seat, spec in enumerate(self.specs)]
+
+    def holds_trump_card(self, seat: int) -> bool:
+        """Whether everyone knows ``seat`` holds the trump card (until he plays it, or may have laid
+        it aside): he took it (R4.3) or it is his own dealt card (modern). Public facts only."""
+        return self.took_trump[seat] or self.own_trump[seat]
 
     def note(self, step: str, **details) -> None:
         """Record one step for a later narration, when an event list is attached."""

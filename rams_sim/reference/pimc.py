@@ -330,8 +330,8 @@ def what_seat_knows(table, sheet, state: PlayState, seat: int) -> Knowledge:
     unknown = C.deck_mask(table.book.deck_size) & ~seen
     not_dealers = ~bit(table.trump_card) if hidden else -1  # a pile not the dealer's cannot hold his card
     dealer_card = None
-    if table.took_trump[dealer] and dealer != seat and not played & bit(table.trump_card) and not hidden:
-        dealer_card = table.trump_card  # R4.3: the dealer holds the trump card he took
+    if table.holds_trump_card(dealer) and dealer != seat and not played & bit(table.trump_card) and not hidden:
+        dealer_card = table.trump_card  # the dealer holds the trump card he took (R4.3) or was dealt (modern)
     none, marriage_seats = shown_not_held(table, state, unknown, dealer_card)
     black_seats, red_seats = undeclared_jacks(table, sheet, state, seat, unknown, dealer_card, none)
     passers = sum(1 for o in range(n) if table.passed[o] and o != seat)
@@ -548,7 +548,7 @@ def seat_kind_ways(table, o: int, at_lead: list[int], kinds: set[int], world: Wo
     final_kind = jack_kind(at_lead)
     if table.book.jacks_count == JacksCount.FINAL:
         return int(final_kind in kinds), 1
-    took = table.trump_card if table.took_trump[o] else None
+    took = table.trump_card if table.took_trump[o] else None  # R4.3 only: modern's dealer was dealt his
     dealt = dealt_kind_ways(at_lead, world.discards.get(o, []), world.give_ups.get(o, C.NO_CARD), took)
     if table.book.jacks_count == JacksCount.DEALT:
         good = sum(w for kind, w in dealt.items() if kind in kinds)

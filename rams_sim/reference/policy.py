@@ -62,13 +62,14 @@ def threats(table, seat: int, trick) -> set[int]:
 
     Every card of the deck except: his hand, the cards played (finished tricks and
     this trick), his own discards (and the card he gave up for the trump card), and
-    the turned-up trump card unless another seat, the dealer, took it (R4.3).
+    the turned-up trump card unless another seat, the dealer, holds it: he took it (R4.3),
+    or it is his own dealt card (modern; still a threat once he may have laid it aside).
     """
     seen = set(table.hand[seat]) | set(trick) | set(table.discards[seat])
     seen |= {c for t in table.plays for c in t.cards if c != C.NO_CARD}
     if table.trump_discard[seat] != C.NO_CARD:
         seen.add(table.trump_discard[seat])
-    if not (table.took_trump[table.dealer] and seat != table.dealer):
+    if not (table.holds_trump_card(table.dealer) and seat != table.dealer):
         seen.add(table.trump_card)
     return set(table.book.deck) - seen
 

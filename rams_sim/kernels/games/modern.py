@@ -3,8 +3,9 @@
 Four players, the 24-card deck dealt completely (R3's packets, then a 4-card widow
 ``order[20..23]``); the trump card is the dealer's last card ``order[19]``, kept in his
 hand. A seat dealt five of one suit may demand a redeal (``deal_key(key, r)`` for the
-r-th); one turn each from the dealer's left: pass (below ``modern_no_pass``), play, or
-take the widow blind keeping one card; four jacks win; a jack pair adds 5 with a trick;
+r-th); the turns from the dealer's left (R4.0 ``exchange_order``): one turn each (pass
+below ``modern_no_pass``, play, or take the widow blind keeping one card), or a play/pass
+round and then the widow offered in turn to the players; four jacks win; a jack pair adds 5 with a trick;
 tricks count up to ``modern_target``; a player with no trick loses ``remiz`` (рожки).
 The tricks are played by :func:`..play.play_tricks` (R6 is unchanged; this module's
 ``credit`` counts up). The modern decisions of the built-in policies (the redeal, the
@@ -21,7 +22,7 @@ from ...policies import M_WIDOW_THRESHOLD
 from ..bits import ONE, ZERO, bit, jack_kind, lowest, nth_card, popcount, rams_suit, suit_of
 from ..codes import (
     D_JACK_PAIR, E_TARGET, ERR_CARD, ERR_DISCARD, LONE_VOID_DEAL, HORNS_FROM_FIVE, MODERN_POT, NO_OPTION, O_LONE,
-    O_NOBODY, O_PLAYED, O_VOID, OK, OPTION_PASS, SCORE_SO_FAR, UNAVAILABLE,
+    O_NOBODY, O_PLAYED, O_VOID, OK, OPTION_PASS, ORDER_DECLARE_THEN_BUY, SCORE_SO_FAR, UNAVAILABLE,
 )  # fmt: skip
 from ..deal import deal_cards, reset_scoring, shuffle_and_seed
 from ..declare import four_jacks_win, prepare_final
@@ -32,7 +33,7 @@ from ..rng import bounded, deal_key
 from ..search import arm, modern_search_redeal, modern_search_turn
 from ..state import (
     ACTIVE, DECL, DELTA, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, HAND, JACK_KIND, JACKS,
-    OUTCOME, PASSED, REDEALS, STATUS, TOOK_TRUMP, TRICKS, TRUMP_CARD, WIDOW, seat_after,
+    OUTCOME, OWN_TRUMP, PASSED, REDEALS, STATUS, TRICKS, TRUMP_CARD, WIDOW, seat_after,
 )  # fmt: skip
 
 MAX_REDEALS = 10  # VARIANTS.md: the right to a redeal lapses after 10
@@ -70,17 +71,43 @@ def _most_kept(hand, trump, params, seat):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def modern_turn(kind, params, seat, rng, hand, trump, may_pass, widow_open):
-    """One turn: TURN_PASS, TURN_STAND, or the card kept when taking the widow (policies.py)."""
+def modern_passes(kind, params, seat, rng, hand, trump, may_pass):
+    """The pass decision (policies.py), where a pass is allowed: random flips a coin; the others
+    pass iff basic would (strength below ``pass_threshold``, no jack pair)."""
+    if not may_pass:
+        return False
     if kind == RANDOM:
-        if may_pass and bounded(rng, seat + 1, 2) == 1:
-            return TURN_PASS
-        if widow_open and bounded(rng, seat + 1, 2) == 1:
+        return bounded(rng, seat + 1, 2) == 1
+    return wants_pass(kind, params, seat, rng, hand, trump, 0)  # no table in modern (engine.check_games)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def modern_takes(kind, params, seat, rng, hand, trump):
+    """The widow decision (policies.py), the widow open: the card kept when taking it, or TURN_STAND.
+    random: a coin, then ``c[bounded(5)]``; the others take it with no jack pair and a strength
+    below ``modern_widow_threshold``, keeping the card of highest keep value."""
+    if kind == RANDOM:
+        if bounded(rng, seat + 1, 2) == 1:
             return nth_card(hand, bounded(rng, seat + 1, HAND_SIZE))
         return TURN_STAND
-    if widow_open and jack_kind(hand) == 0 and _strength(hand, trump, params, seat) < params[seat, M_WIDOW_THRESHOLD]:
+    if jack_kind(hand) == 0 and _strength(hand, trump, params, seat) < params[seat, M_WIDOW_THRESHOLD]:
         return _most_kept(hand, trump, params, seat)
-    if may_pass and wants_pass(kind, params, seat, rng, hand, trump, 0):  # no table in modern (engine.check_games)
+    return TURN_STAND
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def modern_turn(kind, params, seat, rng, hand, trump, may_pass, widow_open):
+    """One turn of ``one-turn``: TURN_PASS, TURN_STAND, or the card kept when taking the widow
+    (policies.py): random, the pass coin and then the widow coin; the others, the widow first."""
+    if kind == RANDOM:
+        if modern_passes(kind, params, seat, rng, hand, trump, may_pass):
+            return TURN_PASS
+        return modern_takes(kind, params, seat, rng, hand, trump) if widow_open else TURN_STAND
+    if widow_open:
+        kept = modern_takes(kind, params, seat, rng, hand, trump)
+        if kept != TURN_STAND:
+            return kept
+    if modern_passes(kind, params, seat, rng, hand, trump, may_pass):
         return TURN_PASS
     return TURN_STAND
 
@@ -129,6 +156,12 @@ def _redeal_demanded(r, n, dealer, trump, kinds, params, announce, rng, cardsets
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def is_take(option):
+    """Whether an option is a take: a 4-bit mask of the five dealt cards (the cards given up)."""
+    return option > 0 and option >> HAND_SIZE == 0 and popcount(option) == TAKE_BITS
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def turn_choice(option, hand, may_pass, widow_open):
     """A turn option (``rams-sim branch``'s and the search's: OPTION_PASS, 0 stand, a 4-bit mask
     of the dealt cards given up for the widow) as modern_turn's answer, or TURN_UNAVAILABLE."""
@@ -136,7 +169,7 @@ def turn_choice(option, hand, may_pass, widow_open):
         return TURN_PASS if may_pass else TURN_UNAVAILABLE
     if option == 0:
         return TURN_STAND
-    if popcount(option) != TAKE_BITS or option >> HAND_SIZE != 0 or not widow_open:
+    if not is_take(option) or not widow_open:
         return TURN_UNAVAILABLE
     kept = -1
     for j in range(HAND_SIZE):
@@ -146,31 +179,68 @@ def turn_choice(option, hand, may_pass, widow_open):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _turns(r, n, dealer, trump, kinds, params, announce, rng, order, cardsets, st, scores, info, k0, forced_seat,
-           forced_option, search):  # fmt: skip
-    """The turns from the ``k0``-th seat from the dealer's left on: pass, play, or take the widow; a status.
+def round_choice(option, may_pass):
+    """An option at a step of ``declare-then-buy``'s play/pass round: OPTION_PASS passes; 0 and a
+    take (he plays, to take the widow at his offer) stand; anything else is TURN_UNAVAILABLE."""
+    if option == OPTION_PASS:
+        return TURN_PASS if may_pass else TURN_UNAVAILABLE
+    return TURN_STAND if option == 0 or is_take(option) else TURN_UNAVAILABLE
 
-    ``forced_seat`` takes ``forced_option`` (:func:`turn_choice`) instead of asking its policy
-    (``rams-sim branch``, and a search playing an option out); a searching seat's option comes
-    from ``search`` (:func:`rams_sim.kernels.search.modern_search_turn`)."""
+
+@njit(cache=True, _nrt=False, inline="always")
+def n_steps(r, n):
+    """The steps of the turns (R4.0): ``one-turn``, one a seat; ``declare-then-buy``, the play/pass
+    round (steps 0..n-1) and then the widow's offers (steps n..2n-1), seat (dealer + 1 + k mod n)."""
+    return 2 * n if r.exchange_order == ORDER_DECLARE_THEN_BUY else n
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _turns(r, n, dealer, trump, kinds, params, announce, rng, order, cardsets, st, scores, info, k0, forced_seat,
+           forced_option, first_option, search):  # fmt: skip
+    """The turns from step ``k0`` on (:func:`n_steps`); a status.
+
+    ``one-turn``: each seat in turn passes, plays, or takes the widow. ``declare-then-buy``: each
+    seat in turn passes or plays; then the widow is offered in turn to the players, the first who
+    takes it gets it (the other players are not asked once it is gone). ``forced_seat`` takes
+    ``forced_option`` (:func:`turn_choice`; :func:`round_choice` in the play/pass round) at each
+    of his steps instead of asking his policy (``rams-sim branch``); the decision at step ``k0``
+    takes ``first_option`` unless it is NO_OPTION (a search playing an option out); a searching
+    seat's option comes from ``search`` (:func:`rams_sim.kernels.search.modern_search_turn`)."""
     first = seat_after(dealer, 1, n)
     widow = ZERO
     for j in range(WIDOW_SIZE):
         widow |= bit(order[HAND_SIZE * n + j])
-    for k in range(k0, n):
-        seat = seat_after(first, k, n)
+    buy_later = r.exchange_order == ORDER_DECLARE_THEN_BUY
+    for k in range(k0, n_steps(r, n)):
+        in_round = k < n  # one-turn: always; declare-then-buy: the play/pass round
+        seat = seat_after(first, k if in_round else k - n, n)
+        if not in_round and not st[ACTIVE, seat]:
+            continue  # a passer is not offered the widow
+        if not in_round and info[WIDOW] >= 0:
+            if seat == forced_seat and forced_option != 0:
+                return UNAVAILABLE  # branch: a take after another seat took the widow
+            continue
         hand = cardsets[HAND, seat]
-        may_pass = scores[seat] < r.modern_no_pass
-        widow_open = info[WIDOW] < 0
+        may_pass = in_round and scores[seat] < r.modern_no_pass
+        widow_open = info[WIDOW] < 0 and not (buy_later and in_round)
         option = forced_option if seat == forced_seat else NO_OPTION
+        if k == k0 and first_option != NO_OPTION:
+            option = first_option
         if option == NO_OPTION:
             option = modern_search_turn(search, r, kinds, params, announce, cardsets, st, info, scores, dealer, k, seat)
         if option != NO_OPTION:
-            choice = turn_choice(option, hand, may_pass, widow_open)
+            if buy_later and in_round:
+                choice = round_choice(option, may_pass)
+            else:
+                choice = turn_choice(option, hand, may_pass, widow_open)
             if choice == TURN_UNAVAILABLE:
                 return UNAVAILABLE
-        else:
+        elif not buy_later:
             choice = modern_turn(kinds[seat], params, seat, rng, hand, trump, may_pass, widow_open)
+        elif in_round:
+            choice = TURN_PASS if modern_passes(kinds[seat], params, seat, rng, hand, trump, may_pass) else TURN_STAND
+        else:
+            choice = modern_takes(kinds[seat], params, seat, rng, hand, trump)
         if choice == TURN_PASS:
             if not may_pass:
                 return ERR_DISCARD
@@ -245,7 +315,8 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
     dealing_key = redeals_from(r, kinds, params, announce, key, fixed_order, dealer, scores, order, rng, cardsets, st,
                                info, np.int64(0), np.int64(0), search)  # fmt: skip
     return deal_from(r, kinds, params, announce, dealer, scores, order, rng, cardsets, st, trick, info, log,
-                     np.int64(0), forced_seat, forced_option, arm(search, dealing_key))  # fmt: skip
+                     np.int64(0), forced_seat, forced_option, np.int64(NO_OPTION),
+                     arm(search, dealing_key))  # fmt: skip
 
 
 @njit(cache=True, _nrt=False, inline="always")  # inlined: a search calls it from inside itself (no recursion)
@@ -267,22 +338,23 @@ def redeals_from(r, kinds, params, announce, key, fixed_order, dealer, scores, o
         dealing_key = deal_key(key, redeals)
         info[TRUMP_CARD] = _deal(r, kinds, dealing_key, fixed_order, False, dealer, order, rng, cardsets, st)
         k0 = 0
-    st[TOOK_TRUMP, dealer] = 1  # the trump card is the dealer's own card (VARIANTS.md)
+    st[OWN_TRUMP, dealer] = 1  # the trump card is the dealer's own card, shown (VARIANTS.md): he did not take it
     return dealing_key
 
 
 @njit(cache=True, _nrt=False, inline="always")  # inlined: a search calls it from inside itself (no recursion)
 def deal_from(r, kinds, params, announce, dealer, scores, order, rng, cardsets, st, trick, info, log, k0, forced_seat,
-              forced_option, search):  # fmt: skip
-    """The deal from the ``k0``-th turn on (the dealing done, ``info[TRUMP_CARD]`` set): the turns,
-    four jacks and the jack pairs, the tricks, the deltas; returns a status. ``forced_seat``/
-    ``forced_option`` as :func:`_turns`; ``search``: an armed scratch, or None (the rollouts)."""
+              forced_option, first_option, search):  # fmt: skip
+    """The deal from step ``k0`` of the turns on (the dealing done, ``info[TRUMP_CARD]`` set): the
+    turns, four jacks and the jack pairs, the tricks, the deltas; returns a status. ``forced_seat``/
+    ``forced_option``/``first_option`` as :func:`_turns`; ``search``: an armed scratch, or None
+    (the rollouts)."""
     n = r.players
     first = seat_after(dealer, 1, n)
     trump_card = info[TRUMP_CARD]
     trump = suit_of(trump_card)
     status = _turns(r, n, dealer, trump, kinds, params, announce, rng, order, cardsets, st, scores, info, k0,
-                    forced_seat, forced_option, search)  # fmt: skip
+                    forced_seat, forced_option, first_option, search)  # fmt: skip
     if status != OK:
         info[STATUS] = status
         return status

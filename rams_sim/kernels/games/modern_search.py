@@ -3,6 +3,10 @@
 At its turn (docs/VARIANTS.md "modern": pass, play on its cards, or take the widow blind
 keeping one card) a searching seat knows its five cards, the trump card (the dealer's own
 last card), and what the seats before it did: who passed, who stood, who took the widow.
+Under ``exchange_order=declare-then-buy`` the seat searches two decisions, at two steps of
+the turns (:func:`.modern.n_steps`): in the play/pass round, pass or play (knowing who
+passed before it); at the widow's offer, once everybody has said play or pass, take it or
+not (knowing every seat's word, and that the players offered it before declined it).
 The unseen cards are laid out uniformly (:mod:`..worlds`) into the piles: each other
 seat's hand, clockwise from the seat (five cards; the dealer's four beside his trump
 card), then one pile of four: the widow while nobody took it, else the four cards its
@@ -10,11 +14,13 @@ taker laid aside. A taker's hand is his kept card and the widow: which of his fi
 kept is drawn uniformly (every choice is a different, equally likely world).
 
 Every open option (a pass where the score allows it, play, and each of the five takes,
-as ``rams-sim branch`` numbers them: the 4-bit mask of the cards given up) is played out
-in every world by the ``rollout`` policy at every seat (:func:`rollout`, the deal
-from this turn on), and the option of the most total delta is taken (modern counts up;
+as ``rams-sim branch`` numbers them: the 4-bit mask of the cards given up; in
+declare-then-buy's round only pass and play, at the widow's offer 0 (decline) and the
+takes: :func:`turn_options`) is played out in every world by the ``rollout`` policy at
+every seat (:func:`rollout`, the deal from this step on: the seat's later decisions are
+the rollout policy's), and the option of the most total delta is taken (modern counts up;
 ties: the first option, in the order pass, play, the masks ascending). The keys are
-classic's: the decision PHASE_ROUND.
+classic's: the decision PHASE_ROUND (the widow's offer: PHASE_BUY).
 
 The redeal question (a seat dealt five of one suit, before any turn) is searched on the
 same piles (nobody has taken the widow): keeping the cards plays the deal out from the
@@ -32,7 +38,7 @@ from numba import njit
 from ...cards import HAND_SIZE
 from ...policies import P_ROLLOUT, P_SAMPLES
 from ..bits import ZERO, bit, lowest, nth_card
-from ..codes import NO_OPTION, OPTION_PASS, PHASE_ROUND
+from ..codes import NO_FORCE, NO_OPTION, OPTION_PASS, ORDER_DECLARE_THEN_BUY, PHASE_BUY, PHASE_ROUND
 from ..pimc import (
     BLOCK, DECISIONS, DRAW_ROW, SEARCH_STREAM, _add_world, _copy2, _copy_players, _count, _draw, _least,
     _rollout_players, _world_key, keep_result, new_scratch, no_pairs, set_options, start_rollout,
@@ -50,12 +56,13 @@ TAKES = np.array([m for m in range(1 << HAND_SIZE) if bin(m).count("1") == TAKE_
 
 @njit(cache=True, _nrt=False)
 def rollout(r, kinds, params, announce, key, dealer, scores, order, rng, cardsets, st, trick, info, log, redeals,
-            k_redeal, demand, k_turn, seat, option):  # fmt: skip
+            k_redeal, demand, k_turn, option):  # fmt: skip
     """The rest of the deal, nobody searching; one compiled function for every caller. From the
     redeal question of the ``k_redeal``-th seat of dealing ``redeals`` (``demand``: that seat
     demands a redeal, dealt at once; new dealings keyed ``deal_key(key, r)``,
-    :func:`.modern.redeals_from`); or, with ``k_redeal`` -1, from the ``k_turn``-th turn with
-    ``seat`` taking ``option`` there (:func:`.modern.deal_from`)."""
+    :func:`.modern.redeals_from`); or, with ``k_redeal`` -1, from step ``k_turn`` of the turns
+    with ``option`` taken there (:func:`.modern.deal_from`'s ``first_option``: the seat's later
+    steps are his policy's)."""
     if k_redeal >= 0:
         no_order = order[:0]  # no given deck order: each dealing is shuffled from its key
         if demand:
@@ -65,22 +72,33 @@ def rollout(r, kinds, params, announce, key, dealer, scores, order, rng, cardset
             k_redeal = 0
         modern.redeals_from(r, kinds, params, announce, key, no_order, dealer, scores, order, rng, cardsets, st, info,
                             redeals, k_redeal, None)  # fmt: skip
-        k_turn, seat, option = 0, -1, NO_OPTION
+        k_turn, option = 0, NO_OPTION
     return modern.deal_from(r, kinds, params, announce, dealer, scores, order, rng, cardsets, st, trick, info, log,
-                            np.int64(k_turn), np.int64(seat), np.int64(option), None)  # fmt: skip
+                            np.int64(k_turn), np.int64(NO_FORCE), np.int64(NO_OPTION), np.int64(option),
+                            None)  # fmt: skip
+
+
+@njit(cache=True, inline="always")
+def turn_decision(r, k):
+    """The decision number of step ``k`` of the turns: PHASE_BUY at declare-then-buy's widow
+    offers (steps n..2n-1), else PHASE_ROUND."""
+    return PHASE_BUY if r.exchange_order == ORDER_DECLARE_THEN_BUY and k >= r.players else PHASE_ROUND
 
 
 @njit(cache=True)
-def turn_options(r, hand, score, widow_open, options):
-    """The options open at a turn into ``options`` (pass where the score allows, play, the takes
-    while the widow is open); returns their number."""
+def turn_options(r, k, hand, score, widow_open, options):
+    """The options open at step ``k`` of the turns into ``options``; returns their number.
+    ``one-turn``: pass where the score allows, play, the takes while the widow is open;
+    ``declare-then-buy``: in the round (k < n) pass where allowed and play; at the widow's
+    offer (k >= n) 0 (decline) and the takes."""
+    buy_later = r.exchange_order == ORDER_DECLARE_THEN_BUY
     n_options = 0
-    if score < r.modern_no_pass:
+    if score < r.modern_no_pass and not (buy_later and k >= r.players):
         options[n_options] = OPTION_PASS
         n_options += 1
     options[n_options] = 0
     n_options += 1
-    if widow_open:
+    if widow_open and not (buy_later and k < r.players):
         for i in range(TAKES.shape[0]):
             options[n_options] = TAKES[i]
             n_options += 1
@@ -152,7 +170,6 @@ def _option_world(search, r, announce, cardsets, st, info, scores, dealer, k, se
     redeals = np.int64(info[REDEALS]) if redeal else np.int64(0)
     k_redeal = np.int64(k + 1) if redeal else np.int64(-1)
     k_turn = np.int64(0) if redeal else np.int64(k)
-    turn_seat = np.int64(-1) if redeal else np.int64(seat)
     _draw(search, m, n_pairs, n, total)
     _turn_world(search, n, dealer, trump_card, cardsets, st, info)
     for i in range(n_options):
@@ -163,8 +180,7 @@ def _option_world(search, r, announce, cardsets, st, info, scores, dealer, k, se
         option = np.int64(NO_OPTION) if redeal else np.int64(search.options[i])
         status = rollout(r, search.roll_kinds, search.roll_params, announce, world_key, dealer, scores,
                          search.w_order, search.w_rng, search.w_cardsets, search.w_st, search.w_trick,
-                         search.w_info, search.w_log, redeals, k_redeal, redeal and i == 1, k_turn, turn_seat,
-                         option)  # fmt: skip
+                         search.w_info, search.w_log, redeals, k_redeal, redeal and i == 1, k_turn, option)  # fmt: skip
         keep_result(search, seat, status, deltas, flags, i, col)
 
 
@@ -189,18 +205,19 @@ def _search_worlds(search, r, params, announce, cardsets, st, info, scores, deal
 
 @njit(cache=True)
 def modern_pimc_turn(search, r, params, announce, cardsets, st, info, scores, dealer, k, seat):
-    """The turn option of ``seat``, the ``k``-th from the dealer's left, by search (module docstring):
-    OPTION_PASS, 0 or a take mask; NO_OPTION when no world can be drawn (never expected)."""
+    """The option of ``seat`` at step ``k`` of the turns (:func:`.modern.n_steps`), by search
+    (module docstring): OPTION_PASS, 0 or a take mask; NO_OPTION when no world can be drawn
+    (never expected)."""
     n = r.players
-    n_options = turn_options(r, cardsets[HAND, seat], scores[seat], info[WIDOW] < 0, search.options)
+    n_options = turn_options(r, k, cardsets[HAND, seat], scores[seat], info[WIDOW] < 0, search.options)
     if n_options == 1:
         return search.options[0]
     unknown = turn_piles(r, seat, dealer, cardsets, info, search)
     m, n_pairs, total = _count(search, unknown, n)
     if not total > 0.0:
         return np.int64(NO_OPTION)
-    return _search_worlds(search, r, params, announce, cardsets, st, info, scores, dealer, k, seat, PHASE_ROUND,
-                          n_options, False, m, n_pairs, total)  # fmt: skip
+    return _search_worlds(search, r, params, announce, cardsets, st, info, scores, dealer, k, seat,
+                          turn_decision(r, k), n_options, False, m, n_pairs, total)  # fmt: skip
 
 
 @njit(cache=True)
@@ -220,15 +237,16 @@ def modern_pimc_redeal(search, r, params, announce, cardsets, st, info, scores, 
 @row_kernel
 def evaluate_turn(r, roll_kinds, roll_params, announce, key, cardsets, st, info, dealer, scores, k, seat, redeal,
                   options, first_world, deltas, flags, lo, hi):  # fmt: skip
-    """As :func:`..pimc.evaluate_cards` for the ``k``-th seat's turn (``options`` int64[n]:
-    :func:`turn_options`' codes) or, with ``redeal``, its redeal question (options 0 keep,
+    """As :func:`..pimc.evaluate_cards` for ``seat``'s decision at step ``k`` of the turns
+    (``options`` int64[n]: :func:`turn_options`' codes) or, with ``redeal``, the redeal
+    question of the ``k``-th seat from the dealer's left (options 0 keep,
     REDEAL): blocks ``lo .. hi - 1`` of worlds ``first_world ..``, the seat's delta (counting
     up) and FLAG_* bits of each option into ``deltas``/``flags`` int64[n_options, n_worlds].
     World w is drawn from the stream keyed ``(key + w // BLOCK)``. Returns the number of
     layouts (0.0: no world; never with a valid position)."""
     n = r.players
     n_worlds = deltas.shape[1]
-    decision = REDEAL_DECISION if redeal else PHASE_ROUND
+    decision = REDEAL_DECISION if redeal else turn_decision(r, k)
     count = 0.0
     for b in range(lo, hi):
         search = arm(new_scratch(), mix64(np.uint64(key) + np.uint64((first_world // BLOCK + b) * GOLDEN)))

@@ -1,8 +1,9 @@
 """R9 ``modern`` ([004] "Рамс современный"): docs/VARIANTS.md, section "modern".
 
 Four players, 24 cards dealt completely (5 each and a 4-card widow), the dealer's last
-card shows the trump suit, a redeal for a dealt five-suit, one turn each (pass, play,
-or take the widow blind keeping one card), counting up to 20 with the рожки, a jack pair
+card shows the trump suit, a redeal for a dealt five-suit, the turns (R4.0
+``exchange_order``: one turn each, pass, play, or take the widow blind keeping one card;
+or a play/pass round, then the widow offered in turn to the players), counting up to 20 with the рожки, a jack pair
 adding 5 with a trick, four jacks winning. The tricks are R6's (:func:`..play.play_tricks`);
 the deal, the turns and the scoresheet (:class:`ModernSheet`, whose :meth:`credit`
 counts up) are this game's own.
@@ -16,7 +17,7 @@ from ... import cards as C
 from ...kernels.rng import deal_key
 from ...policies import PARAMS_BY_KIND
 from ...record import Declaration, EndKind, Outcome
-from ...rules import ModernHorns, ModernSettle
+from ...rules import ExchangeOrder, ModernHorns, ModernSettle
 from ..args import RuleBook
 from ..bits import FOUR_JACKS_KIND, jack_kind, rams_suit, seat_order
 from ..deal import DealTable, deal_hands, shuffle, turn_trump
@@ -45,20 +46,37 @@ def wants_redeal(policy, hand, trump) -> bool:
     return rams_suit(hand) != trump
 
 
-def choose_turn(policy, hand, trump, may_pass: bool, widow_open: bool) -> tuple[str, int]:
-    """One turn: ("pass", -1), ("stand", -1) or ("take", kept card)."""
+def passes(policy, hand, trump, may_pass: bool) -> bool:
+    """Play or pass, where a pass is allowed: random flips a coin; basic and its relatives pass
+    iff basic would (strength below pass_threshold, no jack pair)."""
+    if not may_pass:
+        return False
     if isinstance(policy, RandomPolicy):
-        # the pass coin first (where a pass is allowed), then the widow coin, then the kept card
-        if may_pass and policy.draw(2) == 1:
-            return "pass", C.NO_CARD
-        if widow_open and policy.draw(2) == 1:
-            return "take", hand[policy.draw(len(hand))]
-        return "stand", C.NO_CARD
-    # basic and its relatives: a weak hand without a jack pair takes the widow
-    if widow_open and jack_kind(hand) == 0 and policy.strength(hand, trump) < widow_threshold(policy):
-        best = max(hand, key=lambda c: (policy.keep_value(c, hand, trump), -c))  # ties: the lower id
-        return "take", best
-    if may_pass and policy.wants_pass(hand, trump, 0, 4):  # no table in modern (strategy_table.check_game)
+        return policy.draw(2) == 1
+    return policy.wants_pass(hand, trump, 0, 4)  # no table in modern (strategy_table.check_game)
+
+
+def takes(policy, hand, trump) -> int:
+    """The widow, offered: the card kept when taking it, or NO_CARD. random: a coin, then the
+    kept card ``hand[draw(5)]``; basic and its relatives: a weak hand without a jack pair takes
+    it, keeping the card of highest keep value (ties: the lower id)."""
+    if isinstance(policy, RandomPolicy):
+        return hand[policy.draw(len(hand))] if policy.draw(2) == 1 else C.NO_CARD
+    if jack_kind(hand) == 0 and policy.strength(hand, trump) < widow_threshold(policy):
+        return max(hand, key=lambda c: (policy.keep_value(c, hand, trump), -c))
+    return C.NO_CARD
+
+
+def choose_turn(policy, hand, trump, may_pass: bool, widow_open: bool) -> tuple[str, int]:
+    """One turn of ``one-turn``: ("pass", -1), ("stand", -1) or ("take", kept card). random: the
+    pass coin (where a pass is allowed), then the widow coin; basic and its relatives: the widow
+    first (a weak hand takes it), then the pass."""
+    if isinstance(policy, RandomPolicy) and passes(policy, hand, trump, may_pass):
+        return "pass", C.NO_CARD
+    kept = takes(policy, hand, trump) if widow_open else C.NO_CARD
+    if kept != C.NO_CARD:
+        return "take", kept
+    if not isinstance(policy, RandomPolicy) and passes(policy, hand, trump, may_pass):
         return "pass", C.NO_CARD
     return "stand", C.NO_CARD
 
@@ -168,8 +186,8 @@ def deal_cards(table) -> None:
     d = table.deck_order
     n = table.n
     table.widow = list(d[C.HAND_SIZE * n : C.HAND_SIZE * n + WIDOW_SIZE])
-    table.took_trump = [False] * n
-    table.took_trump[table.dealer] = True  # the trump card is in the dealer's hand
+    table.took_trump = [False] * n  # nobody takes a turned card: the trump card was dealt (R4.3 has no place)
+    table.own_trump = [s == table.dealer for s in range(n)]  # public: the shown card is the dealer's own
     turn_trump(table, d[C.HAND_SIZE * n - 1])
 
 
@@ -227,25 +245,51 @@ def option_turn(option: int, hand) -> tuple[str, int]:
     return "take", kept[0]
 
 
+def steps(table) -> list[tuple[int, str]]:
+    """The steps of the turns (R4.0 ``exchange_order``), each (seat, what he is asked): ``one-turn``,
+    each seat from the dealer's left his "turn"; ``declare-then-buy``, each seat's "round" (play
+    or pass), then each seat's "widow" offer (asked only if he plays and nobody took it yet)."""
+    if table.book.rules.exchange_order == ExchangeOrder.DECLARE_THEN_BUY:
+        return [(s, "round") for s in table.seats] + [(s, "widow") for s in table.seats]
+    return [(s, "turn") for s in table.seats]
+
+
 def turns(table, k0: int = 0, forced_seat: int | None = None, forced_option: int | None = None,
-          searching: bool = False) -> None:  # fmt: skip
-    """The turns from the ``k0``-th seat from the dealer's left on: pass (below the no-pass
-    score), play, or take the widow. ``forced_seat`` takes ``forced_option`` (a search
-    playing an option out); with ``searching``, a ``pimc`` seat's option is searched
-    (:func:`.modern_search.search_turn`)."""
+          first_option: int | None = None, searching: bool = False) -> None:  # fmt: skip
+    """The turns from step ``k0`` on (:func:`steps`): pass (below the no-pass score), play, or take
+    the widow; in declare-then-buy the play/pass round first, then the widow offered in turn
+    to the players, the first who takes it getting it. ``forced_seat`` takes ``forced_option``
+    at each of his steps (a take: he plays in the round); the step ``k0`` takes
+    ``first_option`` (a search playing an option out); with ``searching``, a ``pimc`` seat's
+    option is searched (:func:`.modern_search.search_turn`)."""
     from .modern_search import search_turn  # it plays this module's deals out
 
     no_pass = table.book.rules.modern_no_pass
-    for k in range(k0, table.n):
-        seat = table.seats[k]
+    for k, (seat, step) in enumerate(steps(table)):
+        if k < k0:
+            continue
+        if step == "widow" and (table.passed[seat] or table.widow_taker != C.NO_SEAT):
+            if not table.passed[seat] and seat == forced_seat and forced_option != 0:
+                raise ValueError(f"option unavailable: seat {seat} cannot take the widow, taken by another seat")
+            continue  # a passer is not offered the widow, nor anyone once it is taken
         hand = table.hand[seat]
-        may_pass = table.scores[seat] < no_pass
-        widow_open = table.widow_taker == C.NO_SEAT
+        may_pass = step != "widow" and table.scores[seat] < no_pass
+        widow_open = step != "round" and table.widow_taker == C.NO_SEAT
         option = forced_option if seat == forced_seat else None
+        if k == k0 and first_option is not None:
+            option = first_option
         if option is None and searching:
             option = search_turn(table, k, seat)
         if option is not None:
             choice, keep = option_turn(option, hand)
+            if step == "round" and choice == "take":
+                choice = "stand"  # he plays, and takes the widow when it is offered to him
+        elif step == "round":
+            choice, keep = ("pass" if passes(table.policies[seat], list(hand), table.trump, may_pass) else "stand",
+                            C.NO_CARD)  # fmt: skip
+        elif step == "widow":
+            keep = takes(table.policies[seat], list(hand), table.trump)
+            choice = "stand" if keep == C.NO_CARD else "take"
         else:
             choice, keep = choose_turn(table.policies[seat], list(hand), table.trump, may_pass, widow_open)
         if choice == "pass":
@@ -261,6 +305,8 @@ def turns(table, k0: int = 0, forced_seat: int | None = None, forced_option: int
             table.drawn[seat] = sorted(table.widow)
             table.hand[seat] = sorted([keep] + table.widow)
             table.note("widow", seat=seat, keep=keep, discard=list(table.discards[seat]), drawn=list(table.drawn[seat]))
+        elif step == "widow":
+            table.note("decline", seat=seat)
         else:
             table.note("stand", seat=seat, discard=[], drawn=[])
     for seat in range(table.n):
@@ -268,11 +314,11 @@ def turns(table, k0: int = 0, forced_seat: int | None = None, forced_option: int
 
 
 def deal_from(table, k0: int = 0, forced_seat: int | None = None, forced_option: int | None = None,
-              searching: bool = False) -> ModernSheet:  # fmt: skip
-    """The deal from the ``k0``-th turn on (the dealing done): the turns, four jacks and the
-    jack pairs, the tricks, the deltas; returns the sheet. ``forced_seat``/``forced_option``
-    and ``searching`` as :func:`turns` (a ``pimc`` seat's cards are searched too)."""
-    turns(table, k0, forced_seat, forced_option, searching)
+              first_option: int | None = None, searching: bool = False) -> ModernSheet:  # fmt: skip
+    """The deal from step ``k0`` of the turns on (the dealing done): the turns, four jacks and the
+    jack pairs, the tricks, the deltas; returns the sheet. ``forced_seat``/``forced_option``,
+    ``first_option`` and ``searching`` as :func:`turns` (a ``pimc`` seat's cards are searched too)."""
+    turns(table, k0, forced_seat, forced_option, first_option, searching)
     active = [not p for p in table.passed]
     sheet = ModernSheet(table.book, table.dealer, table.hand_dealt, table.hand_final, active, table.scores,
                         table.events)
@@ -344,7 +390,7 @@ def world_fits(table, sheet, state, seat: int, world) -> float:
         fits, ways = fits * good, ways * every
     passers = [o for o in range(table.n) if o != seat and table.passed[o]]
     if passers and table.book.four_jacks_win:  # a passing dealer holds his trump card, unless he laid cards aside
-        known = [[table.trump_card] if table.took_trump[o] and not table.discards[o] else [] for o in passers]
+        known = [[table.trump_card] if table.holds_trump_card(o) and not table.discards[o] else [] for o in passers]
         good, every = passers_kind_ways([{0, 1}] * len(passers), world.passers_among, known)
         if good == 0:
             return 0.0

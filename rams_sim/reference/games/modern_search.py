@@ -7,9 +7,11 @@ into the piles: each other seat's hand, clockwise from the seat (five cards; the
 four beside his trump card), then one pile of four: the widow while nobody took it, else
 the cards its taker laid aside. Which of his five a taker kept is drawn uniformly from the
 worlds' stream. Every open option (a pass where the score allows, play, and each take as
-the 4-bit mask of the cards given up) is played out in every world by the ``rollout``
-policy at every seat (:func:`.modern.deal_from` from this turn), and the most total delta
-is taken (modern counts up; ties: the first option, pass, play, the masks ascending).
+the 4-bit mask of the cards given up; under ``exchange_order=declare-then-buy`` the seat has
+two decisions: pass or play in the round, then, at the widow's offer, 0 or a take) is played
+out in every world by the ``rollout`` policy at every seat (:func:`.modern.deal_from` from
+this step, the seat's later decisions the rollout policy's), and the most total delta is
+taken (modern counts up; ties: the first option, pass, play, the masks ascending).
 
 The redeal question (a seat dealt five of one suit, before any turn) is searched on the
 same piles: keeping plays the deal out from the next seat's question, demanding plays it
@@ -26,21 +28,31 @@ import numpy as np
 from ... import cards as C
 from ...kernels.rng import deal_key
 from ...policies import PolicyKind, PolicySpec
+from ...rules import ExchangeOrder
 from ..deal import shuffle
 from ..pimc import Knowledge, Pile, Worlds, world_key
 from ..policy import pimc_parameters
 from .modern import DELTA_SIGN, PASS, REDEAL, TAKE_BITS, WIDOW_SIZE, deal_cards, deal_from, redeals_from
 
 TURN_DECISION = 0  # the turn's decision number: the phase of an exchange (codes.PHASE_ROUND)
+WIDOW_DECISION = 2  # declare-then-buy's widow offer: the buying phase (codes.PHASE_BUY)
 REDEAL_DECISION = 4  # the redeal question's (after the phases, before the cards)
 TAKES = tuple(m for m in range(1 << C.HAND_SIZE) if m.bit_count() == TAKE_BITS)  # ascending
 
 
-def turn_options(table, seat: int) -> list[int]:
-    """The options open to ``seat`` at its turn, in the order they are tried."""
-    options = [PASS] if table.scores[seat] < table.book.rules.modern_no_pass else []
+def offered(table, k: int) -> bool:
+    """Whether step ``k`` of the turns is declare-then-buy's offer of the widow (:func:`.modern.steps`)."""
+    return table.book.rules.exchange_order == ExchangeOrder.DECLARE_THEN_BUY and k >= table.n
+
+
+def turn_options(table, k: int, seat: int) -> list[int]:
+    """The options open to ``seat`` at step ``k`` of the turns, in the order they are tried: a pass
+    where the score allows it (not at the widow's offer), play (at the offer: decline), the takes
+    while the widow is open (not in declare-then-buy's play/pass round)."""
+    in_round = table.book.rules.exchange_order == ExchangeOrder.DECLARE_THEN_BUY and k < table.n
+    options = [PASS] if table.scores[seat] < table.book.rules.modern_no_pass and not offered(table, k) else []
     options.append(0)
-    if table.widow_taker == C.NO_SEAT:
+    if table.widow_taker == C.NO_SEAT and not in_round:
         options += list(TAKES)
     return options
 
@@ -89,16 +101,16 @@ def _imagined(table, seat: int, layout: list[int], knowledge: Knowledge, worlds:
 
 
 def search_turn(table, k: int, seat: int) -> int | None:
-    """The turn option of a ``pimc`` seat, the ``k``-th from the dealer's left (module docstring),
-    or None for a seat that does not search, or when no world can be drawn (never expected)."""
+    """The option of a ``pimc`` seat at step ``k`` of the turns (module docstring), or None for a
+    seat that does not search, or when no world can be drawn (never expected)."""
     spec = table.specs[seat]
     if spec.kind != PolicyKind.PIMC:
         return None
-    options = turn_options(table, seat)
+    options = turn_options(table, k, seat)
     if len(options) == 1:
         return options[0]
-    return _search_worlds(table, seat, TURN_DECISION, options,
-                          lambda rolled, key, option: deal_from(rolled, k, seat, option))
+    return _search_worlds(table, seat, WIDOW_DECISION if offered(table, k) else TURN_DECISION, options,
+                          lambda rolled, key, option: deal_from(rolled, k, first_option=option))
 
 
 def _search_worlds(table, seat: int, decision: int, options, play_out) -> int | None:
