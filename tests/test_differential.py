@@ -112,7 +112,9 @@ def test_announcement_readers_agree(players):
 
 DUEL_PRESETS = ("duel", "duel-trump")  # R9 duel: two players only (docs/VARIANTS.md)
 DUEL_OPTIONS = ({}, {"dave": False}, {"dave_lead_only": True, "dave_max": 4},
-                {"jacks_count": "final", "truncated_deal": "score-so-far", "ruff": "overtrump"})  # fmt: skip
+                {"jacks_count": "final", "truncated_deal": "score-so-far", "ruff": "overtrump"},
+                # the readings of a winning declaration as options (docs/VARIANTS.md "duel and duel-trump")
+                {"duel_declaration_points": True, "duel_jacks_both": "trump-jack", "duel_four_jacks_senior": False})  # fmt: skip
 
 
 @pytest.mark.parametrize("scale", [1, pytest.param(2, marks=pytest.mark.slow, id="twice")])
