@@ -51,23 +51,35 @@ _END_TEXT = {
 
 
 def _modern_turn_lines(rules: Rules, record: DealRecord, order: list[int]) -> list[str]:
-    """R9 modern (docs/VARIANTS.md): the redeals and one turn each: pass, play, or take the widow."""
+    """R9 modern (docs/VARIANTS.md): the redeals and the turns: one each (pass, play, or take the
+    widow), or, under declare-then-buy, play or pass, then the widow offered to the players."""
     dealer = record.dealer
     lines = []
     if record.redeals:
         lines.append(f"Redeals: {record.redeals} (a player dealt five of one suit demanded one; the hands above "
                      "are the last dealing).")  # fmt: skip
-    lines.append("Turns (one each: pass, play, or take the widow blind keeping one card):")
-    for seat in order:
-        if record.passed[seat]:
-            text = "passes"
-        elif seat == record.widow:
-            kept = hand_text(record.hand_dealt[seat] & ~record.discards[seat])
-            text = (f"takes the widow: keeps {kept}, lays aside {hand_text(record.discards[seat])}, "
-                    f"draws {hand_text(record.drawn[seat])}")  # fmt: skip
-        else:
-            text = "plays on his cards"
-        lines.append(f"{INDENT}{_seat_name(seat, dealer)}: {text}")
+
+    def take_text(seat: int) -> str:
+        kept = hand_text(record.hand_dealt[seat] & ~record.discards[seat])
+        return (f"takes the widow: keeps {kept}, lays aside {hand_text(record.discards[seat])}, "
+                f"draws {hand_text(record.drawn[seat])}")  # fmt: skip
+
+    if rules.exchange_order == ExchangeOrder.DECLARE_THEN_BUY:
+        lines.append("Play or pass (R4.0, declare-then-buy):")
+        for seat in order:
+            lines.append(f"{INDENT}{_seat_name(seat, dealer)}: {'passes' if record.passed[seat] else 'plays'}")
+        lines.append("The widow, offered in turn to the players (taken blind, keeping one card):")
+        for seat in order:
+            if not record.passed[seat]:
+                taker = seat == record.widow
+                lines.append(f"{INDENT}{_seat_name(seat, dealer)}: {take_text(seat) if taker else 'declines'}")
+                if taker:
+                    break
+    else:
+        lines.append("Turns (one each: pass, play, or take the widow blind keeping one card):")
+        for seat in order:
+            text = "passes" if record.passed[seat] else take_text(seat) if seat == record.widow else "plays on his cards"
+            lines.append(f"{INDENT}{_seat_name(seat, dealer)}: {text}")
     if record.widow < 0:
         lines.append("Nobody took the widow: it stays out of play.")
     return lines

@@ -349,6 +349,19 @@ def test_replay_tells_the_turns():
     assert f"seat {seat}" in text and "takes the widow: keeps" in text and "R4.3" not in text
 
 
+def test_replay_tells_declare_then_buy():
+    """`replay` under declare-then-buy: the play/pass round, then the widow offered to the players,
+    the players before its taker declining it."""
+    from rams_sim.replay import replay_lines
+
+    rules = MODERN.replace(exchange_order="declare-then-buy")
+    out = fast.simulate(rules, "basic", seed=0, deals=200)
+    i = int(np.flatnonzero(out.widow >= 0)[0])
+    text = "\n".join(replay_lines(rules, "basic", seed=0, deal=i))
+    assert "Play or pass (R4.0, declare-then-buy):" in text and "The widow, offered in turn" in text
+    assert f"seat {int(out.widow[i])}" in text and "takes the widow: keeps" in text and "R4.3" not in text
+
+
 def test_rules_list_shows_modern_implemented():
     result = cli.invoke(app, ["rules", "show", "modern"])
     assert result.exit_code == 0 and "modern_target" in result.output, result.output
