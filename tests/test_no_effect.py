@@ -72,15 +72,17 @@ def test_each_game_reads_the_rest():
 
 @pytest.mark.parametrize(("preset", "name"), [("zone", "ruff"), ("modern", "suit_rams"), ("duel", "settle"),
                                               ("from-15", "four_jacks")])  # fmt: skip
-def test_effect_refuses_an_option_of_no_effect(preset, name):
+def test_effect_refuses_an_option_of_no_effect(preset, name, tmp_path):
     rules = Rules.named(preset)
     with pytest.raises(EffectError, match=f"{name} has no effect"):
         check_variants(rules, [other_value(rules, name)])
     value = getattr(other_value(rules, name), name)
     text = value.value if isinstance(value, StrEnum) else str(value).lower()
-    result = CliRunner().invoke(app, ["effect", f"{name}={text}", "--rules", preset, "--deals", "100"])
+    out = tmp_path / "run"
+    result = CliRunner().invoke(app, ["effect", f"{name}={text}", "--rules", preset, "--deals", "100", "--out", str(out)])
     assert result.exit_code == 2 and f"{name} has no effect" in result.output
-    assert "Traceback" not in result.output
+    assert "Traceback" not in result.output and len(result.output.strip().splitlines()) == 1
+    assert not out.exists() and not list(tmp_path.iterdir())  # nothing written
 
 
 def test_an_idle_option_made_active_by_the_variant_is_allowed():
