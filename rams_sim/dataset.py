@@ -58,7 +58,7 @@ DEAL_COLUMNS: tuple[Column, ...] = (
     Column("hand_final", pl.UInt64, "card mask of the hand at the first lead (after R4.3); the dealt hand for a passer"),
     Column("passed", pl.Boolean, "the seat passed (R4.1)"),
     Column("discarded", pl.Int8, "cards discarded in the exchange (R4.4); the trump-card swap is not counted"),
-    Column("took_trump", pl.Boolean, "the dealer took the trump card into his hand (R4.3)"),
+    Column("took_trump", pl.Boolean, "the dealer took the trump card into his hand (R4.3; false in modern, where the trump card is his own)"),
     Column("aces", pl.Int8, "bit mask of the suits of the aces in hand_final (bit s = the ace of suit s)"),
     DECLARATION,
     Column("tricks", pl.Int8, "tricks taken (0-5)"),

@@ -194,10 +194,14 @@ CLASSIC = {
     "zone_jacks_both": "trump-jack",  # R9 zone: "the holder of the trump jack writes off (option: both do)"
     "zone_overshoot": "penalty",  # R9 zone: "going past 15 writes the excess total on"; VARIANTS.md `penalty` (default)
     "zone_prokat": 1,  # VARIANTS.md zone: "option `zone_prokat` (default 1, in party stakes)"
+    "zone_finish": "deal",  # VARIANTS.md zone: the exact finish judged at the end of the deal (option: at the trick, R8.2)
     "duel_trump_card": False,  # R9 duel: "No use of the trump card by the dealer" (true only in duel-trump)
     "dave": False,  # VARIANTS.md duel: "option `dave`, true in both presets": a duel option, off in other games
     "dave_max": 64,  # VARIANTS.md duel: "`dave_max` (default 64, at most 64)"
     "dave_lead_only": False,  # VARIANTS.md duel: `dave_lead_only=true` narrows it to one's lead (default any turn)
+    "duel_declaration_points": False,  # VARIANTS.md duel: a winning declaration writes nothing (R9: settled per party)
+    "duel_jacks_both": "first-hand",  # VARIANTS.md duel: two jack pairs, the first hand's wins (R5 step 4c)
+    "duel_four_jacks_senior": True,  # VARIANTS.md duel: four jacks outrank a rams (from-15's seniority)
     "modern_target": 20,  # R9 modern: "first to 20 wins"
     "modern_no_pass": 17,  # R9 modern: "a player at 17+ may not pass"
     "modern_horns": "from-zero",  # R9 modern: "from a score of 0, going negative, or only once he has 5"
@@ -236,10 +240,11 @@ PRESET_CHANGES = {
                "ace_forbids_pass": False, "ace_values": (0, 0, 0, 0), "remiz": 5, "jack_pair": 5,
                "four_jacks_win": True, "four_aces_win": False, "jacks_count": "final"},  # fmt: skip
     # R9 zone: 2 players, 36 cards, write off exactly 15; rams ±5, trump rams ±10; no trick: +5;
-    # the first lead by the lead duties; jacks among won cards; the trump jack's holder; excess written on
+    # the first lead by the lead duties; jacks among won cards; the trump jack's holder; excess written on;
+    # VARIANTS.md zone (R9's row is silent): aces worth nothing, four aces no declaration, one stake a party
     "zone": {"players": 2, "deck": "36", "start": 15, "suit_rams": 5, "trump_rams": 10, "remiz": 5,
              "zone_lead": "duty", "zone_jacks": "won-cards", "zone_jacks_both": "trump-jack",
-             "zone_overshoot": "penalty"},  # fmt: skip
+             "zone_overshoot": "penalty", "ace_values": (0, 0, 0, 0), "four_aces_win": False, "settle": "stake"},  # fmt: skip
 }
 
 # R2 and R9: the deck each preset deals at its own table
