@@ -77,6 +77,8 @@ class Data:
     policies: tuple[str, ...] = ("basic",)
     seat: int | None = None  # branches: the seat whose options are replayed
     dealer: int | None = None  # None: the dealer rotates d % players
+    variants: tuple[Rules, ...] = ()  # paired (rams_sim.effect): each unit also played under these rules
+    by: tuple[str, ...] = ()  # paired deals: the cells (rams_sim.effect.PAIRED_KEYS)
 
     def spec(self, scale: float = 1.0) -> RunSpec:
         """The run at ``scale`` times the full size (at least MIN_COUNT units)."""
@@ -86,7 +88,7 @@ class Data:
             policies = policies * self.rules.players
         searching = any(p.kind == PolicyKind.PIMC for p in policies)  # minutes a chunk: resume keeps them
         return RunSpec(self.kind, self.rules, policies, self.seed, count, seat=self.seat, dealer=self.dealer,
-                       chunk_size=SEARCH_CHUNK if searching else 0)  # fmt: skip
+                       chunk_size=SEARCH_CHUNK if searching else 0, variants=self.variants, by=self.by)  # fmt: skip
 
 
 def report_scale() -> float:
@@ -357,8 +359,13 @@ def provenance_table(ctx: Context, names: list[str]) -> str:
         dealer = "" if run["dealer"] == "rotating" else f", dealer fixed at seat {run['dealer']}"
         commit = str(sw.get("git_commit") or "?")
         commit = commit[:10] + ("-dirty" if commit.endswith("-dirty") else "")
+        rules = rules_text(run["rules"])
+        if run.get("variants"):  # a paired run (rams-sim effect): each variant's changes from the baseline
+            changes = [", ".join(f"{k}={v}" for k, v in variant.items() if run["rules"].get(k) != v) or "(the same)"
+                       for variant in run["variants"]]  # fmt: skip
+            rules += "; paired with: " + "; ".join(changes)
         rows.append(
-            f"| `{name}` | {run['kind']}{extra}{dealer} | {fmt_n(count)} | {run['seed']} | {rules_text(run['rules'])} | "
+            f"| `{name}` | {run['kind']}{extra}{dealer} | {fmt_n(count)} | {run['seed']} | {rules} | "
             f"{policies_text(run['policies'])} | rams-sim {sw.get('version', '?')} ({commit}) |"
         )
     head = "| dataset | kind | size | seed | rules | policies | made by |\n|---|---|---|---|---|---|---|"

@@ -16,6 +16,8 @@ from rams_sim.rules import PRESETS, Rules
 from rams_sim.runner import BRANCHES, DEALS, PARTIES
 
 from .common import Data
+from .readings import BASELINES as READING_BASELINES
+from .readings import of_preset
 
 TABLE_SIZES = tuple(range(2, 8))  # R2
 DECKS = (24, 32, 36, 52)  # R2
@@ -36,6 +38,12 @@ SEARCH = "pimc"  # the kinds of player every headline is checked under: basic, e
 SEARCH_POLICY = "pimc"  # the strongest player at its defaults (128 worlds a decision, inference, racing: issue 35)
 SEARCH_DEALS, SEARCH_PARTIES, SEARCH_BRANCH_DEALS = 120_000, 12_000, 12_000  # four times issue 35's 32-world n
 PLAYER_KINDS = ("basic", "expert", SEARCH)
+# question 9: deals and parties of each preset's paired run (every reading of the preset an arm), per kind of player
+READING_SIZES = {"basic": (2_000_000, 200_000), "expert": (500_000, 20_000), SEARCH: (1_000, 100)}
+# question 8: the presets that vary another's game at its table, each paired with it
+PRESET_BASES = {"handbook": "classic", "encyclopedia": "classic", "from-15": "classic", "negotiations": "classic",
+                "duel-trump": "duel"}
+SEARCH_OPTION_DEALS = 30_000  # question 7: the play options among searching players, 4 arms of about 4 ms a deal
 
 
 def _deal_seed(players: int, deck: int) -> int:
@@ -95,12 +103,12 @@ def _build() -> dict[str, Data]:
         add(Data(f"deals-4p-{name}", DEALS, Rules.classic(**options), 2_000_000, SEED_4P))
         add(Data(f"branch-4p-{name}", BRANCHES, Rules.classic(**options), 200_000, SEED_4P, seat=0))
         add(Data(f"party-100-{name}", PARTIES, Rules.classic(**options), 200_000, 3100))
-    # the play options at a table of random players, who break them when allowed (same deals as deals-4p-random)
-    for name in PLAY_OPTIONS:
-        add(Data(f"deals-4p-random-{name}", DEALS, Rules.classic(**OPTIONS[name]), 1_000_000, SEED_4P, ("random",)))
-    for name in PLAY_OPTIONS:  # ... and at a table of searching players, whom the rules of play bind too
-        add(Data(f"deals-4p-{SEARCH}-{name}", DEALS, Rules.classic(**OPTIONS[name]), SEARCH_DEALS, SEED_4P,
-                 (SEARCH_POLICY,)))  # fmt: skip
+    # the play options at a table of random players, who break them when allowed, and of searching players, whom
+    # they bind: one paired run each (rams_sim.effect), every option an arm (question 7)
+    play_variants = tuple(Rules.classic(**OPTIONS[name]) for name in PLAY_OPTIONS)
+    add(Data("options-4p-random", DEALS, Rules.classic(), 1_000_000, SEED_4P, ("random",), variants=play_variants))
+    add(Data(f"options-4p-{SEARCH}", DEALS, Rules.classic(), SEARCH_OPTION_DEALS, SEED_4P, (SEARCH_POLICY,),
+             variants=play_variants))  # fmt: skip
     # parties of expert and of searching players (question 6: does the party's shape hold for them?)
     add(Data("party-100-expert", PARTIES, Rules.classic(), 100_000, 3100, ("expert",)))
     add(Data(f"party-100-{SEARCH}", PARTIES, Rules.classic(), SEARCH_PARTIES, 3100, (SEARCH_POLICY,)))
@@ -122,6 +130,21 @@ def _build() -> dict[str, Data]:
                  ("expert",) + ("basic",) * (rules.players - 1)))  # fmt: skip
         # the same parties with expert players at every seat (does the side-by-side hold for them?)
         add(Data(f"variant-{preset}-parties-expert", PARTIES, rules, 50_000, 8100 + i, ("expert",)))
+    # each preset against the preset whose game it varies, paired (question 8): deals and parties, basic players
+    for preset, base in PRESET_BASES.items():
+        add(Data(f"variant-{preset}-paired-deals", DEALS, Rules.named(base), 500_000, 8300, variants=(Rules.named(preset),)))
+        add(Data(f"variant-{preset}-paired-parties", PARTIES, Rules.named(base), 100_000, 8400,
+                 variants=(Rules.named(preset),)))  # fmt: skip
+    # the readings (question 9): each preset and its readings in one paired run (rams_sim.effect), deals by
+    # position and whole parties, under basic, expert and searching players (the search at a smaller n)
+    for i, preset in enumerate(READING_BASELINES):
+        rules = Rules.named(preset)
+        variants = tuple(rules.replace(**r.options) for r in of_preset(preset))
+        for kind, (deals, parties) in READING_SIZES.items():
+            policy = (SEARCH_POLICY if kind == SEARCH else kind,)
+            add(Data(f"readings-{preset}-deals-{kind}", DEALS, rules, deals, 9000 + i, policy, variants=variants,
+                     by=("position",)))  # fmt: skip
+            add(Data(f"readings-{preset}-parties-{kind}", PARTIES, rules, parties, 9100 + i, policy, variants=variants))
     return reg
 
 

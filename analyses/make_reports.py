@@ -34,6 +34,7 @@ QUESTIONS = (
     "q6_party",
     "q7_options",
     "q8_variants",
+    "q9_readings",
 )
 TITLE = "rams-sim reports: Rams questions answered with data"
 

@@ -22,8 +22,16 @@ The measures (one number per deal, per seat-0 branched deal or per party; :data:
    exchanging his plain non-aces, hands dealt no ace (branch data).
 5. Dealer's edge: the dealer's gain minus the mean gain of the others of the same deal.
 6. Party length (deals, from 100) and seat 0's share of party wins.
-Also the mean gain per seat-deal, the remiz rate, and (paired only) the mean absolute
-change of a seat's result in a deal ("points moved").
+Also the mean gain per seat-deal, the remiz rate, and (paired only) the share of deals the
+option changes at all.
+
+The paired changes that ``rams-sim effect`` measures (gain, remiz, ends before play, pass
+rate, deals changed, party length and seat 0's wins; and the play options under random and
+searching players) come from its paired runs (rams_sim/effect.py, datasets
+``readings-classic-*`` and ``options-4p-*``: each deal played under classic and under every
+option from the same key, the intervals deal-clustered). The contrasts it does not measure
+(the ♥A value, the exchange and pass values of the branch data, declarations, the dealer's
+edge) are paired deal by deal here, from the raw datasets of the same seed.
 """
 
 from __future__ import annotations
@@ -39,9 +47,10 @@ import matplotlib.pyplot as plt  # noqa: E402
 import polars as pl  # noqa: E402
 
 from rams_sim.cards import HEARTS  # noqa: E402
+from rams_sim.effect import read_result  # noqa: E402
 from rams_sim.hands import hand_features  # noqa: E402
 from rams_sim.record import Declaration, Outcome  # noqa: E402
-from rams_sim.summary import Estimate  # noqa: E402
+from rams_sim.summary import Estimate, wilson  # noqa: E402
 
 from . import exchange as ex  # noqa: E402
 from .clustered import cluster_contrast  # noqa: E402
@@ -50,6 +59,7 @@ from .common import (  # noqa: E402
     MOST_TESTED, leader, leader_words, magnitude, paired_difference, share, unpaired_difference,
 )  # fmt: skip
 from .data import DECK_CHOICES_4P, OPTIONS, PLAY_OPTIONS, SEARCH  # noqa: E402
+from .readings import of_preset  # noqa: E402
 from .q5_position import with_position  # noqa: E402
 
 CLASSIC_DEALS, CLASSIC_BRANCH, CLASSIC_PARTY = "deals-4p", "branch-4p", "party-100-remaining"
@@ -84,18 +94,24 @@ VARIANTS = tuple(
     Variant(k, _LABELS[k], f"deals-4p-{k}", f"branch-4p-{k}", f"party-100-{k}", True, k in _PLAY_ONLY) for k in OPTIONS
 ) + tuple(Variant(k, _LABELS[k], f"deals-4p-{k}", None, f"party-100-{k}", False, False) for k in DECK_CHOICES_4P)
 
-RANDOM_DEALS = "deals-4p-random"  # a table of random players, who break the play options whenever allowed
-SEARCH_DEALS = f"deals-4p-{SEARCH}"  # a table of searching players, whom the play options may bind
+# the paired runs of `rams-sim effect` (rams_sim/effect.py; analyses/data.py): classic and every option of
+# question 9 on the same deals and parties (basic players); the play options at a table of random players, who
+# break them whenever allowed, and of searching players, whom they may bind
+PAIRED_DEALS, PAIRED_PARTIES = "readings-classic-deals-basic", "readings-classic-parties-basic"
+RANDOM_PAIRED, SEARCH_PAIRED = "options-4p-random", f"options-4p-{SEARCH}"
 DATASETS = (CLASSIC_DEALS, CLASSIC_BRANCH, CLASSIC_PARTY) + tuple(
     n for v in VARIANTS for n in (v.deals, v.branch, v.party) if n is not None
-) + (RANDOM_DEALS,) + tuple(f"{RANDOM_DEALS}-{k}" for k in PLAY_OPTIONS) + (SEARCH_DEALS,) + tuple(
-    f"{SEARCH_DEALS}-{k}" for k in PLAY_OPTIONS)
+) + (PAIRED_DEALS, PAIRED_PARTIES, RANDOM_PAIRED, SEARCH_PAIRED)
+# measures of a paired variant that `effect` gives: page measure -> (effect measure, sign; gain = −delta)
+EFFECT_MEASURES = {"gain": ("delta", -1), "remiz": ("remiz", 1), "before_play": ("before_play", 1),
+                   "pass": ("pass", 1)}  # fmt: skip
+EFFECT_PARTY = {"length": "length", "seat0": "first_dealer_wins"}
 
 # measure key -> (question, words on the page, unit); the order of the tables and figure
 MEASURES = {
     "gain": ("–", "gain per seat-deal", "points"),
     "remiz": ("–", "remiz rate per seat-deal", "share"),
-    "moved": ("–", "points moved: mean |change| of a seat's result", "points"),
+    "changed": ("–", "deals changed (any score, decision or card)", "share"),
     "heart_ace": ("1", "♥A value: ♥A-only minus ace-less dealt hands", "points"),
     "exchange": ("2", "exchanging the plain non-aces minus standing (seat 0)", "points"),
     "before_play": ("3", "deals ending before play", "share"),
@@ -141,7 +157,7 @@ def deal_values(lf: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
 def row_pairs(classic: pl.LazyFrame | pl.DataFrame, variant: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
     """Classic and variant seat-deals joined on (deal, seat): one row per deal with ``moved``
     (mean over seats of |gain change|) and ``same_before_play`` (every seat's BEFORE_PLAY_COLUMNS
-    equal and the deal ends before play in both or in neither)."""
+    equal and the deal ends before play in both or in neither): the self-check's data."""
     cols = ["deal", "seat", "delta", "outcome", *BEFORE_PLAY_COLUMNS]
     joined = classic.lazy().select(cols).join(variant.lazy().select(cols), on=["deal", "seat"], suffix="_v")
     same = pl.all_horizontal([pl.col(c) == pl.col(f"{c}_v") for c in BEFORE_PLAY_COLUMNS]) & (
@@ -212,8 +228,6 @@ def changes(classic: dict[str, pl.DataFrame], variant: dict[str, pl.DataFrame], 
             out["heart_ace"] = heart_ace_paired(classic["deals"], variant["deals"])
         else:
             out["heart_ace"] = unpaired_difference(heart_ace_level(variant["deals"]), heart_ace_level(classic["deals"]))
-    if "rows" in variant:
-        out["moved"] = mean_estimate(variant["rows"]["moved"])
     return out
 
 
@@ -226,18 +240,38 @@ def classic_levels(classic: dict[str, pl.DataFrame]) -> dict[str, Estimate]:
     return out
 
 
-def binding(classic: pl.LazyFrame | pl.DataFrame, variant: pl.LazyFrame | pl.DataFrame) -> dict[str, Estimate]:
-    """What a play option changes on the same deals: ``changed`` (share of deals in which any
-    seat's result differs, Wilson), ``gain`` and ``remiz`` (paired changes per seat-deal) and
-    ``moved`` (mean |change| of a seat's result)."""
-    base, var = deal_values(classic), deal_values(variant)
-    rows = row_pairs(classic, variant)
-    return {
-        "changed": share(rows["moved"] > 0),
-        "gain": paired_difference(base, var, "deal", "gain"),
-        "remiz": paired_difference(base, var, "deal", "remiz"),
-        "moved": mean_estimate(rows["moved"]),
-    }
+def _effect(row: dict, sign: int) -> Estimate:
+    """One row of :func:`rams_sim.effect.estimates` as an Estimate of ``sign`` × the paired difference;
+    n = the deals (the units of its deal-clustered interval)."""
+    low, high = sorted((sign * row["ci_low"], sign * row["ci_high"])) if row["ci_low"] is not None else (0.0, 0.0)
+    return Estimate(sign * row["diff"], low, high, int(row["deals"]))
+
+
+def effect_changes(ctx: Context, deals: str, parties: str | None = None) -> dict[str, dict[str, Estimate]]:
+    """Per option of the paired run ``deals`` (and ``parties``): the changes `rams-sim effect` measures,
+    variant − classic on the same deals: EFFECT_MEASURES, ``changed`` (share of deals in which any
+    score, decision or card differs, Wilson) and, from the parties, EFFECT_PARTY."""
+    names = _variant_keys(ctx, deals)
+    paired = read_result(ctx.path(deals), 4, names, ("position",))
+    out: dict[str, dict[str, Estimate]] = {}
+    for v, key in enumerate(names):
+        mine = {r["measure"]: r for r in paired.rows.filter(pl.col("variant") == key).iter_rows(named=True)}
+        out[key] = {m: _effect(mine[e], sign) for m, (e, sign) in EFFECT_MEASURES.items()}
+        changed = paired.changed[v]  # none: identical in every deal, an exact 0 (not a sampled share)
+        out[key]["changed"] = wilson(changed, paired.units) if changed else Estimate(0.0, 0.0, 0.0, paired.units)
+    if parties is not None:
+        whole = read_result(ctx.path(parties), 4, names, parties=True)
+        for key in names:
+            mine = {r["measure"]: r for r in whole.rows.filter(pl.col("variant") == key).iter_rows(named=True)}
+            out[key] |= {m: _effect(mine[e], 1) for m, e in EFFECT_PARTY.items()}
+    return out
+
+
+def _variant_keys(ctx: Context, name: str) -> list[str]:
+    """The options of a paired run, in its order: question 9's reading keys, or the play options."""
+    if name == PAIRED_DEALS or name == PAIRED_PARTIES:
+        return [r.key for r in of_preset("classic")]
+    return list(PLAY_OPTIONS)
 
 
 # ---- the page ------------------------------------------------------------------------
@@ -289,11 +323,11 @@ def _figure(results: dict[str, dict[str, Estimate]], out: Path, page: Page) -> N
 
 
 def _binding_rows(bind: dict[str, dict[str, Estimate]]) -> pl.DataFrame:
-    """:func:`binding`'s results for each play option as a page table (one row per option)."""
+    """:func:`effect_changes`' results for each play option as a page table (one row per option)."""
     return pl.DataFrame([{"variant": f"`{k}`", "deals": fmt_n(b["changed"].n),
                           "deals changed": fmt(b["changed"], 2, percent=True),
                           "gain per seat-deal": _cell(b["gain"], "points"), "remiz rate": _cell(b["remiz"], "share"),
-                          "points moved": fmt(b["moved"], 3)} for k, b in bind.items()])  # fmt: skip
+                          "pass rate": _cell(b["pass"], "share")} for k, b in bind.items()])  # fmt: skip
 
 
 def _first_up(text: str) -> str:
@@ -347,7 +381,7 @@ def _changes_table(page: Page, base: dict[str, Estimate], results: dict[str, dic
     page.table(pl.DataFrame(rows),
                caption="Each cell: the change with its 95% interval (shares in percentage points); ° marks an "
                        "interval that holds 0 (no clear change); *identical*: every paired difference is exactly 0; "
-                       "– where the measure does not apply (no branch data for other decks; points moved needs the "
+                       "– where the measure does not apply (no branch data for other decks; deals changed needs the "
                        "same deals). The *classic* column is the level in the classic game. "
                        f"Variants: {variants}.")  # fmt: skip
     tested = sum(1 for r in results.values() for e in r.values() if not identical(e))
@@ -390,6 +424,7 @@ def build(ctx: Context, out: Path) -> Page:
     classic = {"deals": deal_values(ctx.scan(CLASSIC_DEALS)), "branch": branch_values(ctx.scan(CLASSIC_BRANCH)),
                "party": party_values(ctx.scan(CLASSIC_PARTY))}  # fmt: skip
     results, checks = {}, {}
+    paired = effect_changes(ctx, PAIRED_DEALS, PAIRED_PARTIES)
     for v in VARIANTS:
         tables = {"deals": deal_values(ctx.scan(v.deals)), "party": party_values(ctx.scan(v.party))}
         if v.branch is not None:
@@ -398,6 +433,8 @@ def build(ctx: Context, out: Path) -> Page:
             tables["rows"] = row_pairs(ctx.scan(CLASSIC_DEALS), ctx.scan(v.deals))
             checks[v.key] = (tables["rows"].height, int((~tables["rows"]["same_before_play"]).sum()))
         results[v.key] = changes(classic, tables, v.paired)
+        if v.paired:  # what `rams-sim effect` measures comes from its paired runs
+            results[v.key] |= paired[v.key]
     page.answer = _answer(results)
 
     page.text(
@@ -418,8 +455,10 @@ def build(ctx: Context, out: Path) -> Page:
         "(4) *pass rate*: share of seat-deals passing; *passing minus exchanging*: seat 0 dealt no ace, branch data. "
         "(5) *dealer's edge*: the dealer's gain minus the mean gain of the others of the same deal. (6) parties from "
         "100: deals played, and whether seat 0 (who deals first) wins. *Remiz*: a player who played and took no "
-        "trick (R7.2). *Points moved*: the mean over seats of |variant's gain − classic gain| on the same deal, how "
-        "much an option reshuffles results even when the mean does not move (paired variants only)."
+        "trick (R7.2). *Deals changed*: the share of deals in which any seat's score, decision or card differs "
+        "(paired variants only): how often an option matters at all, even where the mean does not move. The "
+        "paired changes of gain, remiz, ends before play, pass rate, deals changed and the parties are "
+        "`rams-sim effect`'s (the same deals played under both rules in one run; deal-clustered intervals)."
     )
 
     page.heading("Changes, variant − classic")
@@ -436,13 +475,14 @@ def build(ctx: Context, out: Path) -> Page:
     _figure(results, out, page)
 
     page.heading("When the play options bind: a table of random players")
-    bind = {k: binding(ctx.scan(RANDOM_DEALS), ctx.scan(f"{RANDOM_DEALS}-{k}")) for k in PLAY_OPTIONS}
+    bind = effect_changes(ctx, RANDOM_PAIRED)
     page.table(_binding_rows(bind), caption=(
         "The same options at a table where all four seats play `random` (every legal card equally likely, so a player "
         "breaks a rule of play whenever it allows him to), paired on the same deals against the classic rules at that "
-        "table (`deals-4p-random`). *Deals changed*: deals in which any seat's result differs (Wilson 95% interval); "
-        "the other columns as above, variant − classic, ° = the interval holds 0."))  # fmt: skip
-    page.text(chance_misses(3 * len(bind)))
+        f"table (`rams-sim effect`, dataset `{RANDOM_PAIRED}`). *Deals changed*: deals in which any seat's score, decision "
+        "or card differs (Wilson 95% interval); the other columns as above, variant − classic, ° = the interval "
+        "holds 0."))  # fmt: skip
+    page.text(chance_misses(4 * len(bind)))
     most, behind = leader({k: b["changed"] for k, b in bind.items()})
     page.answer += (f" At a table of random players, who break the rules of play whenever allowed, `{most}` changes "
                     f"the most deals ({leader_words([f'`{k}`' for k in behind], 'option')}): "
@@ -450,14 +490,13 @@ def build(ctx: Context, out: Path) -> Page:
                     f"{MOST_TESTED}")
 
     page.heading("When the play options bind: a table of searching players")
-    searched = {k: binding(ctx.scan(SEARCH_DEALS), ctx.scan(f"{SEARCH_DEALS}-{k}")) for k in PLAY_OPTIONS}
-    page.uses(SEARCH_DEALS, *(f"{SEARCH_DEALS}-{k}" for k in PLAY_OPTIONS))
+    searched = effect_changes(ctx, SEARCH_PAIRED)
     page.table(_binding_rows(searched), caption=(
         "The same options at a table where all four seats play `pimc` (the search of docs/SEARCH.md at its "
         "defaults): a player who chooses each card by looking ahead, not by a fixed rule, so the rules of "
-        f"play can forbid the card it wants. Paired on the same deals against the classic rules (`{SEARCH_DEALS}`); "
+        f"play can forbid the card it wants. Paired on the same deals against the classic rules (`{SEARCH_PAIRED}`); "
         "columns as above."))  # fmt: skip
-    page.text(chance_misses(3 * len(searched)))
+    page.text(chance_misses(4 * len(searched)))
     page.answer += (" With searching players at every seat (`pimc`, n = "
                     f"{fmt_n(next(iter(searched.values()))['changed'].n)} deals each) the rules of play change "
                     + ", ".join(f"{fmt(b['changed'], 1, percent=True)} of deals (`{k}`)" for k, b in searched.items())

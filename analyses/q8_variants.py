@@ -26,6 +26,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import polars as pl  # noqa: E402
 
+from rams_sim.effect import read_result  # noqa: E402
 from rams_sim.record import EndKind, Outcome  # noqa: E402
 from rams_sim.rules import PRESETS, Rules  # noqa: E402
 from rams_sim.summary import Estimate  # noqa: E402
@@ -36,11 +37,14 @@ from .common import (  # noqa: E402
     row_estimate,
     share,
 )  # fmt: skip
+from .data import PRESET_BASES  # noqa: E402
 from .q6_party import length_summary, parties, wins_by_seat  # noqa: E402
+from .stats import simultaneous_z, widen  # noqa: E402
 
 IMPLEMENTED = tuple(p for p, info in PRESETS.items() if info.implemented)
 KINDS = ("deals", "parties", "random", "expert0")
-DATASETS = tuple(f"variant-{p}-{k}" for p in IMPLEMENTED for k in (*KINDS, "parties-expert", "expert0-basic"))
+DATASETS = tuple(f"variant-{p}-{k}" for p in IMPLEMENTED for k in (*KINDS, "parties-expert", "expert0-basic")) + tuple(
+    f"variant-{p}-paired-{unit}" for p in PRESET_BASES for unit in ("deals", "parties"))
 # outcomes in which the deal is played out or nobody/one player plays: every other outcome
 # ends the deal at a declaration (R5), whatever codes a preset adds
 NOT_DECLARATION = (Outcome.PLAYED, Outcome.LONE, Outcome.NOBODY, Outcome.VOID)
@@ -153,6 +157,45 @@ def _expert_lengths(rows: list[dict], expert: dict[str, Estimate]) -> str:
             "ends of the scale as with `basic`.")
 
 
+def paired_presets(ctx: Context) -> list[dict]:
+    """Each preset of PRESET_BASES against the preset whose game it varies, through `rams-sim effect`
+    (rams_sim/effect.py): the same keys (deck orders and coins) under both, `basic` players. Per preset:
+    ``changed`` (share of deals altered), the paired change of the mean score delta, of the party's
+    length and of the first dealer's win share (Estimates, 95% one at a time)."""
+    out = []
+    for preset, base in PRESET_BASES.items():
+        players = Rules.named(base).players
+        deals = read_result(ctx.path(f"variant-{preset}-paired-deals"), players, [preset])
+        whole = read_result(ctx.path(f"variant-{preset}-paired-parties"), players, [preset], parties=True)
+        est = {r["measure"]: Estimate(r["diff"], r["ci_low"], r["ci_high"], r["deals"])
+               for frame in (deals.rows, whole.rows) for r in frame.iter_rows(named=True)}  # fmt: skip
+        out.append({"preset": preset, "base": base, "changed": deals.changed[0] / deals.units, "deals": deals.units,
+                    "parties": whole.units, "delta": est["delta"], "length": est["length"],
+                    "first_dealer_wins": est["first_dealer_wins"]})  # fmt: skip
+    return out
+
+
+def _paired_table(rows: list[dict]) -> tuple[pl.DataFrame, int]:
+    """The paired presets as a page table, intervals simultaneous over the table (Bonferroni)."""
+    cells = 3 * len(rows)
+    z = simultaneous_z(cells)
+
+    def cell(est: Estimate, text) -> str:
+        if est.value == 0 and est.low == 0 and est.high == 0:
+            return "0 (identical)"
+        wide = widen(est, z)
+        return text(wide) + (" ✓" if clear(wide) else "")
+
+    table = pl.DataFrame([{
+        "preset": f"`{r['preset']}`", "against": f"`{r['base']}`", "deals changed": f"{100 * r['changed']:.1f}%",
+        "score delta a seat-deal": cell(r["delta"], lambda e: fmt(e, 3)),
+        "party length, deals": cell(r["length"], lambda e: fmt(e, 2)),
+        "first dealer wins, points": cell(r["first_dealer_wins"], points),
+        "n deals / parties": f"{fmt_n(r['deals'])} / {fmt_n(r['parties'])}",
+    } for r in rows])  # fmt: skip
+    return table, cells
+
+
 def _takeaways(rows: list[dict]) -> list[str]:
     """Plain rules of thumb from the side-by-side rows (each figure with its 95% interval)."""
     by_skill = sorted(rows, key=lambda r: r["skill"].value)
@@ -240,6 +283,18 @@ def build(ctx: Context, out: Path) -> Page:
     } for r in rows]), caption="`basic` players; per deal from the preset's deal data, the stake per party. The widow "
                "exists in `duel`, `duel-trump`, `modern` and `zone`, the dave in the duel presets, the redeal in "
                "`modern`, the прокат in `zone`; elsewhere these are 0 (or 1 for the stake) by construction.")  # fmt: skip
+
+    page.heading("Each system against the one it varies, on the same deals")
+    paired = paired_presets(ctx)
+    table, cells = _paired_table(paired)
+    page.table(table, caption=(
+        "`rams-sim effect`: every deal and party played under the named preset and under the one whose game it "
+        "varies, from the same keys (the same deck orders and coins where the decks agree; `handbook` deals four "
+        "players 52 cards where classic deals 32, so there the pairing shares the keys, not the cards). Paired "
+        "differences, preset − the one it varies, `basic` players; deal-clustered intervals simultaneous over the "
+        f"table's {cells} (Bonferroni); ✓ excludes 0; *identical*: the same score in every deal and party, an "
+        "exact 0. A deal counts as changed when any recorded output differs: `negotiations` writes each player's "
+        "announcement (R4.0a) in every deal, but `basic` players never read one, so no score moves."))  # fmt: skip
 
     # horizontal bars: the preset names read level, one per row, never overlapping
     fig, axes = plt.subplots(1, 2, figsize=(10, 0.45 * len(rows) + 1.2), sharey=True)

@@ -216,14 +216,24 @@ def test_heart_ace_paired_needs_the_same_hands():
     assert q7.identical(q7.heart_ace_paired(d, d))
 
 
-def test_binding_counts_changed_deals_and_pairs_the_gain():
-    """A play option that moves two seats of deal 0 by ±4: one deal of two changed, mean gain unchanged,
-    points moved (4 + 4) / 4 = 2 in deal 0 and 0 in deal 1."""
-    variant = DEALS.with_columns(pl.when(pl.col("deal") == 0).then(pl.col("delta") + pl.Series([4, -4, 0, 0] * 2))
-                                 .otherwise(pl.col("delta")).cast(pl.Int16).alias("delta"))  # fmt: skip
-    b = q7.binding(DEALS.lazy(), variant.lazy())
-    assert (b["changed"].value, b["changed"].n) == (0.5, 2)
-    assert b["gain"].value == pytest.approx(0.0)
-    assert b["moved"].value == pytest.approx(1.0)
-    same = q7.binding(DEALS, DEALS)
-    assert same["changed"].value == 0 and q7.identical(same["gain"])
+def test_effect_changes_reads_the_paired_run_with_the_sign_of_gain(tmp_path):
+    """Page 7's paired changes are `rams-sim effect`'s: a tiny paired run of the three play options
+    among basic players. Gain is −delta (the interval mirrored), an option that never binds basic is
+    identical (an exact 0, "changed" too), and the share changed is the run's count."""
+    from analyses.common import Context
+    from rams_sim.effect import read_result
+    from rams_sim.runner import DEALS as KIND, RunSpec, execute
+    from rams_sim.rules import Rules
+
+    ctx = Context(tmp_path, {})
+    variants = tuple(Rules.classic(**q7.OPTIONS[k]) for k in q7.PLAY_OPTIONS)
+    execute(RunSpec(KIND, Rules.classic(), ("basic",) * 4, 5, 3000, variants=variants, by=("position",)),
+            ctx.path(q7.RANDOM_PAIRED))  # fmt: skip
+    got = q7.effect_changes(ctx, q7.RANDOM_PAIRED)
+    raw = read_result(ctx.path(q7.RANDOM_PAIRED), 4, list(q7.PLAY_OPTIONS), ("position",))
+    delta = raw.rows.filter((pl.col("variant") == "no-ace-cover") & (pl.col("measure") == "delta")).row(0, named=True)
+    cover = got["no-ace-cover"]
+    assert cover["gain"].value == pytest.approx(-delta["diff"])
+    assert (cover["gain"].low, cover["gain"].high) == pytest.approx((-delta["ci_high"], -delta["ci_low"]))
+    assert cover["changed"].value == raw.changed[q7.PLAY_OPTIONS.index("no-ace-cover")] / 3000 > 0
+    assert all(q7.identical(e) for e in got["overtrump"].values())
