@@ -19,10 +19,11 @@ import matplotlib.pyplot as plt  # noqa: E402
 import polars as pl  # noqa: E402
 
 from .common import (  # noqa: E402
-    GAIN, GAIN_WORDS, Context, Page, chance_misses, clear, fmt, fmt_n, mean_by, mean_estimate, one_against_others,
+    GAIN, GAIN_WORDS, Context, Estimate, Page, chance_misses, clear, fmt, fmt_n, mean_by, mean_estimate, num, one_against_others,
     across_players, prop_by, row_estimate,
 )  # fmt: skip
 from .data import SEARCH, TABLE_SIZES  # noqa: E402
+from .stats import simultaneous  # noqa: E402
 
 DATASETS = tuple(f"deals-{p}p" for p in TABLE_SIZES) + ("deals-4p-expert", f"deals-4p-{SEARCH}")  # + other players
 
@@ -63,6 +64,24 @@ def dealer_takes_trump(lf: pl.LazyFrame) -> pl.DataFrame:
     return prop_by(dealer_rows, ["players"], pl.col("took_trump"))
 
 
+def gap_words(alone: Estimate, joint: Estimate, sizes: int, edge: Estimate) -> str:
+    """The verdict on first hand against the dealer's right at one table size, judged on the
+    interval simultaneous over the ``sizes`` table sizes the page tests (``joint``)."""
+    if not clear(joint):
+        return (f"Judged jointly over the {sizes} table sizes the page tests, that interval widens to "
+                f"[{num(joint.low, 3)}, {num(joint.high, 3)}], which holds 0: it is not clear which of the two does "
+                "better" + (" (alone it would look clear)." if clear(alone) else "."))
+    words = f"First hand does {'better' if joint.value > 0 else 'worse'} (clear jointly over the {sizes} table sizes)"
+    return words + (", but by little beside the dealer's edge." if abs(joint.value) < abs(edge.value) / 5 else ".")
+
+
+def joint_table(alone: dict, joint: dict, what: str) -> pl.DataFrame:
+    """Per table size: deals, the 95% interval, the joint interval and whether the joint one is clear."""
+    return pl.DataFrame([{"players": p, "deals": e.n, what: fmt(e, 3), "joint interval": fmt(joint[p], 3),
+                          "clear?": "yes" if clear(joint[p]) else "no (joint interval holds 0)"}
+                         for p, e in alone.items()])  # fmt: skip
+
+
 def build(ctx: Context, out: Path) -> Page:
     page = Page("5-position", "5. Position at the table",
                 "What is each seat's advantage or handicap relative to the dealer, and what is dealing worth "
@@ -81,17 +100,18 @@ def build(ctx: Context, out: Path) -> Page:
     first4 = row_estimate(gains.filter((pl.col("players") == 4) & (pl.col("position") == 1)).row(0, named=True))
     dealer4 = row_estimate(gains.filter((pl.col("players") == 4) & (pl.col("position") == 0)).row(0, named=True))
     verdict = "an advantage" if e4.value > 0 else "a handicap"
+    gaps = {p: e for p, e in gaps.items() if p > 2}  # at two players first hand is the dealer's right
+    edges_joint, gaps_joint = simultaneous(edges), simultaneous(gaps)
     page.answer = (
         f"At the classic four-player table, dealing is {verdict}. Per deal, the dealer gains {fmt(dealer4)} points "
         f"and first hand, who exchanges first, {fmt(first4)} (mean gains). As differences within the same deals "
         f"(paired 95% CIs, n = {fmt_n(e4.n)} deals): the dealer gains {fmt(e4)} more than the average other player, "
-        f"and first hand {fmt(gaps[4])} more than the seat on the dealer's right: "
-        + ("not statistically clear." if not clear(gaps[4]) else
-           f"first hand does {'better' if gaps[4].value > 0 else 'worse'}"
-           + (", but by little beside the dealer's edge." if abs(gaps[4].value) < abs(e4.value) / 5 else "."))
+        f"and first hand {fmt(gaps[4])} more than the seat on the dealer's right. "
+        + gap_words(gaps[4], gaps_joint[4], len(gaps), e4)
     )
-    if not clear(e4):
-        page.answer += " The dealer's edge is not statistically clear at this sample size."
+    if not clear(edges_joint[4]):
+        page.answer += (" The dealer's edge is not statistically clear at this sample size (jointly over the "
+                        f"{len(edges)} table sizes).")
     take4 = row_estimate(pl.concat(takes).filter(pl.col("players") == 4).row(0, named=True))
     page.takeaways = [
         f"Dealing is worth {fmt(e4)} points a deal at 4 players over the average other seat with `basic` players "
@@ -101,25 +121,26 @@ def build(ctx: Context, out: Path) -> Page:
         "(`basic`).",
         "The dealer's edge by table size: " + ", ".join(f"{fmt(e)} at {p} players" for p, e in edges.items())
         + ".",
-        f"Among the others, order matters little: first hand gains {fmt(gaps[4])} a deal more than the seat on the "
-        "dealer's right.",
+        f"Among the others, order matters little at 4 players: first hand gains {fmt(gaps[4])} a deal more than "
+        "the seat on the dealer's right" + ("." if clear(gaps_joint[4]) else
+                                            ", a difference not clear once the table sizes are judged together."),
     ]  # fmt: skip
     page.text(f"Units: {GAIN_WORDS}. Policies: `basic` at every seat. *Position* = (seat − dealer) mod players: "
               "0 is the dealer, 1 first hand (left of the dealer, who exchanges first and leads the first trick), "
               "players − 1 the seat on the dealer's right.")  # fmt: skip
 
     page.heading("The dealer's edge, by table size")
-    rows = [{"players": p, "deals": e.n, "dealer − mean of others": fmt(e, 3),
-             "clear?": "yes" if clear(e) else "no (interval holds 0)"} for p, e in edges.items()]  # fmt: skip
-    page.table(pl.DataFrame(rows), caption="Per deal, the dealer's gain minus the mean gain of the other players "
-               "(a paired difference within the deal), with its 95% interval.")  # fmt: skip
+    page.table(joint_table(edges, edges_joint, "dealer − mean of others"),
+               caption="Per deal, the dealer's gain minus the mean gain of the other players (a paired difference "
+               "within the deal), with its 95% interval, and the interval widened to hold jointly over the "
+               f"{len(edges)} table sizes (Bonferroni); *clear?* judges the joint interval.")  # fmt: skip
 
     page.heading("First hand against the dealer's right")
-    rows = [{"players": p, "deals": e.n, "first hand − dealer's right": fmt(e, 3),
-             "clear?": "yes" if clear(e) else "no (interval holds 0)"} for p, e in gaps.items() if p > 2]  # fmt: skip
-    page.table(pl.DataFrame(rows), caption="First hand exchanges first, from a full talon, and leads the first trick; "
-               "the seat on the dealer's right exchanges last before the dealer. Per deal, the difference of their "
-               "gains (paired), with its 95% interval. (At two players these are the same seat.)")  # fmt: skip
+    page.table(joint_table(gaps, gaps_joint, "first hand − dealer's right"),
+               caption="First hand exchanges first, from a full talon, and leads the first trick; the seat on the "
+               "dealer's right exchanges last before the dealer. Per deal, the difference of their gains (paired), "
+               f"with its 95% interval, and the interval widened to hold jointly over the {len(gaps)} table sizes "
+               "(Bonferroni); *clear?* judges the joint interval. (At two players these are the same seat.)")  # fmt: skip
 
     page.heading("How often the dealer takes the trump card")
     t = pl.concat(takes)

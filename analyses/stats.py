@@ -161,3 +161,27 @@ def chance_misses(cells: int, level: float = 0.95) -> str:
 def clear(est: Estimate, versus: float = 0.0) -> bool:
     """Whether the interval excludes ``versus`` (the answer is statistically clear)."""
     return not (est.low <= versus <= est.high)
+
+
+def simultaneous(estimates: dict, level: float = 0.95) -> dict:
+    """Each normal 95% interval of ``estimates`` widened so that all of them hold together at
+    ``level`` (Bonferroni over their number, :func:`simultaneous_z`): the intervals a page
+    judges when its verdict covers many rows (e.g. one row per table size). Keys are kept."""
+    z = simultaneous_z(len(estimates), level)
+    return {key: widen(est, z) for key, est in estimates.items()}
+
+
+def estimate_columns(est: Estimate, prefix: str = "") -> dict:
+    """The numeric CSV columns of one estimate: ``<prefix>estimate``, ``ci_low``, ``ci_high``, ``n``
+    (a prefix names the measure where a row holds several)."""
+    return {f"{prefix}estimate": est.value, f"{prefix}ci_low": est.low, f"{prefix}ci_high": est.high,
+            f"{prefix}n": est.n}  # fmt: skip
+
+
+def simultaneous_share(est: Estimate, cells: int, level: float = 0.95) -> Estimate:
+    """A share's Wilson interval recomputed at the z that holds over ``cells`` intervals together
+    (successes recovered as ``round(value·n)``)."""
+    n = int(est.n)
+    k = round(est.value * n)
+    low, high = wilson_bounds(np.array([k]), np.array([n]), simultaneous_z(cells, level))
+    return Estimate(est.value, float(low[0]), float(high[0]), n)
