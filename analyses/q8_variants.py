@@ -39,7 +39,7 @@ from .common import (  # noqa: E402
 )  # fmt: skip
 from .data import PRESET_BASES  # noqa: E402
 from .q6_party import length_summary, parties, wins_by_seat  # noqa: E402
-from .stats import simultaneous_z, widen  # noqa: E402
+from .stats import estimate_columns, simultaneous, simultaneous_share, simultaneous_z, widen  # noqa: E402
 
 IMPLEMENTED = tuple(p for p, info in PRESETS.items() if info.implemented)
 KINDS = ("deals", "parties", "random", "expert0")
@@ -121,6 +121,20 @@ def points(est: Estimate) -> str:
     return ("+" + text) if est.value > 0 else text
 
 
+def joint(rows: list[dict], key: str) -> dict[str, Estimate]:
+    """Per preset, the interval of ``rows[key]`` widened to hold jointly over every system of the
+    page (Bonferroni over the presets): a verdict naming systems ("worse in …", "6 of 9") judges these."""
+    return simultaneous({r["preset"]: r[key] for r in rows})
+
+
+def fair_share_verdicts(rows: list[dict]) -> tuple[list[str], list[str]]:
+    """The presets whose first dealer wins clearly more, and clearly less, than the fair share, each
+    Wilson interval simultaneous over the presets."""
+    wide = {r["preset"]: simultaneous_share(r["dealer"], len(rows)) for r in rows}
+    fair = {r["preset"]: r["fair"] for r in rows}
+    return ([p for p, e in wide.items() if e.low > fair[p]], [p for p, e in wide.items() if e.high < fair[p]])
+
+
 def _answer(rows: list[dict], extra: str = "") -> str:
     """The headline; each "most" is tested against every other preset (:func:`analyses.stats.leader`)."""
     by = {r["preset"]: r for r in rows}
@@ -137,9 +151,11 @@ def _answer(rows: list[dict], extra: str = "") -> str:
             f"`{longest}` ({fmt(by[longest]['length'], 2)} deals, {leader_words(named(long_behind), 'preset')}) and "
             f"shortest in `{shortest}` ({fmt(by[shortest]['length'], 2)}, {leader_words(named(short_behind), 'preset')}"
             f"). {extra + ' ' if extra else ''}{MOST_TESTED}")
-    unclear = [r["preset"] for r in rows if not clear(r["skill"])]
+    skill_joint = joint(rows, "skill")
+    unclear = [p for p, e in skill_joint.items() if not clear(e)]
     if unclear:
-        text += f" Skill's effect is not statistically clear in: {', '.join(unclear)}."
+        text += (f" Skill's effect is not statistically clear (jointly over the {len(rows)} systems) in: "
+                 f"{', '.join(unclear)}.")
     return text
 
 
@@ -175,6 +191,29 @@ def paired_presets(ctx: Context) -> list[dict]:
     return out
 
 
+def fair_mark(preset: str, above: list[str], below: list[str]) -> str:
+    """▲ / ▼ where the first dealer wins clearly more / less than the fair share (jointly over the systems)."""
+    return " ▲" if preset in above else " ▼" if preset in below else ""
+
+
+SIDE_BY_SIDE = {"length": "party_length", "dealer": "first_dealer_wins", "first_hand": "first_hand_wins",
+                "as_random": "seat0_wins_as_random", "as_expert": "seat0_wins_as_expert",
+                "skill": "skill_expert_minus_random", "skill_basic": "skill_expert_minus_basic",
+                "declared": "deals_ending_at_declaration"}  # fmt: skip
+
+
+def side_by_side_numbers(rows: list[dict]) -> pl.DataFrame:
+    """The side-by-side table as numbers for the CSV: the table's facts, then per measure its
+    ``estimate``, ``ci_low``, ``ci_high`` and ``n`` (shares and differences of shares as
+    fractions, 95% one at a time), the fair share and the median length."""
+    return pl.DataFrame([{
+        "preset": r["preset"], "players": r["rules"].players, "deck": r["rules"].deck_size, "start": r["rules"].start,
+        "parties": r["parties"], "median_length": r["median"].value, "fair_share": r["fair"],
+        "unfinished_parties": r["unfinished"],
+        **{k: v for key, name in SIDE_BY_SIDE.items() for k, v in estimate_columns(r[key], f"{name}_").items()},
+    } for r in rows])  # fmt: skip
+
+
 def _paired_table(rows: list[dict]) -> tuple[pl.DataFrame, int]:
     """The paired presets as a page table, intervals simultaneous over the table (Bonferroni)."""
     cells = 3 * len(rows)
@@ -201,9 +240,9 @@ def _takeaways(rows: list[dict]) -> list[str]:
     by_skill = sorted(rows, key=lambda r: r["skill"].value)
     by_length = sorted(rows, key=lambda r: r["length"].value)
     by_basic = sorted(rows, key=lambda r: r["skill_basic"].value)
-    worse = ", ".join(f"`{r['preset']}`" for r in rows if r["skill_basic"].high < 0)  # clearly below 0
-    above = [r["preset"] for r in rows if r["dealer"].low > r["fair"]]
-    below = [r["preset"] for r in rows if r["dealer"].high < r["fair"]]
+    basic_joint = joint(rows, "skill_basic")
+    worse = ", ".join(f"`{p}`" for p, e in basic_joint.items() if e.high < 0)  # clearly below 0, jointly
+    above, below = fair_share_verdicts(rows)
     return [
         f"Skill pays {'in every system' if all(r['skill'].low > 0 for r in rows) else 'unevenly'}, by very "
         "different amounts: an expert among random players wins "
@@ -212,10 +251,13 @@ def _takeaways(rows: list[dict]) -> list[str]:
         f"Among ordinary (`basic`) players an expert at seat 0 wins from {points(by_basic[-1]['skill_basic'])} "
         f"percentage points more parties than a `basic` player in his seat (`{by_basic[-1]['preset']}`) to "
         f"{points(by_basic[0]['skill_basic'])} (`{by_basic[0]['preset']}`)"
-        + (f": in {worse} the `expert` policy plays worse than `basic`." if worse else "."),
+        + (f": in {worse} the `expert` policy plays worse than `basic` (clear jointly over the {len(rows)} systems)."
+           if worse else f"; in no system does `expert` play clearly worse than `basic` (jointly over the {len(rows)} "
+           "systems)."),
         f"A party lasts from {fmt(by_length[0]['length'], 2)} deals (`{by_length[0]['preset']}`) to "
         f"{fmt(by_length[-1]['length'], 2)} (`{by_length[-1]['preset']}`), with `basic` players.",
-        f"Dealing first wins more than a fair share of parties in {len(above)} of {len(rows)} systems"
+        f"Dealing first wins clearly more than a fair share of parties (jointly over the systems) in {len(above)} of "
+        f"{len(rows)} systems"
         + (f" ({', '.join(f'`{p}`' for p in above)})" if above else "")
         + f" and less in {len(below)}" + (f" ({', '.join(f'`{p}`' for p in below)})" if below else "") + ".",
     ]
@@ -243,16 +285,20 @@ def build(ctx: Context, out: Path) -> Page:
         "preset's own winning declaration, `basic` players."
         + (f" Not implemented yet, so not on this page: {', '.join(f'`{m}`' for m in missing)}." if missing else "")
     )
+    skill_joint, basic_joint = joint(rows, "skill"), joint(rows, "skill_basic")
+    above, below = fair_share_verdicts(rows)
     table = [{
         "preset": f"`{r['preset']}`", "players": r["rules"].players, "deck": r["rules"].deck_size,
         "start": r["rules"].start, "parties": fmt_n(r["parties"]),
         "party length, deals": fmt(r["length"], 2), "median": f"{r['median'].value:g}",
-        "first dealer wins": fmt(r["dealer"], 1, percent=True), "first hand wins": fmt(r["first_hand"], 1, percent=True),
+        "first dealer wins": fmt(r["dealer"], 1, percent=True) + fair_mark(r["preset"], above, below),
+        "first hand wins": fmt(r["first_hand"], 1, percent=True),
         "fair share": f"{100 * r['fair']:.1f}%",
         "seat 0 wins as random": fmt(r["as_random"], 1, percent=True),
         "as expert": fmt(r["as_expert"], 1, percent=True),
-        "skill: expert − random, points": points(r["skill"]) + ("" if clear(r["skill"]) else " °"),
-        "skill among basic players, points": points(r["skill_basic"]) + ("" if clear(r["skill_basic"]) else " °"),
+        "skill: expert − random, points": points(r["skill"]) + ("" if clear(skill_joint[r["preset"]]) else " °"),
+        "skill among basic players, points": points(r["skill_basic"])
+        + ("" if clear(basic_joint[r["preset"]]) else " °"),
         "deals ending at a declaration": fmt(r["declared"], 2, percent=True),
     } for r in rows]  # fmt: skip
     page.heading("Side by side")
@@ -261,7 +307,10 @@ def build(ctx: Context, out: Path) -> Page:
              "first hand wins", "fair share"]  # fmt: skip
     page.split_table(wide, ["preset"], [first, [c for c in wide.columns if c not in ("preset", *first)]], out,
                      "side-by-side", caption="95% intervals in brackets (normal for means and paired differences, "
-                     "Wilson for shares); ° marks an interval that holds 0.")  # fmt: skip
+                     "Wilson for shares). The marks judge intervals widened to hold jointly over the "
+                     f"{len(rows)} systems (Bonferroni): ° marks a skill difference whose joint interval holds 0; "
+                     "▲ / ▼ a first dealer who wins clearly more / less than the fair share.",
+                     data=side_by_side_numbers(rows))  # fmt: skip
     page.text(chance_misses(6 * len(rows)) + " Unfinished parties (stopped at `max_deals`): "
               + ", ".join(f"`{r['preset']}` {r['unfinished']}" for r in rows) + ".")  # fmt: skip
     page.text("Skill sample sizes: " + ", ".join(f"`{r['preset']}` {fmt_n(r['skill'].n)} parties" for r in rows)

@@ -56,3 +56,42 @@ def test_every_implemented_preset_has_its_datasets_and_no_other_does():
     expert0 = REGISTRY["variant-classic-expert0"]
     assert expert0.policies[0] == "expert" and set(expert0.policies[1:]) == {"random"}
     assert expert0.seed == REGISTRY["variant-classic-random"].seed
+
+
+def variant_row(preset: str, skill_basic, dealer, fair: float = 0.5) -> dict:
+    """A side-by-side row with just what the verdicts read (Estimates from tuples)."""
+    from rams_sim.summary import Estimate
+
+    return {"preset": preset, "skill_basic": Estimate(*skill_basic), "skill": Estimate(*skill_basic),
+            "dealer": dealer, "fair": fair}
+
+
+def test_verdicts_over_the_systems_are_joint():
+    """Nine systems: one whose expert is below basic at 95% alone (−0.02 [−0.039, −0.001]) and one whose first
+    dealer is above the fair share alone (51% of 10,000) are not named once the nine intervals hold together;
+    a clear case (−0.3, 60%) stays named."""
+    from rams_sim.summary import wilson
+
+    rows = [variant_row(f"p{i}", (0.0, -0.01, 0.01, 1000), wilson(5000, 10_000)) for i in range(7)]
+    rows.append(variant_row("alone", (-0.02, -0.039, -0.001, 1000), wilson(5100, 10_000)))
+    rows.append(variant_row("clear", (-0.3, -0.32, -0.28, 1000), wilson(6000, 10_000)))
+    assert wilson(5100, 10_000).low > 0.5  # clear alone
+    above, below = q8.fair_share_verdicts(rows)
+    assert above == ["clear"] and below == []
+    takeaway = q8._takeaways([{**r, "length": r["skill"]} for r in rows])
+    assert "in `clear` the `expert` policy plays worse" in takeaway[1] and "`alone`" not in takeaway[1]
+    assert "in 1 of 9 systems (`clear`)" in takeaway[3]
+
+
+def test_side_by_side_csv_is_numeric():
+    """The CSV behind the side-by-side table holds numbers: per measure estimate, ci_low, ci_high, n."""
+    from rams_sim.rules import Rules
+    from rams_sim.summary import Estimate
+
+    est = Estimate(0.5, 0.4, 0.6, 100)
+    row = {"preset": "classic", "rules": Rules.named("classic"), "parties": 100, "median": est, "fair": 0.25,
+           "unfinished": 0, **{k: est for k in q8.SIDE_BY_SIDE}}  # fmt: skip
+    df = q8.side_by_side_numbers([row])
+    assert all(dtype.is_numeric() for name, dtype in df.schema.items() if name != "preset")
+    assert {"skill_expert_minus_basic_estimate", "skill_expert_minus_basic_ci_low",
+            "skill_expert_minus_basic_ci_high", "skill_expert_minus_basic_n"} <= set(df.columns)
