@@ -184,6 +184,57 @@ def lone_ace_value(ctx: Context, name: str, suit: int = HEADLINE_SUIT) -> Estima
     return class_diff(_find(pooled, players=HEADLINE_PLAYERS, ace=suit, kind=ANY_KIND), "gain")
 
 
+# colour-blind-safe (Okabe-Ito): the ace as trump / off-trump; the marker tells the players at the table
+KIND_COLOURS = {AS_TRUMP: "#D55E00", OFF_TRUMP: "#0072B2"}
+POLICY_MARKERS = {"basic": "o", "expert": "s", SEARCH: "^"}
+
+
+def players_of(name: str) -> str:
+    """The players at every seat of a deals dataset: ``deals-4p-expert`` -> expert, ``deals-5p`` -> basic."""
+    tail = name.split("-")[2:]
+    return tail[0] if tail else "basic"
+
+
+def figure_series(split: pl.DataFrame) -> list[tuple[str, int, int, pl.DataFrame]]:
+    """The figure's series, one per (players at the table, ace, kind), each with at most one point per table
+    size: basic at every size, expert and pimc at 4 players only (labelled apart, never mixed in basic's)."""
+    out = []
+    for policy in POLICY_MARKERS:
+        for ace in range(C.N_SUITS):
+            for kind in (AS_TRUMP, OFF_TRUMP):
+                g = split.filter((pl.col("policy") == policy) & (pl.col("ace") == ace) & (pl.col("kind") == kind))
+                if g.height:
+                    out.append((policy, ace, kind, g.sort("players")))
+    return out
+
+
+def figure(page: Page, out: Path, split: pl.DataFrame) -> None:
+    """The value of each lone ace by table size, trump and off-trump; expert's and pimc's 4-player values beside."""
+    fig, axes = plt.subplots(1, C.N_SUITS, figsize=(12.5, 4.2), sharey=True)
+    shift_kind = {AS_TRUMP: -0.12, OFF_TRUMP: 0.12}
+    shift_policy = {"basic": 0.0, "expert": 0.3, SEARCH: 0.5}
+    for policy, ace, kind, g in figure_series(split):
+        ax = axes[ace]
+        x = g["players"].to_numpy() + shift_kind[kind] + shift_policy[policy]
+        ax.errorbar(x, g["gain_diff"], yerr=Z95 * g["gain_dse"], marker=POLICY_MARKERS[policy], ls="none",
+                    capsize=3, color=KIND_COLOURS[kind], mfc="white" if policy != "basic" else KIND_COLOURS[kind],
+                    label=f"{KIND_WORDS[kind]}, {policy}" + (" (4 players)" if policy != "basic" else ""))  # fmt: skip
+    for ace, ax in enumerate(axes):
+        ax.axhline(0, color="grey", lw=0.8)
+        ax.set_title(f"{C.SUIT_SYMBOLS[ace]}A only", fontsize=11)
+        ax.set_xlabel("players", fontsize=10)
+        ax.set_xticks(list(TABLE_SIZES))
+        ax.tick_params(labelsize=10)
+    axes[0].set_ylabel("value over an ace-less hand (points per deal)", fontsize=10)
+    handles, labels = axes[0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="lower center", ncol=3, fontsize=10, frameon=False)
+    fig.tight_layout(rect=(0, 0.16, 1, 1))
+    page.figure(fig, out, "value-by-table", "Value of a single dealt ace over an ace-less hand, by table size, as "
+                "trump and off-trump, `basic` at every seat (filled circles); at 4 players also `expert` (open "
+                "squares) and `pimc` (open triangles) at every seat, drawn to the right of `basic`'s point; bars are "
+                "95% deal-clustered intervals.")  # fmt: skip
+
+
 def build(ctx: Context, out: Path) -> Page:
     page = Page("1-ace-equity", "1. The equity of an ace",
                 "For each ace (♠A ♣A ♦A ♥A), as trump and off-trump: what does it change in its holder's score "
@@ -193,8 +244,11 @@ def build(ctx: Context, out: Path) -> Page:
     parts: dict[str, list[pl.DataFrame]] = {"split": [], "pooled": [], "position": []}
     for name in DATASETS:
         for key, table in ace_tables(load(ctx, name)).items():
-            parts[key].append(table)
-    split, pooled, position = (pl.concat(parts[k]) for k in ("split", "pooled", "position"))
+            parts[key].append(table.with_columns(pl.lit(players_of(name)).alias("policy")))
+    # the tables are basic's at every table size; expert's and pimc's 4-player rows only join the figure
+    every_split = pl.concat(parts["split"])
+    split, pooled, position = (pl.concat(parts[k]).filter(pl.col("policy") == "basic")
+                               for k in ("split", "pooled", "position"))  # fmt: skip
 
     singles = [(s, ANY_KIND) for s in range(C.N_SUITS)]
     split_classes = [(s, k) for s in range(C.N_SUITS) for k in (AS_TRUMP, OFF_TRUMP)]
@@ -321,8 +375,8 @@ def build(ctx: Context, out: Path) -> Page:
             for a in (NO_ACE, HEADLINE_SUIT):
                 r = _find(position, players=p, position=pos, ace=a)
                 cells[f"{ace_label(a)}: remiz"] = class_mean(r, "remiz", share=True)
-            numbers += [{"players": p, "position": pos, "measure": k, "value": e.value, "lo": e.low, "hi": e.high,
-                         "n": e.n} for k, e in cells.items()]  # fmt: skip
+            numbers += [{"players": p, "position": pos, "measure": k, "estimate": e.value, "ci_low": e.low,
+                         "ci_high": e.high, "n": e.n} for k, e in cells.items()]  # fmt: skip
             if p == HEADLINE_PLAYERS:  # the page shows the classic table; every table size is in the CSV
                 pos_rows.append({"position": pos, **{k: fmt(e, 1, percent=True) if k.endswith("remiz") else fmt(e)
                                                      for k, e in cells.items()}})  # fmt: skip
@@ -333,19 +387,6 @@ def build(ctx: Context, out: Path) -> Page:
                f"size, with the sample sizes: {link}.")  # fmt: skip
     page.text(chance_misses(len(pos_rows) * (C.N_SUITS + 3)))
 
-    fig, axes = plt.subplots(1, C.N_SUITS, figsize=(12, 3.6), sharey=True)
-    for s, ax in enumerate(axes):
-        for kind, shift, colour in ((AS_TRUMP, -0.1, "tab:red"), (OFF_TRUMP, 0.1, "tab:blue")):
-            g = split.filter((pl.col("ace") == s) & (pl.col("kind") == kind))
-            ax.errorbar(g["players"].to_numpy() + shift, g["gain_diff"], yerr=Z95 * g["gain_dse"], marker="o",
-                        ls="none", capsize=3, color=colour, label=KIND_WORDS[kind])  # fmt: skip
-        ax.axhline(0, color="grey", lw=0.8)
-        ax.set_title(f"{C.SUIT_SYMBOLS[s]}A only")
-        ax.set_xlabel("players")
-        ax.set_xticks(list(TABLE_SIZES))
-    axes[0].set_ylabel("value over an ace-less hand (points per deal)")
-    axes[0].legend(fontsize=8)
-    page.figure(fig, out, "value-by-table", "Value of a single dealt ace over an ace-less hand, by table size, as "
-                "trump and off-trump; bars are 95% deal-clustered intervals.")  # fmt: skip
+    figure(page, out, every_split)
     page.answer += " " + across_players(page, f"the value of the {ace} alone (points per deal)", across, kinds)
     return page

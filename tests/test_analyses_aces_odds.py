@@ -140,3 +140,16 @@ def test_chance_of_misses_is_a_binomial_tail():
     assert Q3.at_least_by_chance(0, 120) == pytest.approx(1.0)
     assert Q3.at_least_by_chance(2, 2) == pytest.approx(0.05**2)
     assert Q3.at_least_by_chance(6, 120) > Q3.at_least_by_chance(12, 120)
+
+
+def test_figure_series_keep_the_players_apart():
+    """basic, expert and pimc rows at 4 players land in three labelled series, each with one point per table size."""
+    rows = [{"policy": pol, "ace": 3, "kind": kind, "players": p, "gain_diff": 1.0, "gain_dse": 0.1}
+            for pol, sizes in (("basic", (2, 3, 4)), ("expert", (4,)), ("pimc", (4,)))
+            for p in sizes for kind in (Q1.AS_TRUMP, Q1.OFF_TRUMP)]  # fmt: skip
+    series = Q1.figure_series(pl.DataFrame(rows))
+    assert len(series) == 6
+    for policy, _ace, _kind, g in series:
+        assert g["players"].is_unique().all() and set(g["policy"]) == {policy}
+    assert [s[0] for s in series] == ["basic", "basic", "expert", "expert", "pimc", "pimc"]
+    assert Q1.players_of("deals-4p-expert") == "expert" and Q1.players_of("deals-5p") == "basic"
