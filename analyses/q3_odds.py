@@ -238,6 +238,16 @@ def _why_more_after(declared: pl.DataFrame, deck: int) -> str:
 
 
 # ---- page ----------------------------------------------------------------------------
+def lone_words(row: dict) -> str:
+    """The definition sentence pages 3 and 7 share (issue 37): this page's "ends before play" leaves
+    out a lone player's deal, page 7's counts it; ``row`` is a :func:`endings` row (``p_``/``lo_``/``hi_``)."""
+    one = ENDING_WORDS[Outcome.LONE]
+    both = row["p_no play"] + row[f"p_{one}"]
+    return (f"Here a deal *ends before play* when nobody plays a card at all; the deals in which one player alone "
+            f"plays and takes the five tricks without play (R4.5, {pct(row[f'p_{one}'], row[f'lo_{one}'], row[f'hi_{one}'], 1)}"
+            f") are not counted, while page 7 counts them too ({100 * both:.2f}% of the same deals).")
+
+
 def build(ctx: Context, out: Path) -> Page:
     page = Page("3-odds", "3. The odds of a rams",
                 "How likely is each declaration (four aces, a rams of trumps or of a plain suit, four jacks, a jack "
@@ -267,7 +277,7 @@ def build(ctx: Context, out: Path) -> Page:
         + ("none misses" if misses_all == 0 else f"{misses_all} miss{'es' if misses_all == 1 else ''}")
         + " its simultaneous interval; with the basic policy a classic deal ends before play in "
         f"{pct(basic['p_no play'], basic['lo_no play'], basic['hi_no play'], 1)} of deals "
-        f"(n = {fmt_n(basic['deals'])})."
+        f"(n = {fmt_n(basic['deals'])}). " + lone_words(basic)
     )  # fmt: skip
 
     odds = dealt_odds(head["deck"])
@@ -354,6 +364,7 @@ def build(ctx: Context, out: Path) -> Page:
     page.text(chance_misses(len(rows) * len(DECLARED)))
 
     page.heading("Deals that end before play")
+    page.text(lone_words(basic))
     shown = [k for k in ("no play", *(ENDING_WORDS[o] for o in (*NO_PLAY, Outcome.LONE)))
              if int(by_table[f"k_{k}"].sum() + by_policy[f"k_{k}"].sum()) > 0 or k == "no play"]  # fmt: skip
     hidden = [k for k in (ENDING_WORDS[o] for o in NO_PLAY) if k not in shown]

@@ -153,3 +153,11 @@ def test_figure_series_keep_the_players_apart():
         assert g["players"].is_unique().all() and set(g["policy"]) == {policy}
     assert [s[0] for s in series] == ["basic", "basic", "expert", "expert", "pimc", "pimc"]
     assert Q1.players_of("deals-4p-expert") == "expert" and Q1.players_of("deals-5p") == "basic"
+
+
+def test_lone_words_define_ends_before_play_against_page_7():
+    """Page 3's share leaves out a lone player's deals; the sentence names them and page 7's sum (5.06 + 1.23)."""
+    one = Q3.ENDING_WORDS[Q3.Outcome.LONE]
+    row = {"p_no play": 0.0506, f"p_{one}": 0.0123, f"lo_{one}": 0.0122, f"hi_{one}": 0.0125}
+    words = Q3.lone_words(row)
+    assert "are not counted" in words and "page 7 counts them too (6.29%" in words
