@@ -356,8 +356,8 @@ def _answer(results: dict[str, dict[str, Estimate]]) -> str:
         options = [k for k in gains if k in OPTIONS]
         top_option, option_behind = leader({k: e for k, e in every.items() if k in OPTIONS}) if options else (top, [])
         if top_option != top:
-            text += (f"; of the rule options on the 32-card deck, the {_LABELS[top_option]} moves it most "
-                     f"({leader_words([_LABELS[k] for k in option_behind], 'option')}), by {said(top_option)}")
+            text += "; " + option_most_words(top_option, option_behind, [k for k in OPTIONS if k in same],
+                                             said(top_option))
         text += "."
     if same:
         listed = "; ".join(_LABELS[k] for k in same)
@@ -368,6 +368,36 @@ def _answer(results: dict[str, dict[str, Estimate]]) -> str:
     if unclear:
         text += f" The change of the mean gain is not statistically clear for: {', '.join(unclear)}."
     return text.strip()
+
+
+def option_most_words(top: str, behind: list[str], zero: list[str], said: str) -> str:
+    """The rule option that moves the mean gain most, in words that claim no more than the test:
+    rivals identical to classic (``zero``: exactly 0 by construction) are named as such, so a lead
+    over them is no finding; only the rivals actually measured make "most" a result."""
+    measured = [k for k in OPTIONS if k != top and k not in zero]
+    if not measured:
+        return (f"of the rule options on the 32-card deck only the {_LABELS[top]} moves it at all with `basic` "
+                f"players, by {said}: the others are identical to classic by construction (a change of exactly 0, "
+                "not a measurement), so being the largest is no finding")
+    words = leader_words([_LABELS[k] for k in behind], "option")
+    text = f"of the rule options on the 32-card deck, the {_LABELS[top]} moves it most ({words}), by {said}"
+    if zero:
+        text += (f" (of its rivals, {'; '.join(_LABELS[k] for k in zero)} are identical to classic by construction, "
+                 "a change of exactly 0)")
+    return text
+
+
+def searched_caveat(results: dict[str, dict[str, Estimate]], searched: dict[str, dict]) -> str:
+    """Where the option that moves `basic` players' mean gain most does not move `pimc` players'
+    clearly, say so: the "most" holds for `basic` players only."""
+    moved = {k: r["gain"] for k, r in results.items() if k in OPTIONS and not all(identical(e) for e in r.values())}
+    if not moved:
+        return ""
+    top = max(moved, key=lambda k: abs(moved[k].value))
+    if top not in searched or clear(searched[top]["gain"]):
+        return ""
+    return (f" So the {_LABELS[top]}'s lead is a finding about `basic` players only: with `pimc` players its change "
+            f"of the mean gain, {fmt(searched[top]['gain'], 3)}, is not clear.")
 
 
 def _changes_table(page: Page, base: dict[str, Estimate], results: dict[str, dict[str, Estimate]]) -> None:
@@ -451,7 +481,9 @@ def build(ctx: Context, out: Path) -> Page:
         "gain from exchanging his *plain non-aces* (every card neither a trump nor an ace) minus standing pat, over "
         "hands holding at least one and deals whose talon allows it (branch data: the same deal replayed with each "
         "exchange option of seat 0). (3) *ends before play*: no trick is played (a rams, four aces, a lone player "
-        "taking all, or nobody playing); *declaration*: any seat declares a jack pair, a rams or four aces (R5). "
+        "taking all, or nobody playing); this counts the deals in which one player alone plays and takes the five "
+        "tricks without play, which page 3's *ends before play* leaves out, so page 3's share of the same classic "
+        "deals is lower by exactly those deals. *Declaration*: any seat declares a jack pair, a rams or four aces (R5). "
         "(4) *pass rate*: share of seat-deals passing; *passing minus exchanging*: seat 0 dealt no ace, branch data. "
         "(5) *dealer's edge*: the dealer's gain minus the mean gain of the others of the same deal. (6) parties from "
         "100: deals played, and whether seat 0 (who deals first) wins. *Remiz*: a player who played and took no "
@@ -503,6 +535,8 @@ def build(ctx: Context, out: Path) -> Page:
                     + " and move the mean gain per seat-deal by "
                     + ", ".join(f"{fmt(b['gain'], 3)}" + ("" if clear(b["gain"]) else " (not clear)")
                                 for b in searched.values()) + ".")  # fmt: skip
+    page.answer += searched_caveat(results, searched)
+    page.facts["overtrump"] = overtrump_fact(bind, searched)
 
     same = [k for k, r in results.items() if all(identical(e) for e in r.values())]
     moved = {k: r["gain"] for k, r in results.items() if k in OPTIONS and k not in same}
@@ -522,3 +556,15 @@ def build(ctx: Context, out: Path) -> Page:
     page.heading("Self-check: options of play leave the deal before play alone")
     page.text(_self_check(checks))
     return page
+
+
+def overtrump_fact(bind: dict[str, dict], searched: dict[str, dict]) -> str:
+    """The player's guide's sentence on whether overtrump (R6.3) matters: how many deals the duty changes and
+    how far it moves the mean gain with searching players, and with random players who break it when allowed."""
+    pimc, rand = searched["overtrump"], bind["overtrump"]
+    rare = "hardly ever: " if pimc["changed"].high < 0.05 else ""  # fewer than 1 deal in 20, at the interval's top
+    moved = fmt(pimc["gain"], 3) + " points a deal" + ("" if clear(pimc["gain"]) else " (not clear of 0)")
+    return _first_up(f"{rare}with searching players (`pimc`) at every seat, the duty to overtrump (R6.3) changes "
+                     f"{fmt(pimc['changed'], 1, percent=True)} of deals and moves a seat's mean gain by {moved}; "
+                     f"even random players, who break it whenever they may, see "
+                     f"{fmt(rand['changed'], 1, percent=True)} of deals change (95% CIs).")

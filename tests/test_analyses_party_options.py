@@ -237,3 +237,25 @@ def test_effect_changes_reads_the_paired_run_with_the_sign_of_gain(tmp_path):
     assert (cover["gain"].low, cover["gain"].high) == pytest.approx((-delta["ci_high"], -delta["ci_low"]))
     assert cover["changed"].value == raw.changed[q7.PLAY_OPTIONS.index("no-ace-cover")] / 3000 > 0
     assert all(q7.identical(e) for e in got["overtrump"].values())
+
+
+def test_a_most_against_rivals_zero_by_construction_says_so():
+    """With every other option identical to classic, the top option is named the only one that moves the gain,
+    its rivals zero by construction, and "clear of every other option" is not claimed."""
+    others = [k for k in q7.OPTIONS if k != "no-ace-cover"]
+    words = q7.option_most_words("no-ace-cover", [], others, "−0.013 [−0.014, −0.011]")
+    assert "only the trump ace need not cover" in words and "by construction" in words
+    assert "clear of every other option" not in words
+    measured = q7.option_most_words("no-ace-cover", [], others[1:], "x")
+    assert "moves it most (clear of every other option)" in measured and "identical to classic by construction" in measured
+
+
+def test_a_most_not_clear_with_searching_players_is_limited_to_basic():
+    """The option that moves basic players most, whose pimc change holds 0, is said to be a finding about basic only."""
+    zero = Estimate(0.0, 0.0, 0.0, 10)
+    results = {k: {"gain": zero} for k in q7.OPTIONS}
+    results["no-ace-cover"] = {"gain": Estimate(-0.013, -0.014, -0.011, 10)}
+    searched = {"no-ace-cover": {"gain": Estimate(-0.006, -0.019, 0.008, 10)}}
+    assert "is not clear" in q7.searched_caveat(results, searched)
+    searched["no-ace-cover"]["gain"] = Estimate(-0.02, -0.03, -0.01, 10)
+    assert q7.searched_caveat(results, searched) == ""
