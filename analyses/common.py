@@ -254,20 +254,40 @@ class Page:
     datasets: list[str] = field(default_factory=list)
     figures: list[Path] = field(default_factory=list)
     takeaways: list[str] = field(default_factory=list)  # TAKEAWAYS plain rules of thumb, each with its numbers
+    # named sentences the player's guide (reports/index.html) quotes, each from the page's own numbers
+    facts: dict[str, str] = field(default_factory=dict)
+    # what each block is, for the HTML page (analyses/site.py): text, heading, caption, table, part, figure
+    kinds: list[str] = field(default_factory=list)
+    key: int | None = None  # the block index of the key table (None: analyses.site picks one)
+    folded: dict[int, bool] = field(default_factory=dict)  # a table's block index -> folded or not (else by length)
+
+    def _add(self, kind: str, markdown: str) -> int:
+        while len(self.kinds) < len(self.blocks):  # blocks appended by hand count as text
+            self.kinds.append("text")
+        self.blocks.append(markdown)
+        self.kinds.append(kind)
+        return len(self.blocks) - 1
 
     def text(self, markdown: str) -> None:
         """A paragraph (or any Markdown block)."""
-        self.blocks.append(markdown.strip())
+        self._add("text", markdown.strip())
 
     def heading(self, title: str) -> None:
         """A section heading."""
-        self.blocks.append(f"## {title}")
+        self._add("heading", f"## {title}")
 
-    def table(self, df: pl.DataFrame, formats: dict[str, object] | None = None, caption: str = "") -> None:
-        """A table, with an optional caption paragraph above it."""
+    def table(self, df: pl.DataFrame, formats: dict[str, object] | None = None, caption: str = "",
+              key: bool = False, fold: bool | None = None) -> None:
+        """A table, with an optional caption paragraph above it. ``key``: the page's key table, shown near the
+        top of its HTML page; ``fold``: fold it (True) or never (False) on the HTML page (default: fold a table
+        longer than analyses.site.FOLD_ROWS rows)."""
         if caption:
-            self.blocks.append(caption.strip())
-        self.blocks.append(md_table(df, formats))
+            self._add("caption", caption.strip())
+        index = self._add("table", md_table(df, formats))
+        if key:
+            self.key = index
+        if fold is not None:
+            self.folded[index] = fold
 
     def data_file(self, df: pl.DataFrame, out_dir: Path, stem: str) -> str:
         """Write ``df`` to ``tables/<slug>-<stem>.csv`` beside the page; return a Markdown link to it."""
@@ -288,10 +308,10 @@ class Page:
         path = tables / f"{self.slug}-{stem}.csv"
         _rounded(df if data is None else data).write_csv(path)
         link = f"[tables/{path.name}](tables/{path.name})"
-        self.blocks.append(f"{caption.strip()} The whole table, one file for a spreadsheet or a program: {link}.")
+        self._add("caption", f"{caption.strip()} The whole table, one file for a spreadsheet or a program: {link}.")
         for i, cols in enumerate(parts, start=1):
-            self.blocks.append(f"*Part {i} of {len(parts)}.*")
-            self.blocks.append(md_table(df.select(*keys, *cols)))
+            self._add("label", f"*Part {i} of {len(parts)}.*")
+            self._add("part", md_table(df.select(*keys, *cols)))
         return path
 
     def figure(self, fig, out_dir: Path, stem: str, caption: str) -> None:
@@ -304,7 +324,7 @@ class Page:
         fig.savefig(path, dpi=100, bbox_inches="tight", metadata={"Software": None})
         plt.close(fig)
         self.figures.append(path)
-        self.blocks.append(f"![{caption}](figures/{path.name})\n\n*{caption}*")
+        self._add("figure", f"![{caption}](figures/{path.name})\n\n*{caption}*")
 
     def uses(self, *names: str) -> None:
         """Record the datasets the page reads (their provenance is printed at the end)."""
@@ -312,12 +332,16 @@ class Page:
             if name not in self.datasets:
                 self.datasets.append(name)
 
-    def render(self, ctx: Context) -> str:
-        """The page as Markdown."""
+    def check(self) -> None:
+        """A page has an answer and TAKEAWAYS rules of thumb (ValueError otherwise)."""
         if not self.answer:
             raise ValueError(f"page {self.slug} has no answer")
         if not TAKEAWAYS[0] <= len(self.takeaways) <= TAKEAWAYS[1]:
             raise ValueError(f"page {self.slug} has {len(self.takeaways)} takeaways, not {TAKEAWAYS[0]}-{TAKEAWAYS[1]}")
+
+    def render(self, ctx: Context) -> str:
+        """The page as Markdown."""
+        self.check()
         takeaways = "\n".join(f"- {t}" for t in self.takeaways)
         parts = [f"# {self.title}", f"**Question.** {self.question}", f"**Answer.** {self.answer}",
                  f"**What a player takes away** (95% intervals; the sample sizes are in the tables below):\n\n"

@@ -5,16 +5,15 @@
 Steps: (1) every dataset the chosen questions read (analyses/data.py) is made to exist
 under ``--data``, a run of the same provenance being reused and an interrupted one
 resumed; (2) each question's ``build(ctx, out)`` returns a :class:`~analyses.common.Page`;
-(3) the pages, ``index.md`` and a self-contained ``index.html`` (figures embedded) are
-written to ``--out``. ``RAMS_REPORT_SCALE`` shrinks every dataset (tests use it).
+(3) the Markdown pages and ``index.md``, and the site (analyses/site.py: ``index.html``, the
+player's guide; one HTML page per question; ``glossary.html``) are written to ``--out``; with
+``--only`` just the chosen Markdown pages. ``RAMS_REPORT_SCALE`` shrinks every dataset (tests use it).
 """
 
 from __future__ import annotations
 
 import argparse
-import base64
 import importlib
-import re
 import sys
 import time
 from pathlib import Path
@@ -22,8 +21,9 @@ from pathlib import Path
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from .common import Context, Page, report_scale
+from .common import Context, Page, provenance_table, report_scale
 from .data import REGISTRY
+from .site import write_site
 
 QUESTIONS = (
     "q1_ace_equity",
@@ -84,37 +84,6 @@ def write_index(pages: list[Page], out: Path, scale: float) -> None:
     (out / "index.md").write_text("\n".join(lines), encoding="utf-8")
 
 
-def _embed_images(html: str, out: Path) -> str:
-    def data_uri(match: re.Match) -> str:
-        path = out / match.group(1)
-        encoded = base64.b64encode(path.read_bytes()).decode("ascii")
-        return f'src="data:image/png;base64,{encoded}"'
-
-    return re.sub(r'src="(figures/[^"]+\.png)"', data_uri, html)
-
-
-STYLE = """body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;line-height:1.45;color:#222}
-table{border-collapse:collapse;margin:1em 0;font-size:.9em}th,td{border:1px solid #ccc;padding:.25em .5em;text-align:right}
-th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}img{max-width:100%}
-section{border-top:2px solid #ddd;margin-top:3em}code{background:#f5f5f5;padding:0 .2em}nav li{margin:.3em 0}"""
-
-
-def write_html(pages: list[Page], out: Path) -> None:
-    """reports/index.html: every page in one file, the figures embedded as data URIs."""
-    import markdown
-
-    toc = "".join(f'<li><a href="#{p.slug}">{p.title}</a>: {markdown.markdown(p.answer)[3:-4]}</li>' for p in pages)
-    body = []
-    for page in pages:
-        text = (out / f"{page.slug}.md").read_text(encoding="utf-8")
-        html = markdown.markdown(text, extensions=["tables"])
-        body.append(f'<section id="{page.slug}">{_embed_images(html, out)}</section>')
-    doc = (f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{TITLE}</title>"
-           f"<style>{STYLE}</style></head><body><h1>{TITLE}</h1>{markdown.markdown(READING)}<nav><ol>{toc}</ol></nav>"
-           f"{''.join(body)}</body></html>\n")  # fmt: skip
-    (out / "index.html").write_text(doc, encoding="utf-8")
-
-
 def chosen_questions(only: str) -> tuple[str, ...]:
     """The question modules ``--only`` names (``"1,5"``), all of them for ``""``; ValueError otherwise."""
     if not only:
@@ -149,16 +118,17 @@ def main(argv: list[str] | None = None) -> int:
     console.print(f"[bold]1/2[/bold] {len(needed)} datasets (scale {scale:g}) under {ctx.root}")
     ensure_all(ctx, needed, console)
     console.print(f"[bold]2/2[/bold] {len(modules)} analyses")
-    pages = []
+    pages, provenance = [], {}
     for module in modules:
         t0 = time.perf_counter()
         page = module.build(ctx, out)
         (out / f"{page.slug}.md").write_text(page.render(ctx), encoding="utf-8")
+        provenance[page.slug] = provenance_table(ctx, page.datasets)
         pages.append(page)
         console.print(f"  {page.slug:<24} {time.perf_counter() - t0:6.1f} s  {page.answer[:90]}…")
     if not args.only:
         write_index(pages, out, scale)
-        write_html(pages, out)
+        write_site(pages, out, provenance, READING, scale)
     console.print(f"reports written to {out}/ in {time.perf_counter() - started:.0f} s")
     return 0
 

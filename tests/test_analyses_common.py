@@ -274,23 +274,98 @@ def test_a_split_table_shows_its_parts_with_the_keys_and_writes_the_whole_to_csv
     assert pl.read_csv(tmp_path / "tables" / "9-test-other.csv").equals(numbers)
 
 
-def test_index_and_self_contained_html(tmp_path):
-    """index.md links every page with its answer; index.html embeds the figures (no external files)."""
+def _site_pages(tmp_path):
+    """Two small pages as the site writer gets them: a long table, a short one, a figure, facts."""
     out = tmp_path
     (out / "figures").mkdir()
-    png = b"\x89PNG\r\n\x1a\nfake"
-    (out / "figures" / "1-a-f.png").write_bytes(png)
-    pages = [Page("1-a", "1. A", "Q?", answer="A is 1.0 [0.5, 1.5]."), Page("2-b", "2. B", "Q?", answer="B.")]
-    (out / "1-a.md").write_text("# 1. A\n\n| x |\n|---|\n| 1 |\n\n![f](figures/1-a-f.png)\n", encoding="utf-8")
-    (out / "2-b.md").write_text("# 2. B\n", encoding="utf-8")
+    (out / "figures" / "1-a-f.png").write_bytes(b"\x89PNG\r\n\x1a\nfake")
+    one = Page("1-a", "1. A", "Is `basic` held-out?", answer="A is 1.0 [0.5, 1.5]. It holds for `pimc`.",
+               takeaways=["One 1.0 [0.5, 1.5] by a paired difference.", "Two.", "Three."])  # fmt: skip
+    one.text("Units: the dealer gains; a remiz writes on.")
+    one.table(pl.DataFrame({"row": list(range(20))}), caption="A long table.")
+    one.table(pl.DataFrame({"x": [1, 2]}), caption="The short table.")
+    one.heading("The figure")
+    one.blocks.append("![A line.](figures/1-a-f.png)\n\n*A line.*")  # a figure block as Page.figure writes it
+    one.kinds.append("figure")
+    one.facts["ace_worth"] = "An ace is worth 1.0 [0.5, 1.5]."
+    two = Page("2-b", "2. B", "Q?", answer="B.", takeaways=["The dealer gains 2.0 [1.0, 3.0].", "b", "c"])
+    return out, [one, two]
+
+
+def test_index_lists_every_page_with_its_answer(tmp_path):
+    """index.md links every page with its answer, and says when the reports were made at a smaller scale."""
+    out, pages = _site_pages(tmp_path)
     make_reports.write_index(pages, out, scale=1.0)
-    make_reports.write_html(pages, out)
     index = (out / "index.md").read_text(encoding="utf-8")
     assert "[1. A](1-a.md)" in index and "A is 1.0 [0.5, 1.5]." in index and "scale" not in index
-    html = (out / "index.html").read_text(encoding="utf-8")
-    assert "figures/" not in html and "data:image/png;base64," in html and "<table>" in html
     make_reports.write_index(pages, out, scale=0.1)
     assert "scale 0.1" in (out / "index.md").read_text(encoding="utf-8")
+
+
+def test_site_writes_a_page_per_question_a_glossary_and_a_guide(tmp_path, monkeypatch):
+    """Each question page: the navigation bar, answer and rules of thumb, then the key table and the first figure
+    (a file, not embedded), long tables and the provenance folded; the guide quotes the pages' own sentences."""
+    from analyses import site
+
+    out, pages = _site_pages(tmp_path)
+    monkeypatch.setattr(site, "FIRST_QUESTIONS", (site.FirstQuestion("Worth?", (("1-a", "ace_worth", "nothing"),)),
+                                                  site.FirstQuestion("Who?", (("2-b", "who", r"dealer gains"),))))
+    written = site.write_site(pages, out, {"1-a": "| dataset |\n|---|\n| `x` |\n\nData note.", "2-b": "| d |\n|---|"},
+                              make_reports.READING)  # fmt: skip
+    assert sorted(p.name for p in written) == ["1-a.html", "2-b.html", "glossary.html", "index.html"]
+    html = (out / "1-a.html").read_text(encoding="utf-8")
+    for href in ("index.html", "1-a.html", "2-b.html", "glossary.html"):
+        assert f'href="{href}"' in html
+    assert 'src="figures/1-a-f.png"' in html and "data:image" not in html
+    order = [html.index(s) for s in ("Answer.", "One 1.0", 'id="key-table"', 'id="first-figure"', "A long table.")]
+    assert order == sorted(order)  # the key table (the first short one) and the figure come before the rest
+    assert "<details><summary>Show the table (20 rows)</summary>" in html
+    assert '<details class="provenance">' in html and "Data note." in html
+    assert html.count('href="glossary.html#remiz"') == 1  # the first use only
+    assert 'href="glossary.html#held-out"' not in html.split("<main>")[1].split("</h1>")[0]  # not in the title
+    assert '<code><a class="term" href="glossary.html#basic"' in html
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert "An ace is worth 1.0 [0.5, 1.5]." in index  # page 1's fact
+    assert "<strong>Who?</strong> The <a" in index and "2.0 [1.0, 3.0]. (<a href=\"2-b.html\">page 2</a>)" in index  # page 2's rule of thumb
+    assert 'href="1-a.html">page 1</a>' in index and "A is 1.0 [0.5, 1.5]." in index
+    assert "The first questions a player asks" in index and 'href="glossary.html"' in index
+    glossary = (out / "glossary.html").read_text(encoding="utf-8")
+    assert all(f'id="{t.anchor}"' in glossary for t in site.TERMS)
+
+
+def test_a_page_can_mark_its_key_table_and_what_folds(tmp_path):
+    """Page.table(key=True) picks the key table; fold=False keeps a long table open, fold=True folds a short one."""
+    from analyses import site
+
+    page = Page("3-c", "3. C", "Q?", answer="C.", takeaways=["a", "b", "c"])
+    page.table(pl.DataFrame({"x": [1]}), fold=True)
+    page.table(pl.DataFrame({"y": list(range(30))}), key=True)
+    page.table(pl.DataFrame({"z": list(range(30))}), fold=False)
+    body = site.page_body(page, "| d |\n|---|")
+    assert site.key_table(page, site.kinds_of(page)) == 1
+    assert body.index('id="key-table"') < body.index("<details><summary>Show the table (1 rows)")
+    assert "(30 rows)" not in body
+
+
+def test_glossary_terms_are_defined_once_and_linked_on_first_use():
+    """Every term has its own anchor and a definition; the jargon the pages use is there; a term is linked once,
+    never inside a heading, and a code-only name only as a whole <code> element."""
+    from analyses.glossary import TERMS
+    from analyses.site import link_terms
+
+    anchors = [t.anchor for t in TERMS]
+    assert len(anchors) == len(set(anchors)) and all(t.definition for t in TERMS)
+    names = {t.name for t in TERMS}
+    for needed in ("95% interval", "paired difference", "seat-deal", "held-out / selection half", "deal-clustered",
+                   "Bonferroni / simultaneous intervals", "Wilson interval", "remiz", "rams", "jack pair", "dave",
+                   "прокат", "dealer", "first hand", "random", "basic", "cautious", "greedy", "expert", "table",
+                   "pimc", "ruff", "must_head", "ace_covers_face", "exchange_order"):  # fmt: skip
+        assert needed in names, needed
+    assert all(t.section.startswith("R") for t in TERMS if t.group == "Rule options (code names)")
+    body = link_terms("<h2>remiz</h2><p>a remiz, another remiz; the table and <code>table</code>; rams-sim</p>")
+    assert body.count("glossary.html#remiz") == 1 and "<h2>remiz</h2>" in body
+    assert 'the table and <code><a class="term" href="glossary.html#table"' in body
+    assert "glossary.html#rams" not in body  # rams-sim is not a rams
 
 
 def test_every_question_module_is_wired():
