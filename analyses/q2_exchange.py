@@ -170,6 +170,7 @@ def build(ctx: Context, out: Path) -> Page:
         f"Choosing the exchange by class gains the dealer {fmt(dealer['best − basic'])} a deal over `basic`, and "
         f"first hand {fmt(first['best − basic'])} (the table below has every position).",
     ]  # fmt: skip
+    page.facts["dealer_no_ace_no_trump"] = dealer_blank_fact(held, base)
     page.text(INTRO.format(branch=BRANCH, run=RUN))
     short = fmt_n(int((df["k_max"] < len(WEAKEST)).sum()))
     page.text(ACTIONS_TEXT.format(short=short, deals=fmt_n(df.height)))
@@ -224,6 +225,20 @@ def build(ctx: Context, out: Path) -> Page:
     return page
 
 
+def dealer_blank_fact(held: pl.DataFrame, base: pl.DataFrame) -> str:
+    """The player's guide's sentence on the dealer dealt no ace and no trump (held-out deals, paired)."""
+    trumps = base.select("deal", pl.col(TRUMPS).alias("trumps_dealt"))  # a merged class nulls its trumps
+    d = held.join(trumps, on="deal").filter((pl.col("n_aces") == 0) & (pl.col("trumps_dealt") == 0)
+                                            & pl.col("is_dealer"))  # fmt: skip
+    gain = mean_estimate(d["g_best_x"] - d[gain_col(STAND)])
+    passing = mean_estimate(d[gain_col(PASS)] - d["g_best_x"])
+    usual = d["best_x"].value_counts(sort=True)["best_x"][0]
+    every = " (for such a hand: all five cards)" if usual in (PLAIN, WEAKEST[-1]) else ""
+    return (f"As dealer with no ace and no trump, exchange: the table's best exchange for such hands (most often "
+            f"*{ACTION_WORDS[usual]}*{every}) gains {fmt(gain)} points a deal over standing pat; passing instead "
+            f"of exchanging: {fmt(passing)} points a deal (n = {fmt_n(gain.n)} held-out deals, paired 95% CIs).")
+
+
 def strategy_table(page: Page, held: pl.DataFrame, dims: list[str]) -> None:
     """Per class: the best action and best exchange chosen on the selection half, measured on the held-out half."""
     words = [pl.col("best").replace_strict(ACTION_WORDS).alias("best action"),
@@ -254,7 +269,8 @@ def actions_table(page: Page, df: pl.DataFrame, dims: list[str], out: Path) -> N
     first = [heads[a] for a in shown if a not in WEAKEST]
     order = {a: i for i, a in enumerate(heads)}  # the CSV's rows in the page's order: class, then action
     numbers = class_columns(means.sort(pl.col("what").replace_strict(order)).select(
-        *dims, pl.col("what").replace_strict(heads).alias("action"), "n", "mean", "lo", "hi"), dims)  # fmt: skip
+        *dims, pl.col("what").replace_strict(heads).alias("action"), pl.col("mean").alias("estimate"),
+        pl.col("lo").alias("ci_low"), pl.col("hi").alias("ci_high"), "n"), dims)  # fmt: skip
     page.split_table(table, keys, [["deals", *first], [heads[a] for a in shown if a in WEAKEST]], out, "actions",
                      caption="All deals: the mean gain of standing pat, and each other action's paired gain over "
                              "standing pat (a dash: the action is not open to the class).",
@@ -283,6 +299,21 @@ def class_label(a: int, t: int, top: int) -> str:
     return text + (f" (top {dim_text(TOP, top)})" if t else "")
 
 
+HEAT_CMAP = "PuOr"  # ColorBrewer's diverging purple-orange: safe for the common colour blindnesses
+
+
+def luminance(rgba) -> float:
+    """Relative luminance (WCAG 2) of an RGB(A) colour with channels in [0, 1]."""
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in rgba[:3]]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def text_colour(rgba) -> str:
+    """Black or white, whichever contrasts more with a cell of colour ``rgba`` (WCAG contrast ratios)."""
+    lum = luminance(rgba)
+    return "black" if (lum + 0.05) / 0.05 >= 1.05 / (lum + 0.05) else "white"
+
+
 def figure(page: Page, df: pl.DataFrame, out: Path) -> None:
     """Heat map: mean paired gain over standing pat of each action, by aces and trumps."""
     keys = [ACES, TRUMPS, TOP]
@@ -293,13 +324,15 @@ def figure(page: Page, df: pl.DataFrame, out: Path) -> None:
     index = {row: i for i, row in enumerate(classes.iter_rows())}
     for r in m.iter_rows(named=True):
         grid[index[(r[ACES], r[TRUMPS], r[TOP])], acts.index(r["what"])] = r["mean"]
-    fig, ax = plt.subplots(figsize=(7, 0.32 * classes.height + 1.5))
+    fig, ax = plt.subplots(figsize=(9, 0.34 * classes.height + 2.0))
     lim = min(HEAT_LIMIT, np.nanmax(np.abs(grid)) or 1.0)
-    im = ax.imshow(grid, cmap="RdBu", vmin=-lim, vmax=lim, aspect="auto")
+    cmap = plt.get_cmap(HEAT_CMAP)
+    im = ax.imshow(grid, cmap=cmap, vmin=-lim, vmax=lim, aspect="auto")
     for i, j in zip(*np.nonzero(~np.isnan(grid))):
-        ax.text(j, i, num(grid[i, j], 1), ha="center", va="center", fontsize=7)
-    ax.set_xticks(range(len(acts)), [ACTION_WORDS[a] for a in acts], rotation=30, ha="right", fontsize=8)
-    ax.set_yticks(range(classes.height), [class_label(*row) for row in classes.iter_rows()], fontsize=7)
+        ax.text(j, i, num(grid[i, j], 1), ha="center", va="center", fontsize=9,
+                color=text_colour(cmap((np.clip(grid[i, j], -lim, lim) + lim) / (2 * lim))))  # fmt: skip
+    ax.set_xticks(range(len(acts)), [ACTION_WORDS[a] for a in acts], rotation=30, ha="right", fontsize=9)
+    ax.set_yticks(range(classes.height), [class_label(*row) for row in classes.iter_rows()], fontsize=9)
     fig.colorbar(im, ax=ax, label=f"gain over standing pat (points per deal; colours stop at ±{HEAT_LIMIT:g})")
     page.figure(fig, out, "actions", "Mean gain of each action over standing pat (paired, all deals), by aces and "
-                "trumps dealt; blue = better than standing pat. Blank: not open (a pass with an ace).")  # fmt: skip
+                "trumps dealt; purple = better than standing pat, orange = worse (a colour-blind-safe scale). Blank: not open (a pass with an ace).")  # fmt: skip

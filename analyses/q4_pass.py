@@ -160,6 +160,15 @@ def ace_table(ctx: Context, basic_option: pl.DataFrame) -> pl.DataFrame:
     return df
 
 
+
+def zero_by_construction(top_class: dict, top_est: Estimate, keys: list[str], n: int) -> str:
+    """The sentence for a cost against the best play that is zero by construction: no class of
+    ace hands passes on the selection half, so every held-out hand counts 0 (not a measurement)."""
+    return (f"Against the best play the cost is 0 by construction, not a measurement: on the selection half passing "
+            f"beat the best play in no class of hands dealt an ace, so every one of the {fmt_n(n)} held-out hands "
+            f"counts 0; in the class most in favour of passing ({class_words(top_class, keys)}) passing gains "
+            f"{fmt(top_est)} points per hand over the best play on the held-out deals.")
+
 # ---- the page --------------------------------------------------------------------------
 def most_for_passing(df: pl.DataFrame, held: pl.DataFrame, keys: list[str]) -> tuple[dict, Estimate]:
     """The class most in favour of passing: (its dimension values, the Estimate of pass − best
@@ -220,11 +229,12 @@ def build(ctx: Context, out: Path) -> Page:
         if not clear(per_hand):
             price += " This price is not statistically clear at this sample size."
     else:
-        price = (f"At a table of `basic` players, R4.1 costs the players it binds nothing we can measure: on the "
-                 "selection half passing beat the best play in no class of hands dealt an ace, so the held-out "
-                 f"cost is zero (n = {fmt_n(per_hand.n)} held-out hands dealt an ace); in the class most in "
-                 f"favour of passing on the selection half ({class_words(top_class, keys_b)}) passing gains "
-                 f"{fmt(top_est)} points per hand on the held-out deals.")  # fmt: skip
+        price = (f"At a table of `basic` players, R4.1 costs a player dealt an ace {fmt(per_hand_basic)} points per "
+                 f"bound hand ({fmt(per_deal_basic)} per deal; n = {fmt_n(per_hand_basic.n)} held-out hands dealt an "
+                 "ace) if he otherwise makes `basic`'s play: what passing would gain him in the classes where passing "
+                 "beats that play. " + zero_by_construction(top_class, top_est, keys_b, per_hand.n))
+        if not clear(per_hand_basic):
+            price += " The price against `basic`'s play is not statistically clear at this sample size."
     page.answer = (
         f"{price} Without an ace, {verdict_words(table_a, keys_a)}; deciding pass or play by hand class instead of "
         f"by `basic`'s rule gains {fmt(decision)} points per hand (n = {fmt_n(decision.n)} held-out hands without an "
@@ -245,8 +255,9 @@ def build(ctx: Context, out: Path) -> Page:
         f"The right to pass is worth little to a player who plays well: {fmt(option_a)} points per hand without an "
         "ace.",
         "With an ace you may not pass (R4.1), and at a table of `basic` players that costs "
-        + ("nothing we can measure: no class of ace hands gained by passing." if not held_b["passes"].any() else
-           f"{fmt(per_hand)} points per bound hand."),
+        + (f"{fmt(per_hand_basic)} points per bound hand to a player making `basic`'s play, and nothing to one "
+           "making the best play (zero by construction: passing beat the best play in no class of ace hands)."
+           if not held_b["passes"].any() else f"{fmt(per_hand)} points per bound hand."),
     ]  # fmt: skip
 
     page.text(
@@ -295,9 +306,11 @@ def build(ctx: Context, out: Path) -> Page:
     rows = [("the best play", per_hand, per_deal), ("basic's play", per_hand_basic, per_deal_basic)]
     page.table(pl.DataFrame({"if he otherwise makes": [r[0] for r in rows],
                              "held-out ace hands": [r[1].n for r in rows],
-                             "cost per bound hand [95% CI]": [ex.mark(r[1]) for r in rows],
+                             "cost per bound hand [95% CI]": [cost_cell(r[1], i == 0 and not held_b["passes"].any())
+                                                              for i, r in enumerate(rows)],
                              "held-out deals": [r[2].n for r in rows],
-                             "cost per deal [95% CI]": [ex.mark(r[2]) for r in rows]}),  # fmt: skip
+                             "cost per deal [95% CI]": [cost_cell(r[2], i == 0 and not held_b["passes"].any())
+                                                        for i, r in enumerate(rows)]}),  # fmt: skip
                caption="The cost of R4.1: on the held-out deals, the gain of passing over playing for hands dealt an "
                        "ace in the classes where passing beat playing on the selection half (0 elsewhere), per hand "
                        "dealt an ace and per deal of all hands. ✓ = the interval excludes 0. Where passing beat "
@@ -324,6 +337,11 @@ def build(ctx: Context, out: Path) -> Page:
               "`pimc`'s own decision, keeping `pimc`'s exchange where both play.")  # fmt: skip
     figure(page, out, no_ace, held_a, keys_a, aces, held_b, keys_b)
     return page
+
+
+def cost_cell(est: Estimate, by_construction: bool) -> str:
+    """A cost cell: the estimate with its mark, or "0 (by construction)" where no class passes."""
+    return "0 (by construction)" if by_construction else ex.mark(est)
 
 
 def cost_over(all_held: pl.DataFrame, held: pl.DataFrame) -> tuple:
@@ -383,32 +401,63 @@ def pass_table(page: Page, t: pl.DataFrame, keys: list[str], versus: dict[str, s
     page.text(chance_misses(len(versus) * t.height))
 
 
+FIGURE_COLOURS = {"pass": "#0072B2", "play": "#D55E00", "unclear": "#999999", "no held-out data": "#999999"}
+LABEL_PT = 9  # tick labels: 9 pt at the pages' 100 dpi is 12.5 px (issue 37: at least 10 px)
+
+
+def figure_tables(*panels) -> list[pl.DataFrame]:
+    """Per panel (df, held, keys): the class table of pass − best play with the page's verdicts,
+    judged simultaneously over the panel's classes as in :func:`with_verdicts` (the same test
+    as the page's table, so a colour and a verdict never disagree)."""
+    groups = [panels[i:i + 3] for i in range(0, len(panels), 3)]
+    return [with_verdicts(class_pass_table(df, held, keys, {"d": BEST_PLAY}), "d").sort(keys, nulls_last=True)
+            for df, held, keys in groups]
+
+
 def figure(page: Page, out: Path, *panels) -> None:
-    """Pass − best play (held-out deals) per class: hands without an ace, and with one (R4.1 lifted)."""
-    groups = [panels[0:3], panels[3:6]]
+    """Pass − best play (held-out deals) per class: hands without an ace, and with one (R4.1 lifted),
+    side by side; colours from the simultaneous verdicts of the page's tables."""
+    groups = [panels[i:i + 3] for i in range(0, len(panels), 3)]
     titles = ["no ace dealt (real rules)", "an ace dealt (R4.1 lifted)"]
-    tables = [class_pass_table(df, held, keys, {"d": BEST_PLAY}).sort(keys, nulls_last=True)
-              for df, held, keys in groups]
-    fig, axes = plt.subplots(2, 1, figsize=(8, 1.5 + 0.22 * sum(t.height for t in tables)), squeeze=False,
-                             gridspec_kw={"height_ratios": [max(1, t.height) for t in tables]})  # fmt: skip
-    for ax, t, (_, _, keys), title in zip(axes[:, 0], tables, groups, titles):
+    tables = figure_tables(*panels)
+    rows = max(t.height for t in tables)
+    fig, axes = plt.subplots(1, len(tables), figsize=(12.5, 1.3 + 0.19 * rows), squeeze=False)
+    for ax, t, (_, _, keys), title in zip(axes[0], tables, groups, titles):
         labels = [class_label(r, keys) for r in t.select(keys).iter_rows(named=True)]
         y = np.arange(t.height)
-        colors = ["tab:blue" if lo > 0 else "tab:red" if hi < 0 else "grey" for lo, hi in zip(t["_lo_d"], t["_hi_d"])]
-        ax.hlines(y, t["_lo_d"].to_numpy(), t["_hi_d"].to_numpy(), colors=colors)
-        ax.scatter(t["_mean_d"].to_numpy(), y, c=colors, s=12, zorder=3)
+        colors = [FIGURE_COLOURS[v] for v in t["verdict"]]
+        ax.hlines(y, t["_sim_lo"].to_numpy(), t["_sim_hi"].to_numpy(), colors=colors)
+        ax.scatter(t["_mean_d"].to_numpy(), y, c=colors, s=14, zorder=3)
         ax.axvline(0, color="black", lw=0.8)
-        ax.set_yticks(y, labels, fontsize=7)
-        ax.set_ylim(t.height - 0.5, -0.5)
-        ax.set_title(title, fontsize=9)
-    axes[-1, 0].set_xlabel("pass − best play (points per deal)")
+        ax.set_yticks(y, labels, fontsize=LABEL_PT)
+        ax.tick_params(axis="x", labelsize=LABEL_PT)
+        ax.set_ylim(rows - 0.5, -0.5)
+        ax.set_title(title, fontsize=11)
+        ax.set_xlabel("pass − best play (points per deal)", fontsize=10)
     fig.tight_layout()
     page.figure(fig, out, "pass-vs-play", "Gain of passing over the best play, per class, on the held-out deals "
-                "(bars: 95% intervals); blue: passing is better, red: playing is better, grey: unclear. "
-                "\"(rest)\": the hands of the class that have no finer row.")  # fmt: skip
+                "(bars: intervals simultaneous over the classes of a panel, the test of the tables above); blue: "
+                "passing is better, orange: playing is better, grey: unclear. A jack pair and the dealer are "
+                "named only where the class holds them; \"(rest)\": the hands of the class that have no finer row.")  # fmt: skip
 
 
 def class_label(row: dict, keys: list[str]) -> str:
-    """A compact label of a class for the figure: its unmerged dimensions, "(rest)" if any is merged."""
-    shown = [f"{ex.DIM_HEADS[k]} {ex.dim_text(k, row[k])}" for k in keys if row[k] is not None]
-    return ", ".join(shown) + (" (rest)" if len(shown) < len(keys) else "")
+    """A compact label of a class for the figure: its unmerged dimensions (a jack pair and the
+    dealer named only when held, no top trump left out), "(rest)" if any is merged."""
+    words = []
+    for k in keys:
+        v = row[k]
+        if v is None:
+            continue
+        text = ex.dim_text(k, v)
+        if k == ex.ACES:
+            words.append(f"{text} ace" + ("" if text == "1" else "s"))
+        elif k == ex.TRUMPS:
+            words.append(f"{text} trump" + ("" if text == "1" else "s"))
+        elif k == ex.TOP and v != ex.TOP_NONE:
+            words.append(f"top {text}")
+        elif k == ex.KINGS:
+            words.append(f"kings {text}")
+        elif k in (ex.JACK_PAIR, ex.DEALER) and v:
+            words.append(ex.DIM_HEADS[k])
+    return ", ".join(words) + (" (rest)" if any(row[k] is None for k in keys) else "")
