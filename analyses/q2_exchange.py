@@ -233,7 +233,7 @@ def dealer_blank_fact(held: pl.DataFrame, base: pl.DataFrame) -> str:
     gain = mean_estimate(d["g_best_x"] - d[gain_col(STAND)])
     passing = mean_estimate(d[gain_col(PASS)] - d["g_best_x"])
     usual = d["best_x"].value_counts(sort=True)["best_x"][0]
-    every = " (for such a hand: all five cards)" if usual in (PLAIN, WEAKEST[-1]) else ""
+    every = ", which for such a hand means all five cards" if usual in (PLAIN, WEAKEST[-1]) else ""
     return (f"As dealer with no ace and no trump, exchange: the table's best exchange for such hands (most often "
             f"*{ACTION_WORDS[usual]}*{every}) gains {fmt(gain)} points a deal over standing pat; passing instead "
             f"of exchanging: {fmt(passing)} points a deal (n = {fmt_n(gain.n)} held-out deals, paired 95% CIs).")

@@ -264,6 +264,9 @@ def build(ctx: Context, out_dir: Path) -> Page:
                 "(simultaneous 95% intervals per kind of player).")
     page.heading("One sentence per reading")
     page.text("\n".join(f"- {sentence(r, rows, zs)}" for r in READINGS))
+    for r in READINGS:  # the player's guide quotes the sentence on overtrump (reports/index.html)
+        if r.key == "overtrump":
+            page.facts["overtrump"] = sentence(r, rows, zs)
     for kind in KINDS[1:]:
         t, _ = ranked(rows, kind)
         page.heading(f"The same under `{kind}` players")
