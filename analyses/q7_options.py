@@ -396,8 +396,8 @@ def searched_caveat(results: dict[str, dict[str, Estimate]], searched: dict[str,
     top = max(moved, key=lambda k: abs(moved[k].value))
     if top not in searched or clear(searched[top]["gain"]):
         return ""
-    return (f" So the {_LABELS[top]}'s lead is a finding about `basic` players only: with `pimc` players its change "
-            f"of the mean gain, {fmt(searched[top]['gain'], 3)}, is not clear.")
+    return (f" So the lead of the option \"{_LABELS[top]}\" is a finding about `basic` players only: with `pimc` "
+            f"players its change of the mean gain, {fmt(searched[top]['gain'], 3)}, is not clear.")
 
 
 def _changes_table(page: Page, base: dict[str, Estimate], results: dict[str, dict[str, Estimate]]) -> None:

@@ -191,6 +191,19 @@ def paired_presets(ctx: Context) -> list[dict]:
     return out
 
 
+def identical(est: Estimate) -> bool:
+    """A paired difference that is exactly 0 in every unit (both players won the same parties): zero by
+    construction of the two policies in that game, not a sampled result."""
+    return est.value == 0 and est.low == 0 and est.high == 0
+
+
+def skill_cell(est: Estimate, joint: Estimate) -> str:
+    """A skill cell: percentage points with ° where the joint interval holds 0, or "0 (identical)"."""
+    if identical(est):
+        return "0 (identical)"
+    return points(est) + ("" if clear(joint) else " °")
+
+
 def fair_mark(preset: str, above: list[str], below: list[str]) -> str:
     """▲ / ▼ where the first dealer wins clearly more / less than the fair share (jointly over the systems)."""
     return " ▲" if preset in above else " ▼" if preset in below else ""
@@ -243,17 +256,21 @@ def _takeaways(rows: list[dict]) -> list[str]:
     basic_joint = joint(rows, "skill_basic")
     worse = ", ".join(f"`{p}`" for p, e in basic_joint.items() if e.high < 0)  # clearly below 0, jointly
     above, below = fair_share_verdicts(rows)
+    same = ", ".join(f"`{r['preset']}`" for r in rows if identical(r["skill_basic"]))
     return [
-        f"Skill pays {'in every system' if all(r['skill'].low > 0 for r in rows) else 'unevenly'}, by very "
+        f"Skill pays {'in every system' if all(e.low > 0 for e in joint(rows, 'skill').values()) else 'unevenly'}"
+        " (jointly over the systems), by very "
         "different amounts: an expert among random players wins "
         f"{points(by_skill[-1]['skill'])} percentage points more parties than a random player in "
         f"`{by_skill[-1]['preset']}`, {points(by_skill[0]['skill'])} in `{by_skill[0]['preset']}`.",
         f"Among ordinary (`basic`) players an expert at seat 0 wins from {points(by_basic[-1]['skill_basic'])} "
         f"percentage points more parties than a `basic` player in his seat (`{by_basic[-1]['preset']}`) to "
         f"{points(by_basic[0]['skill_basic'])} (`{by_basic[0]['preset']}`)"
-        + (f": in {worse} the `expert` policy plays worse than `basic` (clear jointly over the {len(rows)} systems)."
+        + (f": in {worse} the `expert` policy plays worse than `basic` (clear jointly over the {len(rows)} systems)"
            if worse else f"; in no system does `expert` play clearly worse than `basic` (jointly over the {len(rows)} "
-           "systems)."),
+           "systems)")
+        + (f"; in {same} the two win exactly the same parties, a zero by construction (the two policies play "
+           "alike there), not a finding." if same else "."),
         f"A party lasts from {fmt(by_length[0]['length'], 2)} deals (`{by_length[0]['preset']}`) to "
         f"{fmt(by_length[-1]['length'], 2)} (`{by_length[-1]['preset']}`), with `basic` players.",
         f"Dealing first wins clearly more than a fair share of parties (jointly over the systems) in {len(above)} of "
@@ -296,9 +313,8 @@ def build(ctx: Context, out: Path) -> Page:
         "fair share": f"{100 * r['fair']:.1f}%",
         "seat 0 wins as random": fmt(r["as_random"], 1, percent=True),
         "as expert": fmt(r["as_expert"], 1, percent=True),
-        "skill: expert − random, points": points(r["skill"]) + ("" if clear(skill_joint[r["preset"]]) else " °"),
-        "skill among basic players, points": points(r["skill_basic"])
-        + ("" if clear(basic_joint[r["preset"]]) else " °"),
+        "skill: expert − random, points": skill_cell(r["skill"], skill_joint[r["preset"]]),
+        "skill among basic players, points": skill_cell(r["skill_basic"], basic_joint[r["preset"]]),
         "deals ending at a declaration": fmt(r["declared"], 2, percent=True),
     } for r in rows]  # fmt: skip
     page.heading("Side by side")

@@ -95,3 +95,16 @@ def test_side_by_side_csv_is_numeric():
     assert all(dtype.is_numeric() for name, dtype in df.schema.items() if name != "preset")
     assert {"skill_expert_minus_basic_estimate", "skill_expert_minus_basic_ci_low",
             "skill_expert_minus_basic_ci_high", "skill_expert_minus_basic_n"} <= set(df.columns)
+
+
+def test_an_identical_skill_is_zero_by_construction():
+    """A skill difference exactly 0 in every party reads "0 (identical)" and the takeaway calls it no finding."""
+    from rams_sim.summary import Estimate, wilson
+
+    zero = Estimate(0.0, 0.0, 0.0, 100)
+    assert q8.skill_cell(zero, zero) == "0 (identical)"
+    assert q8.skill_cell(Estimate(0.01, -0.01, 0.03, 100), Estimate(0.01, -0.02, 0.04, 100)).endswith(" °")
+    rows = [variant_row("a", (0.1, 0.09, 0.11, 100), wilson(50, 100)), variant_row("same", (0.0, 0.0, 0.0, 100),
+                                                                                  wilson(50, 100))]  # fmt: skip
+    takeaway = q8._takeaways([{**r, "length": r["skill"]} for r in rows])[1]
+    assert "in `same` the two win exactly the same parties, a zero by construction" in takeaway
