@@ -15,6 +15,7 @@ selenium from PyPI. Without them the test is skipped, and says why.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import urllib.parse
 from pathlib import Path
@@ -51,6 +52,11 @@ return {
             figure: bottom(document.querySelector('#first-figure')),
             key: bottom(document.querySelector('#key-table'))},
   firsts: Array.from(document.querySelectorAll('.first li')).map(li => li.textContent),
+  ragged: Array.from(document.querySelectorAll('table')).flatMap(t => {
+      const head = t.querySelector('tr');
+      const width = head ? head.cells.length : 0;
+      return Array.from(t.rows).filter(r => r.cells.length !== width).map(r => r.textContent.slice(0, 60));
+  }),
 };"""
 
 
@@ -129,6 +135,22 @@ def test_links_resolve(site, name):
         elif url.fragment and path.suffix == ".html" and url.fragment not in site.get(path.stem, {}).get("ids", []):
             missing.append(href)
     assert missing == []
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_every_table_row_has_as_many_cells_as_its_header(site, name):
+    assert site[name]["ragged"] == []
+
+
+@pytest.mark.parametrize("name", QUESTION_PAGES)
+def test_the_markdown_tables_have_no_unescaped_bar_in_a_cell(name):
+    """A `|` inside a cell splits it in two: every line of a Markdown table has as many bars as its header."""
+    blocks = (REPORTS / f"{name}.md").read_text(encoding="utf-8").split("\n\n")
+    for block in blocks:
+        lines = block.strip().splitlines()
+        if len(lines) >= 2 and lines[0].startswith("|") and lines[1].startswith("|---"):
+            bars = [len(re.findall(r"(?<!\\)\|", line)) for line in lines]
+            assert len(set(bars)) == 1, f"{name}: {lines[0][:60]}"
 
 
 def test_the_tables_link_their_csv_files(site):
