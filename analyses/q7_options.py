@@ -37,6 +37,7 @@ edge) are paired deal by deal here, from the raw datasets of the same seed.
 from __future__ import annotations
 
 import math
+import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -293,7 +294,7 @@ def _figure(results: dict[str, dict[str, Estimate]], out: Path, page: Page) -> N
     names = [m for m in MEASURES if any(m in r for r in results.values())]
     cols = 3
     rows = math.ceil(len(names) / cols)
-    fig, axes = plt.subplots(rows, cols, figsize=(12, 2.3 * rows), sharey=True)
+    fig, axes = plt.subplots(rows, cols, figsize=(12.5, 2.9 * rows), sharey=True)
     labels = [v.key for v in VARIANTS]
     for ax, m in zip(axes.flat, names):
         k = 100.0 if MEASURES[m][2] == "share" else 1.0
@@ -301,22 +302,27 @@ def _figure(results: dict[str, dict[str, Estimate]], out: Path, page: Page) -> N
             e = results[v.key].get(m)
             if e is None:
                 continue
+            if identical(e):  # zero by construction: drawn apart, never as a measured 0
+                ax.plot([0.0], [i], marker="x", color="#999999", ms=6, ls="none")
+                continue
             ax.errorbar([e.value * k], [i], xerr=[[(e.value - e.low) * k], [(e.high - e.value) * k]], fmt="o",
-                        color="C0" if v.paired else "C1", capsize=3, ms=4)  # fmt: skip
+                        color="#0072B2" if v.paired else "#D55E00", capsize=3, ms=4)  # fmt: skip
         ax.axvline(0, color="grey", lw=0.8)
         lo, hi = ax.get_xlim()
         floor = MIN_SPAN[MEASURES[m][2]] * k  # a tiny effect stays tiny: the axis spans at least ±floor
         ax.set_xlim(min(lo, -floor), max(hi, floor))
-        ax.set_title(f"({MEASURES[m][0]}) {MEASURES[m][1]}" if MEASURES[m][0] != "–" else MEASURES[m][1], fontsize=8)
-        ax.tick_params(labelsize=7)
-        ax.set_xlabel("percentage points" if k == 100 else MEASURES[m][2], fontsize=7)
+        title = f"({MEASURES[m][0]}) {MEASURES[m][1]}" if MEASURES[m][0] != "–" else MEASURES[m][1]
+        ax.set_title("\n".join(textwrap.wrap(title, 44)), fontsize=10)  # long titles wrap, never overlap
+        ax.tick_params(labelsize=9)
+        ax.set_xlabel("percentage points" if k == 100 else MEASURES[m][2], fontsize=9)
     for ax in axes.flat[len(names):]:
         ax.axis("off")
     axes.flat[0].set_yticks(range(len(labels)), labels)
     axes.flat[0].invert_yaxis()
     fig.tight_layout()
     page.figure(fig, out, "changes", "Change of each measure (variant − classic) with its 95% interval; blue: paired "
-                "(same deals or parties), orange: unpaired (another deck). Each axis spans at least ±"
+                "(same deals or parties), orange: unpaired (another deck); grey ×: identical to classic in every "
+                "deal and party, a change of exactly 0 by construction, not a measurement. Each axis spans at least ±"
                 f"{MIN_SPAN['points']:g} points, ±{100 * MIN_SPAN['share']:g} percentage points or "
                 f"±{MIN_SPAN['deals']:g} deals, so an effect too small to matter at the table looks "
                 "small.")  # fmt: skip

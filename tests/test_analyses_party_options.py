@@ -259,3 +259,22 @@ def test_a_most_not_clear_with_searching_players_is_limited_to_basic():
     assert "is not clear" in q7.searched_caveat(results, searched)
     searched["no-ace-cover"]["gain"] = Estimate(-0.02, -0.03, -0.01, 10)
     assert q7.searched_caveat(results, searched) == ""
+
+
+def test_figure_draws_an_identical_variant_apart(tmp_path):
+    """A change exactly 0 by construction is a grey × in the figure, a measured change a point with its bar."""
+    from analyses.common import Page
+
+    zero = Estimate(0.0, 0.0, 0.0, 10)
+    results = {v.key: {"gain": zero if v.key == "overtrump" else Estimate(0.5, 0.4, 0.6, 10)} for v in q7.VARIANTS}
+    captured = {}
+
+    class Capture(Page):
+        def figure(self, fig, out_dir, stem, caption):
+            captured["fig"], captured["caption"] = fig, caption
+
+    q7._figure(results, tmp_path, Capture("7-test", "t", "q"))
+    ax = captured["fig"].axes[0]
+    crosses = [line for line in ax.get_lines() if line.get_marker() == "x"]
+    assert len(crosses) == 1 and list(crosses[0].get_ydata()) == [[v.key for v in q7.VARIANTS].index("overtrump")]
+    assert "by construction" in captured["caption"]
