@@ -21,7 +21,11 @@ from rams_sim.summary import Estimate
 
 from .common import GAIN, Context, Page, clear, fmt, fmt_n
 from .data import SEARCH, SEARCH_POLICY
-from .exchange import DEALER_SEAT, by_position, mark, position_words
+from .exchange import (
+    BRANCH_EXPERT, DEALER_SEAT, RUN_EXPERT, STAND, by_position, exchange_table, gain_col, mark, position_words,
+    seat_position, with_shipped_table,
+)  # fmt: skip
+from .stats import mean_by
 
 TABLE_BASIC, TABLE_EXPERT = "deals-4p-table0", "deals-4p-table0-expert"
 BASIC_RUN, EXPERT_RUN, SEARCH_RUN = "deals-4p", "deals-4p-expert", f"deals-4p-{SEARCH}0-expert"
@@ -86,6 +90,29 @@ def shown_table(players: int = SHOWN_PLAYERS) -> pl.DataFrame:
     return pl.DataFrame(rows)
 
 
+CELL_KEYS = ["players", "position", *T.DIMS]
+
+
+def cell_numbers(df: pl.DataFrame, players: int = 4) -> pl.DataFrame:
+    """Per cell of the shipped table met in ``df`` (branched deals with :func:`analyses.exchange.with_shipped_table`'s
+    columns): ``estimate`` = the mean paired gain of the cell's choice over standing pat per deal, its
+    normal 95% interval ``ci_low``, ``ci_high`` and ``n`` deals, keyed as the table's CSV."""
+    keyed = df.with_columns(pl.lit(players).alias("players"),
+                            pl.Series("position", seat_position(df[DEALER_SEAT], players)),
+                            (pl.col("g_table") - pl.col(gain_col(STAND))).alias("_d"))  # fmt: skip
+    m = mean_by(keyed, CELL_KEYS, pl.col("_d"))
+    return m.select(*[pl.col(k).cast(pl.Int64) for k in CELL_KEYS], pl.col("mean").alias("estimate"),
+                    pl.col("lo").alias("ci_low"), pl.col("hi").alias("ci_high"), pl.col("n").cast(pl.Int64))
+
+
+def table_csv(shipped: pl.DataFrame, measured: pl.DataFrame) -> pl.DataFrame:
+    """The shipped table's CSV with each cell's numbers (``measured``, :func:`cell_numbers`) beside it;
+    cells without a measurement keep empty numbers."""
+    keys = shipped.select(*[pl.col(k).cast(pl.Int64) for k in CELL_KEYS], *[c for c in shipped.columns
+                                                                           if c not in CELL_KEYS])  # fmt: skip
+    return keys.join(measured, on=CELL_KEYS, how="left").select(*shipped.columns, "estimate", "ci_low", "ci_high", "n")
+
+
 def section(ctx: Context, page: Page, out: Path) -> None:
     """The page's section on the ``table`` policy; adds a takeaway and a sentence to the answer."""
     page.uses(*DATASETS)
@@ -111,11 +138,17 @@ def section(ctx: Context, page: Page, out: Path) -> None:
               + ("." if len(converged) == len(last) else
                  f"; not at {', '.join(p for p in last if p not in converged)} players within "
                  f"{fit['max_iterations']} iterations."))  # fmt: skip
-    link = page.data_file(pl.read_csv(T.SHIPPED), out, "table-policy")
+    page.uses(BRANCH_EXPERT, RUN_EXPERT)
+    measured = cell_numbers(with_shipped_table(exchange_table(ctx, BRANCH_EXPERT, RUN_EXPERT)))
+    link = page.data_file(table_csv(pl.read_csv(T.SHIPPED), measured), out, "table-policy")
     page.table(shown_table(), caption=f"The shipped table at {SHOWN_PLAYERS} players for hands with no jack pair "
                f"and no suit longer than two, by position ({SHORT_LEGEND}). Every class and table size: {link} (the "
                "columns `level` and `deals` say which class the cell's action was chosen on, 0 the finest, and "
-               "on how many selection deals).")  # fmt: skip
+               "on how many selection deals; at 4 players `estimate`, `ci_low`, `ci_high` and `n` measure the cell: "
+               "the paired gain per deal of its choice over standing pat, with its 95% interval, on the "
+               f"{fmt_n(measured['n'].sum())} branched deals of `{BRANCH_EXPERT}` (seat 0's every exchange option "
+               "at a table of `expert` players), empty where no deal fell in the cell and at other table sizes, "
+               "which have no branched data).")  # fmt: skip
 
     vs = {"basic": (paired(ctx, TABLE_BASIC, BASIC_RUN), "three `basic`", BASIC_RUN),
           "expert": (paired(ctx, TABLE_EXPERT, EXPERT_RUN), "three `expert`", EXPERT_RUN),

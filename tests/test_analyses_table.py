@@ -119,3 +119,27 @@ def test_the_analyses_classes_are_the_policys():
                                                                            ex.LONGEST)))  # fmt: skip
         theirs = np.array([hand_class(np.uint64(h), int(t)) for h, t in zip(hands, trump)])
         assert (ours == theirs).all(), deck
+
+
+def test_table_csv_gives_each_measured_cell_its_numbers():
+    """Two deals in one cell (gains over standing pat 1 and 3) give estimate 2, n 2 in that cell's CSV row;
+    every other row keeps its action and empty numbers, and the numeric columns are numbers."""
+    from analyses import q2_table
+
+    rows = []
+    for d, gain in enumerate((1.0, 3.0)):
+        row = {"deal": d, ex.DEALER_SEAT: 3, ex.ACES: 0, ex.TRUMPS: 0, ex.TOP: 0, ex.JACK_PAIR: False, ex.LONGEST: 2}
+        row.update({ex.gain_col(a): gain for a in ACTIONS})
+        row[ex.gain_col("stand")] = 0.0
+        rows.append(row)
+    measured = q2_table.cell_numbers(ex.with_shipped_table(pl.DataFrame(rows)))
+    assert measured.select("players", "position", "estimate", "n").to_dicts() == [
+        {"players": 4, "position": 0, "estimate": 2.0, "n": 2}]  # dealer 3: seat 0 speaks first
+    out = q2_table.table_csv(pl.read_csv(T.SHIPPED), measured)
+    assert out.height == pl.read_csv(T.SHIPPED).height
+    cell = out.filter((pl.col("players") == 4) & (pl.col("position") == 0) & (pl.col("aces") == 0)
+                      & (pl.col("trumps") == 0) & (pl.col("top") == 0) & (pl.col("jack_pair") == 0)
+                      & (pl.col("longest") == 2))  # fmt: skip
+    assert cell["estimate"].to_list() == [2.0] and cell["n"].to_list() == [2]
+    assert out["estimate"].null_count() == out.height - 1
+    assert all(out.schema[c].is_numeric() for c in ("estimate", "ci_low", "ci_high", "n"))
