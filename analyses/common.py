@@ -298,11 +298,13 @@ class Page:
         return f"[tables/{path.name}](tables/{path.name})"
 
     def split_table(self, df: pl.DataFrame, keys: list[str], parts: list[list[str]], out_dir: Path, stem: str,
-                    caption: str, data: pl.DataFrame | None = None) -> Path:
+                    caption: str, data: pl.DataFrame | None = None, key: bool = False,
+                    fold: bool | None = None) -> Path:
         """A table too wide for a page: written whole to ``tables/<slug>-<stem>.csv`` beside the
         page (``data`` if given, e.g. the numbers behind the text cells, else ``df``) and shown as
         one table per entry of ``parts`` (columns of ``df``), each led by the ``keys`` columns.
-        Returns the CSV's path."""
+        Returns the CSV's path. ``key``: its first part is the page's key table; ``fold``: as for :meth:`table`,
+        for every part."""
         tables = Path(out_dir) / "tables"
         tables.mkdir(parents=True, exist_ok=True)
         path = tables / f"{self.slug}-{stem}.csv"
@@ -311,7 +313,11 @@ class Page:
         self._add("caption", f"{caption.strip()} The whole table, one file for a spreadsheet or a program: {link}.")
         for i, cols in enumerate(parts, start=1):
             self._add("label", f"*Part {i} of {len(parts)}.*")
-            self._add("part", md_table(df.select(*keys, *cols)))
+            index = self._add("part", md_table(df.select(*keys, *cols)))
+            if key and i == 1:
+                self.key = index
+            if fold is not None:
+                self.folded[index] = fold
         return path
 
     def figure(self, fig, out_dir: Path, stem: str, caption: str) -> None:

@@ -74,7 +74,7 @@ th{background:#f0f0f0}td:first-child,th:first-child{text-align:left}
 figure{margin:1em 0}figure img{display:block;max-width:100%;max-height:85vh;width:auto;height:auto}
 figcaption{font-size:.9em;color:#444}
 code{background:#f3f3f3;padding:0 .2em;overflow-wrap:anywhere}
-p,li,td,th,dd{overflow-wrap:anywhere}
+p,li,dd{overflow-wrap:anywhere}
 details{margin:.6em 0;border:1px solid #ddd;border-radius:4px;padding:.2em .6em}
 summary{cursor:pointer;color:#0b4f8a}
 .answer{font-size:1.05em}.takeaways{background:#f5f8fb;border-left:4px solid #0b4f8a;padding:.3em 1em}
@@ -224,7 +224,7 @@ def _table(page: Page, i: int, label: str = "") -> str:
     fold = page.folded.get(i, rows > FOLD_ROWS)
     if not fold:
         return (f"<p><em>{html.escape(label)}</em></p>" if label else "") + body
-    what = f"{label} {rows} rows" if label else f"Show the table ({rows} rows)"
+    what = f"{label.rstrip('.')} ({rows} rows)" if label else f"Show the table ({rows} rows)"
     return f"<details><summary>{html.escape(what)}</summary>{body}</details>"
 
 
@@ -237,9 +237,12 @@ def page_body(page: Page, provenance: str) -> str:
     moved = set()
     glance = []
     if key is not None:
-        if key > 0 and kinds[key - 1] == "caption":
-            glance.append(md(page.blocks[key - 1]))
-            moved.add(key - 1)
+        lead = key  # its caption (and a split table's part label) move with it
+        while lead > 0 and kinds[lead - 1] in ("caption", "label") and kinds[lead] != "caption":
+            lead -= 1
+        for i in range(lead, key):
+            glance.append(md(page.blocks[i]))
+            moved.add(i)
         glance.append(f'<div id="key-table">{md(page.blocks[key])}</div>')
         moved.add(key)
     if fig is not None:

@@ -345,6 +345,13 @@ def test_a_page_can_mark_its_key_table_and_what_folds(tmp_path):
     assert site.key_table(page, site.kinds_of(page)) == 1
     assert body.index('id="key-table"') < body.index("<details><summary>Show the table (1 rows)")
     assert "(30 rows)" not in body
+    split = Page("4-d", "4. D", "Q?", answer="D.", takeaways=["a", "b", "c"])
+    split.table(pl.DataFrame({"x": [1]}))
+    split.split_table(pl.DataFrame({"k": ["a"] * 20, "y": [1] * 20, "z": [2] * 20}), ["k"], [["y"], ["z"]], tmp_path,
+                      "wide", "Wide.", key=True)  # fmt: skip
+    body = site.page_body(split, "| d |\n|---|")
+    assert body.index("Wide.") < body.index("Part 1 of 2") < body.index('id="key-table"') < body.index("Part 2 of 2")
+    assert "<details><summary>Part 2 of 2 (20 rows)</summary>" in body
 
 
 def test_glossary_terms_are_defined_once_and_linked_on_first_use():

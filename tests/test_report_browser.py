@@ -88,6 +88,9 @@ def site():
                 " && Array.from(document.images).every(i => i.complete)", tags),
                 message=f"reports/{name}.html did not load with its {tags} images in {LOAD_SECONDS} s")  # fmt: skip
             facts = driver.execute_script(MEASURE)
+            driver.execute_script("document.querySelectorAll('details').forEach(x => x.open = true)")
+            opened = driver.execute_script(MEASURE)
+            facts["wide_open"], facts["scroll_open"] = opened["wide"], opened["scroll"]
             facts["log"] = [e for e in driver.get_log("browser") if e["level"] in ("SEVERE", "ERROR")]
             measured[name] = facts
     finally:
@@ -114,6 +117,8 @@ def test_nothing_is_wider_than_the_page(site, name):
     assert facts["wide"] == [], f"wider than the page at {WIDTH}px (element, px too wide): {facts['wide']}"
     scroll, inner = facts["scroll"]
     assert scroll <= inner
+    assert facts["wide_open"] == [], f"with the details open: {facts['wide_open']}"  # the folded tables too
+    assert facts["scroll_open"][0] <= facts["scroll_open"][1]
 
 
 @pytest.mark.parametrize("name", PAGES)
