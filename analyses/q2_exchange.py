@@ -335,4 +335,5 @@ def figure(page: Page, df: pl.DataFrame, out: Path) -> None:
     ax.set_yticks(range(classes.height), [class_label(*row) for row in classes.iter_rows()], fontsize=9)
     fig.colorbar(im, ax=ax, label=f"gain over standing pat (points per deal; colours stop at ±{HEAT_LIMIT:g})")
     page.figure(fig, out, "actions", "Mean gain of each action over standing pat (paired, all deals), by aces and "
-                "trumps dealt; purple = better than standing pat, orange = worse (a colour-blind-safe scale). Blank: not open (a pass with an ace).")  # fmt: skip
+                "trumps dealt; purple = better than standing pat, orange = worse (a colour-blind-safe scale). "
+                "Blank: not open (a pass with an ace).")  # fmt: skip

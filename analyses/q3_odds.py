@@ -244,8 +244,9 @@ def lone_words(row: dict) -> str:
     one = ENDING_WORDS[Outcome.LONE]
     both = row["p_no play"] + row[f"p_{one}"]
     return (f"Here a deal *ends before play* when nobody plays a card at all; the deals in which one player alone "
-            f"plays and takes the five tricks without play (R4.5, {pct(row[f'p_{one}'], row[f'lo_{one}'], row[f'hi_{one}'], 2)}"
-            f") are not counted, while page 7 counts them too ({100 * both:.2f}% of the same deals).")
+            f"plays and takes the five tricks without play (R4.5, "
+            f"{pct(row[f'p_{one}'], row[f'lo_{one}'], row[f'hi_{one}'], 2)}) are not counted, while page 7 counts "
+            f"them too ({100 * both:.2f}% of the same deals).")
 
 
 def build(ctx: Context, out: Path) -> Page:

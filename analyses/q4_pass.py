@@ -438,7 +438,8 @@ def figure(page: Page, out: Path, *panels) -> None:
     page.figure(fig, out, "pass-vs-play", "Gain of passing over the best play, per class, on the held-out deals "
                 "(bars: intervals simultaneous over the classes of a panel, the test of the tables above); blue: "
                 "passing is better, orange: playing is better, grey: unclear. A jack pair and the dealer are "
-                "named only where the class holds them; \"(rest)\": the hands of the class that have no finer row.")  # fmt: skip
+                "named only where the class holds them; \"(rest)\": the hands of the class that have no finer "
+                "row.")  # fmt: skip
 
 
 def class_label(row: dict, keys: list[str]) -> str:

@@ -19,7 +19,8 @@ import matplotlib.pyplot as plt  # noqa: E402
 import polars as pl  # noqa: E402
 
 from .common import (  # noqa: E402
-    GAIN, GAIN_WORDS, Context, Estimate, Page, chance_misses, clear, fmt, fmt_n, mean_by, mean_estimate, num, one_against_others,
+    GAIN, GAIN_WORDS, Context, Estimate, Page, chance_misses, clear, fmt, fmt_n, mean_by, mean_estimate, num,
+    one_against_others,
     across_players, prop_by, row_estimate,
 )  # fmt: skip
 from .data import SEARCH, TABLE_SIZES  # noqa: E402
@@ -140,7 +141,8 @@ def build(ctx: Context, out: Path) -> Page:
                caption="First hand exchanges first, from a full talon, and leads the first trick; the seat on the "
                "dealer's right exchanges last before the dealer. Per deal, the difference of their gains (paired), "
                f"with its 95% interval, and the interval widened to hold jointly over the {len(gaps)} table sizes "
-               "(Bonferroni); *clear?* judges the joint interval. (At two players these are the same seat.)")  # fmt: skip
+               "(Bonferroni); *clear?* judges the joint interval. (At two players these are the same "
+               "seat.)")  # fmt: skip
 
     page.heading("How often the dealer takes the trump card")
     t = pl.concat(takes)
