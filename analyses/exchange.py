@@ -413,9 +413,15 @@ def class_columns(df: pl.DataFrame, dims: list[str]) -> pl.DataFrame:
     return df.sort(dims, nulls_last=True, maintain_order=True).select(*text, *[c for c in df.columns if c not in dims])
 
 
+IDENTICAL = "0 (identical)"  # a difference exactly 0 in every deal: zero by construction, not a measurement
+
+
 def est_text(est: Estimate, digits: int = 2) -> str:
-    """``value [lo, hi]``, or a dash without data."""
-    return "–" if est.n == 0 else fmt(est, digits)
+    """``value [lo, hi]``, a dash without data, or :data:`IDENTICAL` where every deal's difference is 0
+    (the two choices compared are the same in every deal: a zero by construction)."""
+    if est.n == 0:
+        return "–"
+    return IDENTICAL if est.value == 0 and est.low == 0 and est.high == 0 else fmt(est, digits)
 
 
 def cell_text(row: dict, digits: int = 2) -> str:

@@ -33,7 +33,7 @@ from .q2_table import section as table_section  # noqa: E402
 from .exchange import (  # noqa: E402
     ACES, ACTION_WORDS, ACTIONS, BRANCH, BRANCH_EXPERT, BRANCH_SEARCH, DEALER, DIM_HEADS, EXCHANGES, JACK_PAIR, LONGEST,
     MIN_CELL_DEALS, OTHER, PASS, PLAIN, RUN, RUN_EXPERT, RUN_SEARCH, STAND, TOP, TRUMPS, WEAKEST, against_basic, apply_table,
-    assign_classes,
+    IDENTICAL, assign_classes,
     best_actions, by_position, cell_text, class_columns, class_legend, dim_text, exchange_table, gain_col, half,
     hand_col, long_values, mark, position_table, with_shipped_table,
 )  # fmt: skip
@@ -249,7 +249,8 @@ def strategy_table(page: Page, held: pl.DataFrame, dims: list[str]) -> None:
                caption="Per class: the best action (chosen on the selection half) and, on the held-out deals, its "
                        "paired gain "
                        "over standing pat and over `basic`'s choice; the best exchange and its gain over standing "
-                       "pat.")  # fmt: skip
+                       f"pat. *{IDENTICAL}*: the two choices are the same in every deal of the class (e.g. `basic` "
+                       "passes every such hand), a zero by construction, not a measurement.")  # fmt: skip
     page.text(chance_misses(3 * table.height))
 
 

@@ -295,7 +295,8 @@ def build(ctx: Context, out: Path) -> Page:
     page.table(ex.position_table(positions_a),
                caption="Hands without an ace on the held-out deals, by seat 0's position: first to speak is the "
                        "dealer's left (R6.1); the dealer speaks last and may take the turned-up trump card (R4.3). "
-                       "✓ = the interval excludes 0.")  # fmt: skip
+                       f"✓ = the interval excludes 0; *{ex.IDENTICAL}*: the two are the same in every deal (e.g. "
+                       "where no class of the position passes), a zero by construction.")  # fmt: skip
 
     page.heading("The price of R4.1: hands dealt an ace")
     page.text(f"Dataset `{ACE_MAY_PASS}` deals the same cards with R4.1 lifted (`ace_forbids_pass=False`). Note that "
@@ -397,7 +398,9 @@ def pass_table(page: Page, t: pl.DataFrame, keys: list[str], versus: dict[str, s
                        "only; `basic`'s choice on all deals; 95% intervals each) and the verdict: pass or play where "
                        "the interval of pass − best play excludes 0 *simultaneously* over every class of the table "
                        f"(Bonferroni, z = {simultaneous_z(int((t['verdict'] != 'no held-out data').sum())):.2f}), "
-                       "otherwise unclear; so all the verdicts hold together at 95%.")  # fmt: skip
+                       "otherwise unclear; so all the verdicts hold together at 95%. "
+                       f"*{ex.IDENTICAL}*: passing and `basic`'s choice are the same in every deal of the class "
+                       "(`basic` passes every such hand), a zero by construction.")  # fmt: skip
     page.text(chance_misses(len(versus) * t.height))
 
 

@@ -381,3 +381,12 @@ def test_heatmap_text_contrasts_with_its_cell():
     assert q2.text_colour(cmap(0.0)) == "white" and q2.text_colour(cmap(1.0)) == "white"
     assert q2.text_colour(cmap(0.5)) == "black"
     assert q2.text_colour((0.4, 0.0, 0.1, 1.0)) == "white"  # the dark red that printed black numbers
+
+
+def test_a_difference_zero_in_every_deal_reads_identical():
+    """pass − basic where basic passes every hand of the class is 0 by construction: "0 (identical)", no ✓;
+    a measured difference keeps its interval."""
+    assert ex.est_text(Estimate(0.0, 0.0, 0.0, 500)) == ex.IDENTICAL == "0 (identical)"
+    assert ex.mark(Estimate(0.0, 0.0, 0.0, 500)) == "0 (identical)"
+    assert ex.est_text(Estimate(0.0, -0.1, 0.1, 500)) == "0.00 [−0.10, 0.10]"
+    assert ex.est_text(Estimate(0.0, 0.0, 0.0, 0)) == "–"
