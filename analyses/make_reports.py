@@ -7,7 +7,8 @@ under ``--data``, a run of the same provenance being reused and an interrupted o
 resumed; (2) each question's ``build(ctx, out)`` returns a :class:`~analyses.common.Page`;
 (3) the Markdown pages and ``index.md``, and the site (analyses/site.py: ``index.html``, the
 player's guide; one HTML page per question; ``glossary.html``) are written to ``--out``; with
-``--only`` just the chosen Markdown pages. ``RAMS_REPORT_SCALE`` shrinks every dataset (tests use it).
+``--only`` just the chosen pages (Markdown and HTML; the guide and the glossary need a full run).
+``RAMS_REPORT_SCALE`` shrinks every dataset (tests use it).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from .common import Context, Page, provenance_table, report_scale
 from .data import REGISTRY
-from .site import write_site
+from .site import nav_from_markdown, write_pages, write_site
 
 QUESTIONS = (
     "q1_ace_equity",
@@ -129,6 +130,8 @@ def main(argv: list[str] | None = None) -> int:
     if not args.only:
         write_index(pages, out, scale)
         write_site(pages, out, provenance, READING, scale)
+    else:  # the chosen pages only, linked to the pages already there (the guide and glossary need a full run)
+        write_pages(pages, out, provenance, nav_from_markdown(out))
     console.print(f"reports written to {out}/ in {time.perf_counter() - started:.0f} s")
     return 0
 

@@ -191,20 +191,34 @@ def link_terms(body: str, terms: tuple[Term, ...] = TERMS, href: str = "glossary
 
 
 # ---- pages ---------------------------------------------------------------------------------------------
-def nav(pages: list[Page], current: str) -> str:
+def nav_links(pages: list[Page]) -> list[tuple[str, str]]:
+    """The navigation bar's (slug, words): each question page by its number and short title."""
+    return [(p.slug, f"{number(p)}. {short_title(p)}") for p in pages]
+
+
+def nav_from_markdown(out: Path) -> list[tuple[str, str]]:
+    """The navigation bar's links from the Markdown pages already in ``out`` (a build of some pages only)."""
+    links = []
+    for path in sorted(Path(out).glob("[0-9]-*.md")):
+        first = path.read_text(encoding="utf-8").splitlines()[0].lstrip("# ").strip()
+        page = Page(path.stem, first, "")
+        links.append((page.slug, f"{number(page)}. {short_title(page)}"))
+    return links
+
+
+def nav(links: list[tuple[str, str]], current: str) -> str:
     """The navigation bar: the guide, each question by its short title, the glossary."""
-    links = [("index", "Player's guide")] + [(p.slug, f"{number(p)}. {short_title(p)}") for p in pages]
-    links.append(("glossary", "Glossary"))
+    links = [("index", "Player's guide"), *links, ("glossary", "Glossary")]
     items = [f'<a href="{slug}.html"{" aria-current=page" if slug == current else ""}>{html.escape(words)}</a>'
              for slug, words in links]  # fmt: skip
     return f'<nav class="site" aria-label="reports">{"".join(items)}</nav>'
 
 
-def document(title: str, body: str, pages: list[Page], current: str) -> str:
-    """A whole HTML file: head, navigation bar and ``body``."""
+def document(title: str, body: str, links: list[tuple[str, str]], current: str) -> str:
+    """A whole HTML file: head, navigation bar (``links``: :func:`nav_links`) and ``body``."""
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f"<title>{html.escape(title)}</title><style>{STYLE}</style></head>\n<body>{nav(pages, current)}\n"
+            f"<title>{html.escape(title)}</title><style>{STYLE}</style></head>\n<body>{nav(links, current)}\n"
             f"<main>\n{body}\n</main></body></html>\n")  # fmt: skip
 
 
@@ -336,21 +350,30 @@ def index_body(pages: list[Page], reading: str, scale: float) -> str:
     return link_terms("\n".join(parts))
 
 
-def write_site(pages: list[Page], out: Path, provenance: dict[str, str], reading: str, scale: float = 1.0) -> list[Path]:
-    """Write ``<slug>.html`` for each page, ``glossary.html`` and ``index.html``; ``provenance`` maps a
-    page's slug to its provenance table (Markdown, :func:`analyses.common.provenance_table`). Returns the
-    files written."""
-    out = Path(out)
+def write_pages(pages: list[Page], out: Path, provenance: dict[str, str],
+                links: list[tuple[str, str]] | None = None) -> list[Path]:
+    """Write ``<slug>.html`` for each page; ``provenance`` maps a page's slug to its provenance table (Markdown,
+    :func:`analyses.common.provenance_table`); ``links``: the navigation bar (default: these pages)."""
+    links = nav_links(pages) if links is None else links
     written = []
     for page in pages:
-        path = out / f"{page.slug}.html"
-        path.write_text(document(f"{page.title} · rams-sim", page_body(page, provenance[page.slug]), pages,
+        path = Path(out) / f"{page.slug}.html"
+        path.write_text(document(f"{page.title} · rams-sim", page_body(page, provenance[page.slug]), links,
                                  page.slug), encoding="utf-8")  # fmt: skip
         written.append(path)
+    return written
+
+
+def write_site(pages: list[Page], out: Path, provenance: dict[str, str], reading: str, scale: float = 1.0) -> list[Path]:
+    """Write ``<slug>.html`` for each page, ``glossary.html`` and ``index.html`` (:func:`write_pages`).
+    Returns the files written."""
+    out = Path(out)
+    written = write_pages(pages, out, provenance)
+    links = nav_links(pages)
     path = out / "glossary.html"
-    path.write_text(document("Glossary · rams-sim", glossary_html(), pages, "glossary"), encoding="utf-8")
+    path.write_text(document("Glossary · rams-sim", glossary_html(), links, "glossary"), encoding="utf-8")
     written.append(path)
     path = out / "index.html"
-    path.write_text(document(TITLE, index_body(pages, reading, scale), pages, "index"), encoding="utf-8")
+    path.write_text(document(TITLE, index_body(pages, reading, scale), links, "index"), encoding="utf-8")
     written.append(path)
     return written

@@ -331,6 +331,11 @@ def test_site_writes_a_page_per_question_a_glossary_and_a_guide(tmp_path, monkey
     assert "The first questions a player asks" in index and 'href="glossary.html"' in index
     glossary = (out / "glossary.html").read_text(encoding="utf-8")
     assert all(f'id="{t.anchor}"' in glossary for t in site.TERMS)
+    for page in pages:  # a build of one page (--only) links the pages already there
+        (out / f"{page.slug}.md").write_text(f"# {page.title}\n", encoding="utf-8")
+    assert site.nav_from_markdown(out) == [("1-a", "1. A"), ("2-b", "2. B")]
+    site.write_pages(pages[1:], out, {"2-b": "| d |\n|---|"}, site.nav_from_markdown(out))
+    assert 'href="1-a.html"' in (out / "2-b.html").read_text(encoding="utf-8")
 
 
 def test_a_page_can_mark_its_key_table_and_what_folds(tmp_path):
