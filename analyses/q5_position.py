@@ -172,4 +172,7 @@ def build(ctx: Context, out: Path) -> Page:
     across = {k: edges[4] if k == "basic" else mean_estimate(dealer_edge(
         ctx.scan(name).select("deal", "seat", "dealer", "players", "delta")).to_numpy()) for k, name in kinds.items()}
     page.answer += " " + across_players(page, "the dealer's edge (points per deal, paired)", across, kinds)
+    said = [f"{fmt(e)} with `{k}`" for k, e in across.items()]  # the player's guide's sentence (reports/index.html)
+    page.facts["dealer_edge"] = (f"Dealing is worth points at 4 players, over the average other seat: {said[0]} "
+                                 f"players at every seat, {', '.join(said[1:])} (a deal; paired 95% CIs).")
     return page
