@@ -278,11 +278,19 @@ def held_out_mask(deal: np.ndarray) -> np.ndarray:
 PLAYERS = 4  # the table of every branch dataset (analyses/data.py)
 
 
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+# The one numbering of positions in data and CSVs (README "Positions"): ``position`` = (seat − dealer − 1) mod
+# players, 0 = first hand (the dealer's left, first to speak, R4, leads the first trick, R6.1) .. players − 1 = the
+# dealer; rams_sim.aggregate's and rams-sim effect's `position` key and the table policy's CSV count the same way.
+POSITION_NUMBERING = ("position = (seat − dealer − 1) mod players: 0 = first hand (the dealer's left), "
+                      "players − 1 = the dealer")  # fmt: skip
+
+
 def position_words(players: int = PLAYERS) -> list[str]:
-    """Seat 0's place in the order of speaking, 1 (the dealer's left, first to speak, R6.1) to
-    ``players`` (the dealer, last: he may take the turned-up card, R4.3)."""
-    return [f"{p}{'st' if p == 1 else 'nd' if p == 2 else 'rd' if p == 3 else 'th'} to speak" for p in
-            range(1, players)] + ["dealer"]  # fmt: skip
+    """The positions in words, indexed by ``position`` (:data:`POSITION_NUMBERING`): first hand (the
+    dealer's left, first to speak, R4), second hand, … and the dealer (last: he may take the turned-up
+    card, R4.3)."""
+    return [f"{ORDINALS[p]} hand" for p in range(players - 1)] + ["dealer"]
 
 
 def seat_position(dealer: pl.Series, players: int = PLAYERS) -> np.ndarray:

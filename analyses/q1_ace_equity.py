@@ -35,6 +35,7 @@ from .common import (  # noqa: E402
     GAIN, GAIN_WORDS, REMIZ, Context, Page, across_players, chance_misses, clear, fmt, fmt_n, unpaired_difference,
 )  # fmt: skip
 from .data import SEARCH, TABLE_SIZES  # noqa: E402
+from .exchange import POSITION_NUMBERING, position_words  # noqa: E402
 from .q5_position import with_position  # noqa: E402
 
 DATASETS = tuple(f"deals-{p}p" for p in TABLE_SIZES) + ("deals-4p-expert", f"deals-4p-{SEARCH}")  # + other players
@@ -302,8 +303,9 @@ def build(ctx: Context, out: Path) -> Page:
         "(likewise ♠A, ♣A, ♦A), split into *as trump* (the turned-up card is of the ace's suit) and *off-trump*; "
         "*two or more aces*. The **value** of an ace = mean gain of the hands dealt that ace alone − mean gain of "
         "the ace-less hands at the same table (and position). A **remiz** is a deal a player plays without "
-        "passing and ends with no trick (R7.2: he writes on 5 plus his aces). **Position** = (seat − dealer) mod "
-        "players: 0 is the dealer, 1 first hand (left of the dealer), players − 1 the seat on the dealer's right."
+        "passing and ends with no trick (R7.2: he writes on 5 plus his aces). **Positions** in the order of "
+        "speaking: first hand (left of the dealer), second hand, … and the dealer, last; in the CSVs "
+        f"{POSITION_NUMBERING}."
     )
     decks = {p: ctx.registry[f"deals-{p}p"].rules.deck_size for p in TABLE_SIZES}
     page.text("Decks (R2, `auto`): " + "; ".join(f"{', '.join(str(p) for p in TABLE_SIZES if decks[p] == d)} "
@@ -378,10 +380,11 @@ def build(ctx: Context, out: Path) -> Page:
             numbers += [{"players": p, "position": pos, "measure": k, "estimate": e.value, "ci_low": e.low,
                          "ci_high": e.high, "n": e.n} for k, e in cells.items()]  # fmt: skip
             if p == HEADLINE_PLAYERS:  # the page shows the classic table; every table size is in the CSV
-                pos_rows.append({"position": pos, **{k: fmt(e, 1, percent=True) if k.endswith("remiz") else fmt(e)
+                pos_rows.append({"position": position_words(p)[pos],
+                                 **{k: fmt(e, 1, percent=True) if k.endswith("remiz") else fmt(e)
                                                      for k, e in cells.items()}})  # fmt: skip
     link = page.data_file(pl.DataFrame(numbers), out, "by-position")
-    page.table(pl.DataFrame(pos_rows), caption=f"Per position at {HEADLINE_PLAYERS} players (0 = the dealer): the "
+    page.table(pl.DataFrame(pos_rows), caption=f"Per position at {HEADLINE_PLAYERS} players: the "
                "mean gain of an ace-less hand, the value of each single ace (trump or not) over it, points per deal, "
                f"and the remiz rate of ace-less hands and of hands with the {ace} alone (95% intervals). Every table "
                f"size, with the sample sizes: {link}.")  # fmt: skip

@@ -1,9 +1,10 @@
 """Question 5: the advantage or handicap of each seat relative to the dealer, and of dealing.
 
 Reads the classic deals at every table size (basic policy at every seat, the dealer
-rotating). A seat's *position* is its place after the dealer: 0 = the dealer (who may
-take the turned-up trump card, R4.3), 1 = first hand (left of the dealer; exchanges
-first, leads the first trick), and so on. Per position: the mean gain per deal. The
+rotating). A seat's *position* is its place in the order of speaking (analyses/exchange.py
+POSITION_NUMBERING, the one numbering of data and CSVs): 0 = first hand (left of the dealer;
+exchanges first, leads the first trick), … players − 1 = the dealer (who may take the
+turned-up trump card, R4.3); the page names them in words. Per position: the mean gain per deal. The
 dealer's edge is paired within each deal: the dealer's gain minus the mean gain of the
 other players of the same deal.
 """
@@ -24,14 +25,16 @@ from .common import (  # noqa: E402
     across_players, prop_by, row_estimate,
 )  # fmt: skip
 from .data import SEARCH, TABLE_SIZES  # noqa: E402
+from .exchange import POSITION_NUMBERING, position_words  # noqa: E402
 from .stats import simultaneous  # noqa: E402
 
+FIRST_HAND = 0  # POSITION_NUMBERING: the dealer's left
 DATASETS = tuple(f"deals-{p}p" for p in TABLE_SIZES) + ("deals-4p-expert", f"deals-4p-{SEARCH}")  # + other players
 
 
 def with_position(lf: pl.LazyFrame) -> pl.LazyFrame:
-    """Add ``position`` = (seat − dealer) mod players (0 = dealer, 1 = first hand) and ``gain``."""
-    pos = ((pl.col("seat").cast(pl.Int16) - pl.col("dealer").cast(pl.Int16)) % pl.col("players").cast(pl.Int16))
+    """Add ``position`` (POSITION_NUMBERING: 0 = first hand .. players − 1 = the dealer) and ``gain``."""
+    pos = ((pl.col("seat").cast(pl.Int16) - pl.col("dealer").cast(pl.Int16) - 1) % pl.col("players").cast(pl.Int16))
     return lf.with_columns(pos.cast(pl.Int8).alias("position"), GAIN.alias("gain"))
 
 
@@ -42,7 +45,7 @@ def position_gain(lf: pl.LazyFrame) -> pl.DataFrame:
 
 def dealer_edge(lf: pl.LazyFrame) -> pl.Series:
     """Per deal: the dealer's gain minus the mean gain of the other players (float64, one value per deal)."""
-    edge = one_against_others(pl.col("gain"), pl.col("position") == 0)
+    edge = one_against_others(pl.col("gain"), pl.col("position") == pl.col("players") - 1)
     return with_position(lf).group_by("deal").agg(edge.alias("edge")).collect()["edge"]
 
 
@@ -93,13 +96,13 @@ def build(ctx: Context, out: Path) -> Page:
         lf = ctx.scan(f"deals-{p}p").select("deal", "seat", "dealer", "players", "delta", "took_trump")
         tables.append(position_gain(lf))
         edges[p] = mean_estimate(dealer_edge(lf).to_numpy())
-        gaps[p] = mean_estimate(position_gap(lf, 1, -1).to_numpy())
+        gaps[p] = mean_estimate(position_gap(lf, FIRST_HAND, -2).to_numpy())  # first hand − the dealer's right
         takes.append(dealer_takes_trump(lf))
     gains = pl.concat(tables)
 
     e4 = edges[4]
-    first4 = row_estimate(gains.filter((pl.col("players") == 4) & (pl.col("position") == 1)).row(0, named=True))
-    dealer4 = row_estimate(gains.filter((pl.col("players") == 4) & (pl.col("position") == 0)).row(0, named=True))
+    first4 = row_estimate(gains.filter((pl.col("players") == 4) & (pl.col("position") == FIRST_HAND)).row(0, named=True))
+    dealer4 = row_estimate(gains.filter((pl.col("players") == 4) & (pl.col("position") == 3)).row(0, named=True))
     verdict = "an advantage" if e4.value > 0 else "a handicap"
     gaps = {p: e for p, e in gaps.items() if p > 2}  # at two players first hand is the dealer's right
     edges_joint, gaps_joint = simultaneous(edges), simultaneous(gaps)
@@ -126,9 +129,9 @@ def build(ctx: Context, out: Path) -> Page:
         "the seat on the dealer's right" + ("." if clear(gaps_joint[4]) else
                                             ", a difference not clear once the table sizes are judged together."),
     ]  # fmt: skip
-    page.text(f"Units: {GAIN_WORDS}. Policies: `basic` at every seat. *Position* = (seat − dealer) mod players: "
-              "0 is the dealer, 1 first hand (left of the dealer, who exchanges first and leads the first trick), "
-              "players − 1 the seat on the dealer's right.")  # fmt: skip
+    page.text(f"Units: {GAIN_WORDS}. Policies: `basic` at every seat. Positions in the order of speaking: *first "
+              "hand* (left of the dealer, who exchanges first and leads the first trick), *second hand*, … and the "
+              f"*dealer*, who speaks last. In the CSVs: {POSITION_NUMBERING}.")  # fmt: skip
 
     page.heading("The dealer's edge, by table size")
     page.table(joint_table(edges, edges_joint, "dealer − mean of others"),
@@ -155,15 +158,19 @@ def build(ctx: Context, out: Path) -> Page:
     show = gains.with_columns(
         pl.struct("mean", "lo", "hi", "n").map_elements(lambda r: fmt(row_estimate(r), 3), return_dtype=pl.Utf8)
         .alias("gain per deal [95% CI]"))  # fmt: skip
+    show = show.with_columns(pl.struct("players", "position").map_elements(
+        lambda r: position_words(r["players"])[r["position"]], return_dtype=pl.Utf8).alias("position"))
     page.table(show.select("players", "position", "n", "gain per deal [95% CI]"))
     page.text(chance_misses(gains.height))
 
     fig, ax = plt.subplots(figsize=(7, 4))
     for p in TABLE_SIZES:
         g = gains.filter(pl.col("players") == p)
-        ax.errorbar(g["position"], g["mean"], yerr=1.96 * g["se"], marker="o", capsize=3, label=f"{p} players")
+        ax.errorbar(g["position"] + 1, g["mean"], yerr=1.96 * g["se"], marker="o", capsize=3, label=f"{p} players")
+        ax.plot([p], g.filter(pl.col("position") == p - 1)["mean"], "kD", ms=6)  # the dealer, last to speak
     ax.axhline(0, color="grey", lw=0.8)
-    ax.set_xlabel("position after the dealer (0 = dealer, 1 = first hand)")
+    ax.set_xlabel("place in the order of speaking (1 = first hand, the dealer's left; ◆ = the dealer, last)",
+                  fontsize=10)
     ax.set_ylabel("gain per deal (points written off)")
     ax.legend(fontsize=8, ncol=2)
     page.figure(fig, out, "by-position", "Mean gain per deal by position, each table size; bars are 95% intervals.")

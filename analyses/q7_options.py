@@ -148,7 +148,7 @@ def deal_values(lf: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
             (pl.col("outcome").first() != Outcome.PLAYED).cast(pl.Float64).alias("before_play"),
             (pl.col("declaration") != Declaration.NONE).any().cast(pl.Float64).alias("declared"),
             pl.col("passed").cast(pl.Float64).mean().alias("pass"),
-            one_against_others(gain, pl.col("position") == 0).alias("dealer_edge"),
+            one_against_others(gain, pl.col("position") == pl.col("players") - 1).alias("dealer_edge"),
             gain.filter(heart).sum().alias("ha_s"), heart.sum().alias("ha_n"),
             gain.filter(none).sum().alias("na_s"), none.sum().alias("na_n"),
         ).sort("deal").collect()

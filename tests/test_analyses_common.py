@@ -16,6 +16,7 @@ import pytest
 from analyses import common as A
 from analyses import make_reports, q5_position
 from analyses.common import Context, Data, Page
+from analyses.exchange import position_words
 from rams_sim.cards import mask_of, parse_cards
 from rams_sim.record import Outcome
 from rams_sim.hands import hand_features, weakest_discards
@@ -215,16 +216,18 @@ def _synthetic_deals(rows: list[tuple[int, int, int, int]], players: int) -> pl.
 
 
 def test_position_gain_and_dealer_edge_on_known_deals():
-    """Position = (seat − dealer) mod players; the dealer's edge is his gain minus the others' mean, per deal."""
+    """Position = (seat − dealer − 1) mod players (0 = first hand .. players − 1 = the dealer, the one numbering);
+    the dealer's edge is his gain minus the others' mean, per deal."""
     lf = _synthetic_deals([(0, 0, 0, -9), (0, 1, 0, 3), (0, 2, 0, 0),  # dealer seat 0 gains 9; others −3, 0
                            (1, 0, 1, -6), (1, 1, 1, -3), (1, 2, 1, 6)], players=3)  # dealer seat 1 gains 3  # fmt: skip
     gains = q5_position.position_gain(lf)
     by_pos = {r["position"]: r["mean"] for r in gains.iter_rows(named=True)}
-    assert by_pos == {0: (9 + 3) / 2, 1: (-3 + -6) / 2, 2: (0 + 6) / 2}  # deal 1: seat 2 is position 1, seat 0 position 2
+    assert by_pos == {2: (9 + 3) / 2, 0: (-3 + -6) / 2, 1: (0 + 6) / 2}  # deal 1: seat 2 is first hand, seat 0 second
     edge = sorted(q5_position.dealer_edge(lf).to_list())
     assert edge == [pytest.approx(3 - (6 + -6) / 2), pytest.approx(9 - (-3 + 0) / 2)]
-    # first hand (position 1) minus the dealer's right (position −1 = 2): deal 0: −3 − 0; deal 1: −6 − 6
-    assert sorted(q5_position.position_gap(lf, 1, -1).to_list()) == [-12.0, -3.0]
+    # first hand (position 0) minus the dealer's right (position −2 = 1): deal 0: −3 − 0; deal 1: −6 − 6
+    assert sorted(q5_position.position_gap(lf, 0, -2).to_list()) == [-12.0, -3.0]
+    assert position_words(3) == ["first hand", "second hand", "dealer"]
 
 
 def test_page_renders_answer_tables_and_provenance(tmp_path):
