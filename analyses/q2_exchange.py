@@ -171,6 +171,17 @@ def build(ctx: Context, out: Path) -> Page:
         f"first hand {fmt(first['best − basic'])} (the table below has every position).",
     ]  # fmt: skip
     page.facts["dealer_no_ace_no_trump"] = dealer_blank_fact(held, base)
+    page.facts["exchange_rule"] = (
+        f"Keep your trumps and aces and exchange every other card: in every position (first, second and third hand "
+        f"and the dealer) at a table of `basic` players that one rule gains {fmt(rule)} points a deal over `basic`'s "
+        f"exchange (n = "
+        f"{fmt_n(rule.n)} held-out deals, paired 95% CI); page 2's table by hand class chooses just that in "
+        f"{fmt(share(same), 1, percent=True)} of deals and gains {fmt(vs_basic)} in all.")  # fmt: skip
+    page.facts["exchange_by_position"] = (
+        "Choosing the exchange by hand class pays most as dealer: over `basic`'s exchange it gains the dealer "
+        f"{fmt(dealer['best − basic'])} points a deal (n = {fmt_n(dealer['deals'])})"
+        + "".join(f", {r['position']} {fmt(r['best − basic'])} (n = {fmt_n(r['deals'])})" for r in positions[:-2])
+        + " (held-out deals, paired 95% CIs).")  # fmt: skip
     page.text(INTRO.format(branch=BRANCH, run=RUN))
     short = fmt_n(int((df["k_max"] < len(WEAKEST)).sum()))
     page.text(ACTIONS_TEXT.format(short=short, deals=fmt_n(df.height)))
@@ -195,6 +206,7 @@ def build(ctx: Context, out: Path) -> Page:
                caption="The same held-out gains by seat 0's position: first to speak is the dealer's left (R6.1); "
                        "the dealer speaks last and may take the turned-up trump card (R4.3). ✓ = the interval "
                        "excludes 0.")  # fmt: skip
+    page.text(page.facts["dealer_no_ace_no_trump"])  # the guide's sentence, shown where its numbers are made
     follows = share(held["follows"])
     page.text(f"`basic` already ends with the table's hand in {fmt(follows, 1, percent=True)} of the held-out deals.")
     levels_table(page, base)

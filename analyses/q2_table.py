@@ -177,5 +177,13 @@ def section(ctx: Context, page: Page, out: Path) -> None:
     beside = {k: (f"beats `{k}` by {fmt(e)} a deal" if e.value > 0 else
                   f"loses {fmt(Estimate(-e.value, -e.high, -e.low, e.n))} a deal to `{k}`") if clear(e)
               else f"is not clearly different from `{k}` ({fmt(e)})" for k, e in ests.items()}
+    dealer, est = positions[SEARCH][-2]["d"], ests[SEARCH]
+    so = ("" if not clear(est) else f", so `{SEARCH_POLICY}`'s own pass, exchange and card play are worth more than "
+          "these rules of thumb" if est.value < 0 else f", so these rules of thumb beat `{SEARCH_POLICY}`")
+    page.facts["table_vs_search"] = (
+        f"Against the search: a player who passes and exchanges by page 2's table (the `table` policy, `expert`'s "
+        f"cards) instead of playing `{SEARCH_POLICY}` {beside[SEARCH]} "
+        f"over every position (n = {fmt_n(est.n)} deals, paired 95% CI; his gain as dealer {fmt(dealer)}, n = "
+        f"{fmt_n(dealer.n)}){so}.")  # fmt: skip
     page.takeaways.append(f"Played as a policy (`table`: this table's pass and exchange, `expert`'s cards), the table "
                           f"{beside['expert']} and {beside[SEARCH]}.")  # fmt: skip

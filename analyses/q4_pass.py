@@ -259,6 +259,7 @@ def build(ctx: Context, out: Path) -> Page:
            "making the best play (zero by construction: passing beat the best play in no class of ace hands)."
            if not held_b["passes"].any() else f"{fmt(per_hand)} points per bound hand."),
     ]  # fmt: skip
+    page.facts.update(guide_facts(table_a, keys_a, decision, positions_a))
 
     page.text(
         "Units: *gain* = points written off the score in the deal (−delta; the score counts down, so higher is "
@@ -338,6 +339,44 @@ def build(ctx: Context, out: Path) -> Page:
               "`pimc`'s own decision, keeping `pimc`'s exchange where both play.")  # fmt: skip
     figure(page, out, no_ace, held_a, keys_a, aces, held_b, keys_b)
     return page
+
+
+def class_positions(row: dict) -> str:
+    """The positions a class of the pass table covers, in words (its ``dealer`` dimension)."""
+    dealer = row.get(ex.DEALER)
+    if dealer is None:
+        return "any position"
+    return "the dealer" if dealer else f"{', '.join(ex.position_words()[:-2])} or {ex.position_words()[-2]}"
+
+
+def guide_facts(table: pl.DataFrame, keys: list[str], decision: Estimate, positions: list[dict]) -> dict[str, str]:
+    """The player's guide's sentences on pass or play (hands without an ace, held-out deals): ``pass_or_play``
+    (deciding by class over `basic`'s rule, every position and as dealer) and ``pass_when`` (the classes where
+    passing clearly beats the best play, simultaneously over the table, and what the dealer's classes say)."""
+    dealer = positions[-2]
+    rule = dealer["class rule − basic's rule"]
+    facts = {"pass_or_play": (
+        "Without an ace, play more hands than `basic` does and pass only the weakest: at a table of `basic` players, "
+        f"deciding pass or play by hand class gains {fmt(decision)} points per hand over `basic`'s rule (n = "
+        f"{fmt_n(decision.n)} held-out hands without an ace, every position), and {fmt(rule)} as dealer (n = "
+        f"{fmt_n(dealer['deals'])}). With an ace you may not pass (R4.1).")}  # fmt: skip
+    best = "pass − best play"
+    said = []
+    for row in table.filter(pl.col("verdict") == "pass").sort(keys, nulls_last=True).iter_rows(named=True):
+        est = row_estimate({s: row[f"_{s}_{best}"] for s in ("mean", "lo", "hi", "n")})
+        said.append(f"with {class_words({k: row[k] for k in keys}, keys)} ({class_positions(row)}), passing beats "
+                    f"the best play by {fmt(est)} points per hand (n = {fmt_n(est.n)} held-out hands)")  # fmt: skip
+    at_dealer = table.filter(pl.col(ex.DEALER) == True)  # noqa: E712  (a polars column, not a Python bool)
+    plays = at_dealer.filter(pl.col("verdict") == "play").height
+    passes = at_dealer.filter(pl.col("verdict") == "pass").height
+    dealer_words = (f"As dealer without an ace, playing clearly beats passing in {plays} of the dealer's "
+                    f"{at_dealer.height} hand classes and passing in {passes}.")
+    where = (f"Pass without an ace only where page 4 finds passing clearly better at a table of `basic` players "
+             f"(simultaneously over its {table.height} classes): " + "; ".join(said) + ". ")
+    nowhere = (f"In none of page 4's {table.height} classes of hands without an ace does passing clearly beat the "
+               "best play. ")
+    facts["pass_when"] = (where if said else nowhere) + dealer_words
+    return facts
 
 
 def cost_cell(est: Estimate, by_construction: bool) -> str:
