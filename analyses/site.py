@@ -61,6 +61,40 @@ FIRST_QUESTIONS = (
                                         ("5-position", "dealer_edge", r"Dealing is worth"))),
 )
 
+@dataclass(frozen=True)
+class Decision:
+    """A decision a player meets, with its rules of thumb on the landing page: the sentence ``name`` of each page
+    in ``facts`` (slug, fact name), in order; ``missing`` says what is not measured yet (shown always, and alone
+    when no page has a sentence)."""
+
+    title: str
+    facts: tuple[tuple[str, str], ...]
+    missing: str = ""
+
+
+NOT_MEASURED = "Not measured yet: no page of these reports compares the choices of this decision, so the guide "
+DECISIONS = (
+    Decision("Pass or play", (("4-pass", "pass_or_play"), ("4-pass", "pass_when"),
+                              ("2-exchange", "dealer_no_ace_no_trump"))),
+    Decision("What to exchange", (("2-exchange", "exchange_rule"), ("2-exchange", "exchange_by_position"),
+                                  ("2-exchange", "table_vs_search"))),
+    Decision("The dealer's trump card (R4.3: take it or not)", (),
+             NOT_MEASURED + "gives no rule of thumb. In every dataset the dealer takes the turned-up trump card or "
+             "not as his policy does (`basic`, `expert` or `pimc`); no page replays the deal both ways."),
+    Decision("Leading", (),
+             NOT_MEASURED + "gives no rule of thumb. The pages measure whole policies, whose leads differ with "
+             "everything else they do (`table` against `pimc`, under What to exchange), never one lead against "
+             "another."),
+    Decision("Following", (),
+             NOT_MEASURED + "gives no rule of thumb. How much the duty to overtrump matters to the game is on "
+             "[page 7](7-options.md) and [page 9](9-readings.md) (the first questions above); which card to follow "
+             "with is not."),
+    Decision("When the score is low (near the end of a party)", (),
+             NOT_MEASURED + "gives no rule of thumb: [page 6](6-party.md) measures how long a party lasts and who "
+             "wins it, with every seat playing `basic` the same way at every score, never a change of play near the "
+             "end."),
+)
+
 STYLE = """
 *{box-sizing:border-box}
 body{font-family:system-ui,sans-serif;max-width:1100px;margin:0 auto;padding:0 1em 2em;line-height:1.45;color:#222}
@@ -82,6 +116,7 @@ summary{cursor:pointer;color:#0b4f8a}
 a.term{color:inherit;text-decoration:underline dotted #0b4f8a}
 dt{font-weight:bold;margin-top:.8em}dd{margin-left:1.2em}.rule{font-weight:normal;color:#555}
 .first li{margin:.5em 0}
+.decisions li{margin:.4em 0}.decisions h3{font-size:1.08em;margin:1em 0 .2em}.unmeasured{color:#555}
 """
 
 
@@ -323,6 +358,31 @@ def first_questions(pages: list[Page]) -> list[tuple[str, list[tuple[Page, str |
     return answers
 
 
+def decisions(pages: list[Page]) -> list[tuple[Decision, list[tuple[Page, str]]]]:
+    """Each decision with the sentences of the pages that measure it (pages not built left out)."""
+    by_slug = {p.slug: p for p in pages}
+    return [(d, [(by_slug[slug], by_slug[slug].facts[name]) for slug, name in d.facts
+                 if slug in by_slug and name in by_slug[slug].facts]) for d in DECISIONS]  # fmt: skip
+
+
+def decisions_html(pages: list[Page]) -> str:
+    """The guide proper: for each decision its rules of thumb (each linking to its page), or what is not
+    measured yet."""
+    parts = ['<section class="decisions"><h2>Decisions, one by one</h2><p>Rules of thumb for each decision a '
+             "player meets, each with the points a deal it gains (95% interval, n) and the positions it covers: "
+             "<em>first hand</em> is the dealer's left and speaks first, then <em>second hand</em> and <em>third "
+             "hand</em>; the <em>dealer</em> speaks last (4 players).</p>"]  # fmt: skip
+    for d, said in decisions(pages):
+        parts.append(f"<h3>{html.escape(d.title)}</h3><ul>")
+        parts += [f'<li>{md_inline(s)} (<a href="{p.slug}.html">page {number(p)}</a>)</li>' for p, s in said]
+        if d.missing or not said:
+            parts.append(f'<li class="unmeasured">{md_inline(d.missing or NOT_MEASURED + "gives no rule of thumb.")}'
+                         "</li>")  # fmt: skip
+        parts.append("</ul>")
+    parts.append("</section>")
+    return "".join(parts)
+
+
 def index_body(pages: list[Page], reading: str, scale: float) -> str:
     """The landing page: the first questions a player asks, the pages with their answers, the glossary."""
     parts = [f"<h1>{html.escape(TITLE)}</h1>",
@@ -338,7 +398,7 @@ def index_body(pages: list[Page], reading: str, scale: float) -> str:
         more = [f'<a href="{p.slug}.html">page {number(p)}</a>' for p, s in found if not s]
         said += f" See also {' and '.join(more)}." if more else ""
         parts.append(f"<li><strong>{html.escape(question)}</strong> {said}</li>")
-    parts.append("</ul><h2>The questions, page by page</h2><ol>")
+    parts.append("</ul>" + decisions_html(pages) + "<h2>The questions, page by page</h2><ol>")
     for p in pages:
         parts.append(f'<li value="{number(p)}"><a href="{p.slug}.html">{html.escape(plain_title(p))}</a>: '
                      f"{md_inline(first_sentence(p.answer))}</li>")  # fmt: skip
