@@ -194,6 +194,20 @@ def sentence(reading: Reading, rows: list[dict], zs: dict[str, float]) -> str:
     return f"{head}: changes " + "; ".join(parts) + party + "."
 
 
+def dealer_trump_fact(rows: list[dict], zs: dict[str, float]) -> str:
+    """The player's guide's nearest measure of the dealer's trump card (R4.3): the reading that he must take it,
+    among `basic` players (the share of deals it changes, the largest position effect, simultaneous interval)."""
+    r = next(x for x in rows if x["reading"] == "dealer-must-take" and x["kind"] == "basic")
+    pos, est = _largest(r)
+    joint = _joint(est, zs["basic"])
+    small = max(abs(joint.low), abs(joint.high)) < 0.1
+    return (f"The nearest measure (page 9) is a rule, not a dealer's choice measured hand by hand: where the dealer "
+            f"must take the turned-up trump card instead of choosing, `basic` players' deals change in "
+            f"{_share(r['changed'])} of deals (n = {fmt_n(r['deals'])} deals, every position), and the most moved "
+            f"position, the {position_words(r['players'])[pos]}, moves by {fmt(joint, 3)} points a deal (simultaneous "
+            "95% interval)" + (", less than a tenth of a point." if small else "."))
+
+
 def figure(rows: list[dict], zs: dict[str, float]):
     """Each reading's largest position effect under each kind of player, simultaneous intervals."""
     order = [r["reading"] for r in sorted((r for r in rows if r["kind"] == "basic"),
@@ -267,6 +281,7 @@ def build(ctx: Context, out_dir: Path) -> Page:
     for r in READINGS:  # the player's guide quotes the sentence on overtrump (reports/index.html)
         if r.key == "overtrump":
             page.facts["overtrump"] = sentence(r, rows, zs)
+    page.facts["dealer_trump_card"] = dealer_trump_fact(rows, zs)
     for kind in KINDS[1:]:
         t, _ = ranked(rows, kind)
         page.heading(f"The same under `{kind}` players")
