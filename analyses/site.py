@@ -78,9 +78,9 @@ DECISIONS = (
                               ("2-exchange", "dealer_no_ace_no_trump"))),
     Decision("What to exchange", (("2-exchange", "exchange_rule"), ("2-exchange", "exchange_by_position"),
                                   ("2-exchange", "table_vs_search"))),
-    Decision("The dealer's trump card (R4.3: take it or not)", (),
-             NOT_MEASURED + "gives no rule of thumb. In every dataset the dealer takes the turned-up trump card or "
-             "not as his policy does (`basic`, `expert` or `pimc`); no page replays the deal both ways."),
+    Decision("The dealer's trump card (R4.3: take it or not)", (("9-readings", "dealer_trump_card"),),
+             NOT_MEASURED + "gives no rule of thumb. The dealer takes the turned-up trump card or not as his policy "
+             "does (`basic`, `expert` or `pimc`) or as a rule makes him; no page replays one deal both ways."),
     Decision("Leading", (),
              NOT_MEASURED + "gives no rule of thumb. The pages measure whole policies, whose leads differ with "
              "everything else they do (`table` against `pimc`, under What to exchange), never one lead against "
@@ -374,10 +374,10 @@ def decisions_html(pages: list[Page]) -> str:
              "hand</em>; the <em>dealer</em> speaks last (4 players).</p>"]  # fmt: skip
     for d, said in decisions(pages):
         parts.append(f"<h3>{html.escape(d.title)}</h3><ul>")
-        parts += [f'<li>{md_inline(s)} (<a href="{p.slug}.html">page {number(p)}</a>)</li>' for p, s in said]
         if d.missing or not said:
             parts.append(f'<li class="unmeasured">{md_inline(d.missing or NOT_MEASURED + "gives no rule of thumb.")}'
                          "</li>")  # fmt: skip
+        parts += [f'<li>{md_inline(s)} (<a href="{p.slug}.html">page {number(p)}</a>)</li>' for p, s in said]
         parts.append("</ul>")
     parts.append("</section>")
     return "".join(parts)

@@ -128,3 +128,16 @@ def test_the_committed_guide_has_each_decision_and_its_pages_numbers():
     assert measured >= 5
     for w in ("Pass or play", "What to exchange"):
         assert any("Not measured yet" not in _text(li) for t, lis in items.items() if t.startswith(w) for li in lis)
+
+
+def test_the_dealer_trump_card_fact_quotes_page_9s_simultaneous_interval():
+    from analyses import q9_readings
+
+    est = [Estimate(0.01, 0.0, 0.02, 1000), Estimate(-0.02, -0.03, -0.01, 1000), Estimate(-0.067, -0.071, -0.062, 1000),
+           Estimate(0.03, 0.02, 0.04, 1000)]  # fmt: skip
+    row = {"reading": "dealer-must-take", "kind": "basic", "players": 4, "changed": 0.007, "deals": 1000,
+           **{f"pos{p}": e for p, e in enumerate(est)}}  # fmt: skip
+    zs = {"basic": 3.0}
+    said = q9_readings.dealer_trump_fact([row], zs)
+    assert fmt(q9_readings._joint(est[2], 3.0), 3) in said and "the third hand" in said and "0.7%" in said
+    assert "n = 1,000 deals" in said and "a rule, not a dealer's choice" in said
