@@ -422,7 +422,7 @@ def _figure(page: Page, out: Path, dealt: pl.DataFrame) -> None:
         x = np.array([decks.index(d) for d in g["deck"]]) + (g["players"].to_numpy() - 4.5) * 0.1
         ratio = g["p"] / g["exact"]
         err = np.vstack([(g["p"] - g["lo"]) / g["exact"], (g["hi"] - g["p"]) / g["exact"]])
-        colours = np.where(g["inside"].to_numpy(), "tab:blue", "tab:red")
+        colours = np.where(g["inside"].to_numpy(), "#0072B2", "#D55E00")  # Okabe-Ito blue, vermillion
         for xi, yi, e0, e1, c in zip(x, ratio, err[0], err[1], colours):
             ax.errorbar(xi, yi, yerr=[[e0], [e1]], marker="o", ms=3, capsize=2, color=c, ls="none")
         ax.axhline(1, color="grey", lw=0.8)
@@ -432,4 +432,4 @@ def _figure(page: Page, out: Path, dealt: pl.DataFrame) -> None:
         ax.set_ylabel("simulated ÷ exact")
     page.figure(fig, out, "simulated-vs-exact", "Simulated frequency ÷ exact probability in dealt hands, each deck; "
                 "the points of one deck are its table sizes (2 to 7 players, left to right), bars are 95% intervals "
-                "(red: the interval misses the exact value). 1 = agreement.")  # fmt: skip
+                "(vermillion: the interval misses the exact value; colours safe for colour-blind readers). 1 = agreement.")  # fmt: skip
