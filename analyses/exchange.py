@@ -38,6 +38,7 @@ from rams_sim.kernels.rng import MIX1, MIX2
 from rams_sim.summary import Estimate
 
 from .common import Context, clear, fmt, mean_estimate, row_estimate, unpaired_difference
+from .stats import identical
 
 BRANCH = "branch-4p"
 RUN = "deals-4p"
@@ -429,7 +430,7 @@ def est_text(est: Estimate, digits: int = 2) -> str:
     (the two choices compared are the same in every deal: a zero by construction)."""
     if est.n == 0:
         return "–"
-    return IDENTICAL if est.value == 0 and est.low == 0 and est.high == 0 else fmt(est, digits)
+    return IDENTICAL if identical(est) else fmt(est, digits)
 
 
 def cell_text(row: dict, digits: int = 2) -> str:

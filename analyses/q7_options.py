@@ -57,10 +57,11 @@ from . import exchange as ex  # noqa: E402
 from .clustered import cluster_contrast  # noqa: E402
 from .common import (  # noqa: E402
     GAIN_WORDS, REMIZ, Context, Page, chance_misses, clear, fmt, fmt_n, mean_estimate, one_against_others,
-    MOST_TESTED, leader, leader_words, magnitude, paired_difference, share, unpaired_difference,
+    MOST_TESTED, leader, leader_words, magnitude, paired_difference, unpaired_difference,
 )  # fmt: skip
 from .data import DECK_CHOICES_4P, OPTIONS, PLAY_OPTIONS, SEARCH  # noqa: E402
 from .readings import of_preset  # noqa: E402
+from .stats import identical, paired_row  # noqa: E402
 from .q5_position import with_position  # noqa: E402
 
 CLASSIC_DEALS, CLASSIC_BRANCH, CLASSIC_PARTY = "deals-4p", "branch-4p", "party-100-remaining"
@@ -241,13 +242,6 @@ def classic_levels(classic: dict[str, pl.DataFrame]) -> dict[str, Estimate]:
     return out
 
 
-def _effect(row: dict, sign: int) -> Estimate:
-    """One row of :func:`rams_sim.effect.estimates` as an Estimate of ``sign`` × the paired difference;
-    n = the deals (the units of its deal-clustered interval)."""
-    low, high = sorted((sign * row["ci_low"], sign * row["ci_high"])) if row["ci_low"] is not None else (0.0, 0.0)
-    return Estimate(sign * row["diff"], low, high, int(row["deals"]))
-
-
 def effect_changes(ctx: Context, deals: str, parties: str | None = None) -> dict[str, dict[str, Estimate]]:
     """Per option of the paired run ``deals`` (and ``parties``): the changes `rams-sim effect` measures,
     variant − classic on the same deals: EFFECT_MEASURES, ``changed`` (share of deals in which any
@@ -257,14 +251,14 @@ def effect_changes(ctx: Context, deals: str, parties: str | None = None) -> dict
     out: dict[str, dict[str, Estimate]] = {}
     for v, key in enumerate(names):
         mine = {r["measure"]: r for r in paired.rows.filter(pl.col("variant") == key).iter_rows(named=True)}
-        out[key] = {m: _effect(mine[e], sign) for m, (e, sign) in EFFECT_MEASURES.items()}
+        out[key] = {m: paired_row(mine[e], sign) for m, (e, sign) in EFFECT_MEASURES.items()}
         changed = paired.changed[v]  # none: identical in every deal, an exact 0 (not a sampled share)
         out[key]["changed"] = wilson(changed, paired.units) if changed else Estimate(0.0, 0.0, 0.0, paired.units)
     if parties is not None:
         whole = read_result(ctx.path(parties), 4, names, parties=True)
         for key in names:
             mine = {r["measure"]: r for r in whole.rows.filter(pl.col("variant") == key).iter_rows(named=True)}
-            out[key] |= {m: _effect(mine[e], 1) for m, e in EFFECT_PARTY.items()}
+            out[key] |= {m: paired_row(mine[e]) for m, e in EFFECT_PARTY.items()}
     return out
 
 
@@ -276,11 +270,6 @@ def _variant_keys(ctx: Context, name: str) -> list[str]:
 
 
 # ---- the page ------------------------------------------------------------------------
-def identical(est: Estimate) -> bool:
-    """Whether a paired change is exactly zero in every unit (the variant played out the same)."""
-    return est.value == 0 and est.low == 0 and est.high == 0
-
-
 def _cell(est: Estimate | None, unit: str) -> str:
     if est is None:
         return "–"

@@ -39,7 +39,9 @@ from .common import (  # noqa: E402
 )  # fmt: skip
 from .data import PRESET_BASES  # noqa: E402
 from .q6_party import length_summary, parties, wins_by_seat  # noqa: E402
-from .stats import estimate_columns, simultaneous, simultaneous_share, simultaneous_z, widen  # noqa: E402
+from .stats import (  # noqa: E402
+    estimate_columns, identical, paired_row, simultaneous, simultaneous_share, simultaneous_z, widen,
+)  # fmt: skip
 
 IMPLEMENTED = tuple(p for p, info in PRESETS.items() if info.implemented)
 KINDS = ("deals", "parties", "random", "expert0")
@@ -183,18 +185,12 @@ def paired_presets(ctx: Context) -> list[dict]:
         players = Rules.named(base).players
         deals = read_result(ctx.path(f"variant-{preset}-paired-deals"), players, [preset])
         whole = read_result(ctx.path(f"variant-{preset}-paired-parties"), players, [preset], parties=True)
-        est = {r["measure"]: Estimate(r["diff"], r["ci_low"], r["ci_high"], r["deals"])
+        est = {r["measure"]: paired_row(r)
                for frame in (deals.rows, whole.rows) for r in frame.iter_rows(named=True)}  # fmt: skip
         out.append({"preset": preset, "base": base, "changed": deals.changed[0] / deals.units, "deals": deals.units,
                     "parties": whole.units, "delta": est["delta"], "length": est["length"],
                     "first_dealer_wins": est["first_dealer_wins"]})  # fmt: skip
     return out
-
-
-def identical(est: Estimate) -> bool:
-    """A paired difference that is exactly 0 in every unit (both players won the same parties): zero by
-    construction of the two policies in that game, not a sampled result."""
-    return est.value == 0 and est.low == 0 and est.high == 0
 
 
 def skill_cell(est: Estimate, joint: Estimate) -> str:
@@ -233,7 +229,7 @@ def _paired_table(rows: list[dict]) -> tuple[pl.DataFrame, int]:
     z = simultaneous_z(cells)
 
     def cell(est: Estimate, text) -> str:
-        if est.value == 0 and est.low == 0 and est.high == 0:
+        if identical(est):
             return "0 (identical)"
         wide = widen(est, z)
         return text(wide) + (" ✓" if clear(wide) else "")

@@ -34,31 +34,19 @@ import polars as pl  # noqa: E402
 
 from rams_sim.effect import read_result  # noqa: E402
 from rams_sim.rules import Rules  # noqa: E402
-from rams_sim.summary import Z95, Estimate  # noqa: E402
+from rams_sim.summary import Estimate  # noqa: E402
 
 from .common import Context, Page, clear, fmt, fmt_n, magnitude, num  # noqa: E402
 from .data import SEARCH  # noqa: E402
 from .exchange import position_words  # noqa: E402
 from .readings import BASELINES, READINGS, SILENT, Reading, of_preset  # noqa: E402
-from .stats import simultaneous_z  # noqa: E402
+from .stats import identical, paired_row, simultaneous_z, widen  # noqa: E402
 
 KINDS = ("basic", "expert", SEARCH)
 DATASETS = tuple(f"readings-{p}-{unit}-{k}" for p in BASELINES for unit in ("deals", "parties") for k in KINDS)
 PARTY = ("length", "first_dealer_wins", "settlement")
 PARTY_WORDS = {"length": "party length (deals)", "first_dealer_wins": "first dealer's win share",
                "settlement": "first dealer's settlement (stakes)"}  # fmt: skip
-
-
-def _est(row: dict) -> Estimate:
-    low = math.nan if row["ci_low"] is None else row["ci_low"]
-    high = math.nan if row["ci_high"] is None else row["ci_high"]
-    return Estimate(row["diff"], low, high, row["n"])
-
-
-def _joint(est: Estimate, z: float) -> Estimate:
-    """``est`` (a 95% interval) widened to the simultaneous ``z``."""
-    half = (est.high - est.low) / 2 * z / Z95
-    return Estimate(est.value, est.value - half, est.value + half, est.n)
 
 
 def measure(ctx: Context) -> list[dict]:
@@ -79,11 +67,11 @@ def measure(ctx: Context) -> list[dict]:
                        "parties_changed": parties.changed[v] / parties.units}  # fmt: skip
                 mine = deals.by_rows.filter((pl.col("variant") == r.key) & (pl.col("measure") == "delta"))
                 for cell in mine.iter_rows(named=True):
-                    row[f"pos{cell['position']}"] = _est(cell)
+                    row[f"pos{cell['position']}"] = paired_row(cell, n="n")
                 whole = deals.rows.filter((pl.col("variant") == r.key) & (pl.col("measure") == "delta")).row(0, named=True)
-                row["delta"] = _est(whole)
+                row["delta"] = paired_row(whole, n="n")
                 for cell in parties.rows.filter(pl.col("variant") == r.key).iter_rows(named=True):
-                    row[cell["measure"]] = _est(cell)
+                    row[cell["measure"]] = paired_row(cell, n="n")
                 rows.append(row)
     return rows
 
@@ -110,18 +98,13 @@ def _share(x: float) -> str:
     return f"{x * 100:.1f}%" if x >= 0.001 else f"{x * 100:.3f}%"
 
 
-def _identical(est: Estimate) -> bool:
-    """A paired difference that is exactly 0 in every unit (its interval the single point 0)."""
-    return est.value == 0 and est.low == 0 and est.high == 0
-
-
 def _pp(est: Estimate) -> str:
     """A share's difference in percentage points."""
     return f"{num(est.value * 100, 2)} pp [{num(est.low * 100, 2)}, {num(est.high * 100, 2)}]"
 
 
 def _party_text(row: dict, key: str, z: float) -> str:
-    est = _joint(row[key], z)
+    est = widen(row[key], z)
     return _pp(est) if key == "first_dealer_wins" else fmt(est, 3)
 
 
@@ -136,7 +119,7 @@ def ranked(rows: list[dict], kind: str) -> tuple[pl.DataFrame, float]:
     for r in mine:
         reading = by_key[r["reading"]]
         pos, est = _largest(r)
-        joint = _joint(est, z)
+        joint = widen(est, z)
         zero = r["changed"] == 0
         out.append({
             "reading": f"{reading.other} ({reading.section}; `{reading.text}`)",
@@ -145,8 +128,8 @@ def ranked(rows: list[dict], kind: str) -> tuple[pl.DataFrame, float]:
             "largest effect on the mean score delta": "0 (no deal changes)" if zero else
             f"{position_words(r['players'])[pos]}: {fmt(joint, 3)}{' ✓' if clear(joint) else ''}",
             **{PARTY_WORDS[k]: ("0 (no party changes)" if r["parties_changed"] == 0 else
-                                "0 (unchanged in every party)" if _identical(r[k]) else
-                                _party_text(r, k, z) + (" ✓" if clear(_joint(r[k], z)) else ""))
+                                "0 (unchanged in every party)" if identical(r[k]) else
+                                _party_text(r, k, z) + (" ✓" if clear(widen(r[k], z)) else ""))
                for k in PARTY},
             "n deals / parties": f"{fmt_n(r['deals'])} / {fmt_n(r['parties'])}",
         })  # fmt: skip
@@ -167,7 +150,7 @@ def sentence(reading: Reading, rows: list[dict], zs: dict[str, float]) -> str:
         words = {"length": ("the length by", "deals"), "first_dealer_wins": ("the first dealer's win share by", ""),
                  "settlement": ("his settlement by", "stakes")}  # fmt: skip
         moved = [f"{words[k][0]} {_pp(est) if k == 'first_dealer_wins' else fmt(est, 3)} {words[k][1]}".rstrip()
-                 for k in PARTY if not _identical(est := _joint(basic[k], zs["basic"]))]  # fmt: skip
+                 for k in PARTY if not identical(est := widen(basic[k], zs["basic"]))]  # fmt: skip
         what = " and ".join(moved) if moved else "none of the party measures"
         return (f"{head}: changes no deal played from the starting scores (every deal of a deals run is the first "
                 f"of a party), but {_share(basic['parties_changed'])} of basic's parties: it moves {what}.")
@@ -178,12 +161,12 @@ def sentence(reading: Reading, rows: list[dict], zs: dict[str, float]) -> str:
             parts.append(f"none of {kind}'s deals")
             continue
         pos, est = _largest(r)
-        joint = _joint(est, zs[kind])
+        joint = widen(est, zs[kind])
         verdict = (f"moves the {position_words(r['players'])[pos]}'s mean by {fmt(joint, 3)} points a deal"
                    if clear(joint) else "moves no position's mean measurably")  # fmt: skip
         parts.append(f"{_share(r['changed'])} of {kind}'s deals and {verdict}")
-    length = _joint(basic["length"], zs["basic"])
-    wins = _joint(basic["first_dealer_wins"], zs["basic"])
+    length = widen(basic["length"], zs["basic"])
+    wins = widen(basic["first_dealer_wins"], zs["basic"])
     tail = []
     if clear(length):
         tail.append(f"parties {'lengthen' if length.value > 0 else 'shorten'} by {fmt(magnitude(length), 3)} deals")
@@ -199,7 +182,7 @@ def dealer_trump_fact(rows: list[dict], zs: dict[str, float]) -> str:
     among `basic` players (the share of deals it changes, the largest position effect, simultaneous interval)."""
     r = next(x for x in rows if x["reading"] == "dealer-must-take" and x["kind"] == "basic")
     pos, est = _largest(r)
-    joint = _joint(est, zs["basic"])
+    joint = widen(est, zs["basic"])
     small = max(abs(joint.low), abs(joint.high)) < 0.1
     return (f"The nearest measure (page 9) is a rule, not a dealer's choice measured hand by hand: where the dealer "
             f"must take the turned-up trump card instead of choosing, `basic` players' deals change in "
@@ -218,7 +201,7 @@ def figure(rows: list[dict], zs: dict[str, float]):
         for i, key in enumerate(order):
             r = next(x for x in rows if x["reading"] == key and x["kind"] == kind)
             _, est = _largest(r)
-            joint = _joint(est, zs[kind])
+            joint = widen(est, zs[kind])
             y = i + (k - 1) * 0.22
             if not math.isnan(joint.low):
                 ax.plot([joint.low, joint.high], [y, y], color=colours[kind], lw=1.5)
@@ -244,14 +227,14 @@ def build(ctx: Context, out_dir: Path) -> Page:
     basic = [r for r in rows if r["kind"] == "basic"]
     top = max(basic, key=lambda r: abs(_largest(r)[1].value))
     idle = [r for r in READINGS if all(x["changed"] == 0 for x in rows if x["reading"] == r.key)]
-    clear_n = sum(clear(_joint(_largest(r)[1], zs["basic"])) for r in basic)
+    clear_n = sum(clear(widen(_largest(r)[1], zs["basic"])) for r in basic)
     top_reading = next(r for r in READINGS if r.key == top["reading"])
     pos, est = _largest(top)
     page.answer = (
         f"Of {len(READINGS)} readings, {clear_n} move some position's mean score measurably among `basic` players "
         f"(simultaneous 95% intervals). The largest is {top_reading.other} ({top_reading.section}, "
         f"{top_reading.preset}): the {position_words(top['players'])[pos]} "
-        f"{fmt(_joint(est, zs['basic']), 3)} points a deal, {_share(top['changed'])} of deals changed. "
+        f"{fmt(widen(est, zs['basic']), 3)} points a deal, {_share(top['changed'])} of deals changed. "
         f"{len(idle)} change no deal played from the starting scores for any of the players "
         f"({', '.join(f'`{r.text}`' for r in idle) or 'none'}); the page says which of them change parties."
     )
@@ -259,7 +242,7 @@ def build(ctx: Context, out_dir: Path) -> Page:
     most_changed = max(silent, key=lambda r: r["changed"])
     page.takeaways = [
         f"The reading that matters most is {top_reading.other} ({top_reading.section}): "
-        f"{fmt(_joint(est, zs['basic']), 3)} points a deal for the {position_words(top['players'])[pos]}.",
+        f"{fmt(widen(est, zs['basic']), 3)} points a deal for the {position_words(top['players'])[pos]}.",
         f"Of the silent readings, {_words(most_changed['reading'])} changes the most deals: "
         f"{_share(most_changed['changed'])} of them among basic players.",
         f"{len(idle)} of {len(READINGS)} readings change no deal played from the starting scores for these "

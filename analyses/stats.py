@@ -185,3 +185,20 @@ def simultaneous_share(est: Estimate, cells: int, level: float = 0.95) -> Estima
     k = round(est.value * n)
     low, high = wilson_bounds(np.array([k]), np.array([n]), simultaneous_z(cells, level))
     return Estimate(est.value, float(low[0]), float(high[0]), n)
+
+
+def identical(est: Estimate) -> bool:
+    """Whether a paired difference is exactly 0 in every unit (its interval the single point 0):
+    the two arms played out the same, a zero by construction and not a measurement."""
+    return est.value == 0 and est.low == 0 and est.high == 0
+
+
+def paired_row(row: dict, sign: int = 1, n: str = "deals") -> Estimate:
+    """One row of :func:`rams_sim.effect.estimates` (``rams-sim effect``) as an Estimate of ``sign`` × its
+    paired difference; its n is the row's column ``n``: ``deals`` (the deals or parties, the units of the
+    clustered interval) or ``n`` (the rows); no interval (nan) where the run had fewer than two units."""
+    if row["ci_low"] is None:
+        return Estimate(sign * row["diff"], math.nan, math.nan, int(row[n]))
+    low, high = sorted((sign * row["ci_low"], sign * row["ci_high"]))
+    return Estimate(sign * row["diff"], low, high, int(row[n]))
+
