@@ -18,6 +18,7 @@ import pytest
 from analyses import exchange as ex
 from analyses import q4_pass, site
 from analyses.common import Page, fmt, fmt_n
+from analyses.stats import widen
 from rams_sim.summary import Estimate
 
 REPORTS = Path(os.environ.get("RAMS_REPORTS_DIR") or Path(__file__).resolve().parents[1] / "reports")
@@ -139,5 +140,5 @@ def test_the_dealer_trump_card_fact_quotes_page_9s_simultaneous_interval():
            **{f"pos{p}": e for p, e in enumerate(est)}}  # fmt: skip
     zs = {"basic": 3.0}
     said = q9_readings.dealer_trump_fact([row], zs)
-    assert fmt(q9_readings._joint(est[2], 3.0), 3) in said and "the third hand" in said and "0.7%" in said
+    assert fmt(widen(est[2], 3.0), 3) in said and "the third hand" in said and "0.7%" in said
     assert "n = 1,000 deals" in said and "a rule, not a dealer's choice" in said
