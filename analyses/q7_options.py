@@ -246,7 +246,7 @@ def effect_changes(ctx: Context, deals: str, parties: str | None = None) -> dict
     """Per option of the paired run ``deals`` (and ``parties``): the changes `rams-sim effect` measures,
     variant − classic on the same deals: EFFECT_MEASURES, ``changed`` (share of deals in which any
     score, decision or card differs, Wilson) and, from the parties, EFFECT_PARTY."""
-    names = _variant_keys(ctx, deals)
+    names = _variant_keys(deals)
     paired = read_result(ctx.path(deals), 4, names, ("position",))
     out: dict[str, dict[str, Estimate]] = {}
     for v, key in enumerate(names):
@@ -262,7 +262,7 @@ def effect_changes(ctx: Context, deals: str, parties: str | None = None) -> dict
     return out
 
 
-def _variant_keys(ctx: Context, name: str) -> list[str]:
+def _variant_keys(name: str) -> list[str]:
     """The options of a paired run, in its order: question 9's reading keys, or the play options."""
     if name == PAIRED_DEALS or name == PAIRED_PARTIES:
         return [r.key for r in of_preset("classic")]
