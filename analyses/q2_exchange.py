@@ -38,6 +38,7 @@ from .exchange import (  # noqa: E402
     hand_col, long_values, mark, position_table, with_shipped_table,
 )  # fmt: skip
 from .data import SEARCH  # noqa: E402
+from rams_sim.summary import Estimate  # noqa: E402
 
 DATASETS = (BRANCH, RUN, BRANCH_EXPERT, RUN_EXPERT, BRANCH_SEARCH, RUN_SEARCH, *TABLE_DATASETS)
 # Classes of question 2, coarse to fine: a deal belongs to the finest level whose class
@@ -161,10 +162,11 @@ def build(ctx: Context, out: Path) -> Page:
     if not clear(vs_basic):
         page.answer += " The gain over `basic` is not statistically clear at this sample size."
     first = positions[0]
+    lone = lone_ace_exception(held)
     page.takeaways = [
         f"Keep trumps and aces, exchange the rest: that one rule gains {fmt(rule)} points a deal over `basic`'s "
         f"exchange; the full table below chooses just that in {fmt(share(same), 1, percent=True)} of deals and adds "
-        f"little to it ({fmt(vs_basic)} over `basic`).",
+        f"little to it ({fmt(vs_basic)} over `basic`). {lone}",
         f"Exchange rather than stand pat: the best exchange of a class beats standing pat by {fmt(x_stand)} points "
         "a deal.",
         f"Choosing the exchange by class gains the dealer {fmt(dealer['best − basic'])} a deal over `basic`, and "
@@ -176,7 +178,7 @@ def build(ctx: Context, out: Path) -> Page:
         f"and the dealer) at a table of `basic` players that one rule gains {fmt(rule)} points a deal over `basic`'s "
         f"exchange (n = "
         f"{fmt_n(rule.n)} held-out deals, paired 95% CI); page 2's table by hand class chooses just that in "
-        f"{fmt(share(same), 1, percent=True)} of deals and gains {fmt(vs_basic)} in all.")  # fmt: skip
+        f"{fmt(share(same), 1, percent=True)} of deals and gains {fmt(vs_basic)} in all. {lone}")  # fmt: skip
     page.facts["exchange_by_position"] = (
         "Choosing the exchange by hand class pays most as dealer: over `basic`'s exchange it gains the dealer "
         f"{fmt(dealer['best − basic'])} points a deal (n = {fmt_n(dealer['deals'])})"
@@ -233,8 +235,35 @@ def build(ctx: Context, out: Path) -> Page:
               f"up to 128 worlds a decision, reading the others' exchanges; {fmt_n(search.height)} deals, each replaying about 25 exchange options of a table of "
               "searching players) there are too few deals to choose a table on them: the row measures the table "
               "the package ships (the `table` policy's, below) against `pimc`'s own exchange, on every deal.")  # fmt: skip
-    table_section(ctx, page, out)
+    table_section(ctx, page, out, held.drop(dims).join(base.select("deal", *dims), on="deal"))  # unmerged classes
     return page
+
+
+LONE_ACE = "x5"  # the exchange that throws a lone ace away with the rest (exchange the 5 weakest: the whole hand)
+
+
+def lone_ace_exception(held: pl.DataFrame) -> str:
+    """The first rule of thumb's exception, measured on the held-out deals: with exactly one ace and no trump,
+    exchanging all five cards (the ace too) against keeping the ace and exchanging the other four
+    (*plain cards but aces*), paired per deal, for the non-dealers together and for the dealer (who may take
+    the turned-up trump card, R4.3). Returns the sentence, worded by the sign and clarity of each estimate."""
+    lone = held.filter((pl.col("n_aces") == 1) & (pl.col(TRUMPS) == 0))
+    diff = pl.col(gain_col(LONE_ACE)) - pl.col(gain_col(PLAIN))
+    others = mean_estimate(lone.filter(~pl.col(DEALER)).select(diff)[:, 0])
+    dealer = mean_estimate(lone.filter(pl.col(DEALER)).select(diff)[:, 0])
+
+    def verdict(e: Estimate) -> str:
+        return ("throwing the ace away is better" if e.value > 0 else "keeping the ace is better") if clear(e) \
+            else "no clear difference"
+
+    if clear(others) and others.value > 0:
+        head = ("The exception: with one ace and no trump, as first, second or third hand, throw the ace away too "
+                "and exchange all five cards; an ace that wins no trick is written on with the remiz (R7.2).")
+    else:
+        head = "With one ace and no trump, exchanging all five cards instead of keeping the ace:"
+    return (f"{head} All five instead of keeping the ace: {fmt(others)} a deal as first, second or third hand "
+            f"(n = {fmt_n(others.n)}; {verdict(others)}), {fmt(dealer)} as dealer (n = {fmt_n(dealer.n)}; "
+            f"{verdict(dealer)}: he may take the trump card, R4.3); held-out deals, paired 95% CIs.")
 
 
 def dealer_blank_fact(held: pl.DataFrame, base: pl.DataFrame) -> str:

@@ -22,10 +22,10 @@ from rams_sim.summary import Estimate
 from .common import GAIN, Context, Page, clear, fmt, fmt_n
 from .data import SEARCH, SEARCH_POLICY
 from .exchange import (
-    BRANCH_EXPERT, DEALER_SEAT, RUN_EXPERT, STAND, by_position, exchange_table, gain_col, mark, position_words,
-    seat_position, with_shipped_table,
+    ACES, ACTIONS, BRANCH_EXPERT, DEALER_SEAT, JACK_PAIR, LONGEST, PASS, RUN_EXPERT, STAND, TOP, TRUMPS, by_position,
+    chosen, exchange_table, gain_col, mark, position_words, seat_position, with_shipped_table,
 )  # fmt: skip
-from .stats import mean_by
+from .stats import mean_by, mean_estimate
 
 TABLE_BASIC, TABLE_EXPERT = "deals-4p-table0", "deals-4p-table0-expert"
 BASIC_RUN, EXPERT_RUN, SEARCH_RUN = "deals-4p", "deals-4p-expert", f"deals-4p-{SEARCH}0-expert"
@@ -113,8 +113,72 @@ def table_csv(shipped: pl.DataFrame, measured: pl.DataFrame) -> pl.DataFrame:
     return keys.join(measured, on=CELL_KEYS, how="left").select(*shipped.columns, "estimate", "ci_low", "ci_high", "n")
 
 
-def section(ctx: Context, page: Page, out: Path) -> None:
-    """The page's section on the ``table`` policy; adds a takeaway and a sentence to the answer."""
+def disagreements(held: pl.DataFrame, expert: pl.DataFrame, players: int = SHOWN_PLAYERS) -> pl.DataFrame:
+    """The shown cells (no jack pair, no suit longer than two) where the class table chosen among `basic`
+    players (``held``: its held-out deals, with ``best`` and :func:`~analyses.exchange.with_shipped_table`'s
+    columns) and the shipped table choose differently for a position. Per such cell and position: both
+    actions and the paired gain per deal of the class table's action over the shipped one, on ``held`` and on
+    every deal of the same cell among `expert` players (``expert``: branched deals with the shipped table's
+    columns; the shipped table was chosen on other deals). Columns: aces, trumps, top, position (0 = first
+    hand), class, shipped, basic_est, basic_low, basic_high, basic_n, expert_est, expert_low, expert_high,
+    expert_n (nulls where a side has no deal)."""
+    def cells(df: pl.DataFrame) -> pl.DataFrame:
+        shipped = pl.when(pl.col("table_passes") & pl.col(gain_col(PASS)).is_not_null()).then(pl.lit(PASS))
+        return df.filter(~pl.col(JACK_PAIR) & (pl.col(LONGEST) <= 2)).with_columns(
+            pl.Series("position", seat_position(df.filter(~pl.col(JACK_PAIR) & (pl.col(LONGEST) <= 2))[DEALER_SEAT],
+                                                players)),
+            shipped.otherwise(pl.col("table_play")).alias("shipped"))  # fmt: skip
+
+    keys = [ACES, TRUMPS, TOP, "position"]
+    b = cells(held)
+    mode = b.group_by(keys).agg(pl.col("best").mode().first().alias("class"), pl.col("shipped").mode().first())
+    differ = mode.filter(pl.col("class") != pl.col("shipped"))
+    rows = []
+    for cell in differ.sort(keys).iter_rows(named=True):
+        row = dict(cell)
+        for side, df in (("basic", b), ("expert", cells(expert))):
+            sel = df
+            for k in keys:
+                sel = sel.filter(pl.col(k) == cell[k])
+            e = mean_estimate((pl.DataFrame({"a": sel.select(chosen(pl.lit(cell["class"]), ACTIONS))[:, 0],
+                                             "b": sel.select(chosen(pl.lit(cell["shipped"]), ACTIONS))[:, 0]})
+                               .select(pl.col("a") - pl.col("b"))[:, 0]))  # fmt: skip
+            row.update({f"{side}_est": e.value, f"{side}_low": e.low, f"{side}_high": e.high, f"{side}_n": e.n})
+        rows.append(row)
+    return pl.DataFrame(rows)
+
+
+def disagreement_text(d: pl.DataFrame) -> tuple[pl.DataFrame, str]:
+    """The disagreements as a shown table (words, intervals, ✓ where clear) and the sentence that sums them up."""
+    def est(r: dict, side: str) -> Estimate:
+        return Estimate(r[f"{side}_est"], r[f"{side}_low"], r[f"{side}_high"], r[f"{side}_n"])
+
+    shown = []
+    count = {(side, way): 0 for side in ("basic", "expert") for way in ("class", "shipped", "close")}
+    for r in d.iter_rows(named=True):
+        eb, ee = est(r, "basic"), est(r, "expert")
+        for side, e in (("basic", eb), ("expert", ee)):
+            count[side, ("class" if e.value > 0 else "shipped") if clear(e) else "close"] += 1
+        shown.append({"aces": f"{r[ACES]}{'+' if r[ACES] == T.MAX_ACES else ''}",
+                      "trumps": f"{r[TRUMPS]}{'+' if r[TRUMPS] == T.MAX_TRUMPS else ''}", "top trump": TOP_WORDS[r[TOP]],
+                      "position": position_words(SHOWN_PLAYERS)[r["position"]],
+                      "class table (`basic` players)": SHORT[r["class"]], "shipped table": SHORT[r["shipped"]],
+                      "class − shipped, `basic` players": mark(eb), "class − shipped, `expert` players": mark(ee)})
+    n = d.height
+    text = (f"The two tables disagree in {n} of the cells shown above (hand and position). The class table is the "
+            "best exchange against `basic` players, who exchange and pass as `basic` does; the shipped table is a best "
+            "response to players who themselves play the table, with `expert`'s cards, so where the others play "
+            f"differently the best reply may differ. "
+            + " ".join(f"Among `{side}` players the class table's choice is clearly better in {count[side, 'class']} "
+                       f"of the {n}, the shipped table's in {count[side, 'shipped']}, and neither in "
+                       f"{count[side, 'close']} (close calls, where either choice costs little)." for side in
+                       ("basic", "expert")))  # fmt: skip
+    return pl.DataFrame(shown), text
+
+
+def section(ctx: Context, page: Page, out: Path, held: pl.DataFrame) -> None:
+    """The page's section on the ``table`` policy; adds a takeaway and a sentence to the answer. ``held``: page
+    2's held-out deals among `basic` players with the class table's choice ``best``."""
     page.uses(*DATASETS)
     fit = json.loads((T.SHIPPED.parent / "table-fit.json").read_text())
     page.heading("The table as a player: the `table` policy")
@@ -139,7 +203,8 @@ def section(ctx: Context, page: Page, out: Path) -> None:
                  f"; not at {', '.join(p for p in last if p not in converged)} players within "
                  f"{fit['max_iterations']} iterations."))  # fmt: skip
     page.uses(BRANCH_EXPERT, RUN_EXPERT)
-    measured = cell_numbers(with_shipped_table(exchange_table(ctx, BRANCH_EXPERT, RUN_EXPERT)))
+    measured_df = with_shipped_table(exchange_table(ctx, BRANCH_EXPERT, RUN_EXPERT))
+    measured = cell_numbers(measured_df)
     link = page.data_file(table_csv(pl.read_csv(T.SHIPPED), measured), out, "table-policy")
     page.table(shown_table(), caption=f"The shipped table at {SHOWN_PLAYERS} players for hands with no jack pair "
                f"and no suit longer than two, by position ({SHORT_LEGEND}). Every class and table size: {link} (the "
@@ -149,6 +214,16 @@ def section(ctx: Context, page: Page, out: Path) -> None:
                f"{fmt_n(measured['n'].sum())} branched deals of `{BRANCH_EXPERT}` (seat 0's every exchange option "
                "at a table of `expert` players), empty where no deal fell in the cell and at other table sizes, "
                "which have no branched data).")  # fmt: skip
+
+    d = disagreements(with_shipped_table(held), measured_df)
+    shown, summary = disagreement_text(d)
+    link = page.data_file(d, out, "table-disagreements")
+    page.text(summary)
+    page.table(shown, key=False, caption="Where the class table above (chosen among `basic` players, for hands with no "
+               "jack pair and no suit longer than two) and the shipped table choose differently: the paired gain per "
+               "deal of the class table's action over the shipped one, on page 2's held-out deals among `basic` "
+               "players and on every such deal among `expert` players (`" + BRANCH_EXPERT + "`); ✓ = the interval "
+               f"excludes 0. Numbers: {link}.")  # fmt: skip
 
     vs = {"basic": (paired(ctx, TABLE_BASIC, BASIC_RUN), "three `basic`", BASIC_RUN),
           "expert": (paired(ctx, TABLE_EXPERT, EXPERT_RUN), "three `expert`", EXPERT_RUN),
@@ -185,5 +260,7 @@ def section(ctx: Context, page: Page, out: Path) -> None:
         f"cards) instead of playing `{SEARCH_POLICY}` {beside[SEARCH]} "
         f"over every position (n = {fmt_n(est.n)} deals, paired 95% CI; his gain as dealer {fmt(dealer)}, n = "
         f"{fmt_n(dealer.n)}){so}.")  # fmt: skip
+    as_dealer = (f"as dealer it loses {fmt(Estimate(-dealer.value, -dealer.high, -dealer.low, dealer.n))}"
+                 if dealer.value < 0 else f"as dealer it gains {fmt(dealer)}")
     page.takeaways.append(f"Played as a policy (`table`: this table's pass and exchange, `expert`'s cards), the table "
-                          f"{beside['expert']} and {beside[SEARCH]}.")  # fmt: skip
+                          f"{beside['expert']} and {beside[SEARCH]} ({as_dealer}, n = {fmt_n(dealer.n)}).")  # fmt: skip
