@@ -68,7 +68,9 @@ def _policy_help() -> str:
     return (
         f"Policy of every seat (NAME) or of one seat (SEAT=NAME), repeatable; default basic everywhere. NAME is one of "
         f"{names}, optionally with parameters NAME:KEY=VALUE,... e.g. basic:pass_threshold=1.5,announce=false. "
-        f"Parameters ({params}; every policy: announce=true|false) are described in rams_sim/policies.py."
+        f"Parameters ({params}; every policy: announce=true|false; every policy but pimc, the probes: first_card=J "
+        f"(the first card is the J-th legal card, 0-based; -1 off) and take_trump=-1|0|1 (R4.3 where the dealer may "
+        f"choose: -1 his policy, 1 take, 0 decline)) are described in rams_sim/policies.py."
     )
 
 

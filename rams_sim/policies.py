@@ -181,6 +181,20 @@ The package ships a table found by iterated best response on ``rams-sim branch``
 (``make table``); ``table:file=PATH`` plays another. Its other parameters are expert's; its
 table cells follow them in the parameter row (:data:`TABLE_BASE`).
 
+*Probes* (every policy but ``pimc``, which refuses them; for replaying a deal with one
+decision forced, paired by seed and deal index). ``first_card`` (default -1, off): with
+j >= 0 the seat's first card of the deal (trick 0, R6.1-R6.2, whether he leads or follows)
+is the j-th (0-based) of his legal cards (R6.7a) in ascending card-id order, or his
+highest-id legal card if he has j or fewer; ``random`` draws nothing for it. From his
+second card on, and in every other decision, he plays by his policy. In zone (R9) the
+legal cards are the duty cards on the first lead, else his whole hand.
+``take_trump`` (default -1: the policy decides): R4.3's choice of a playing dealer when he
+may choose (``dealer_takes_trump=may``, the turned-up card not binding him): 1 takes the
+trump card, 0 declines it; ``random`` then flips no coin for it. The card he gives up
+when he takes it is still his policy's (random: ``c[bounded(5)]``; basic-like: the odd
+card with four trumps, else his least-kept card). Where he must take it, where he passed,
+or where R4.3 does not apply (zone, modern, duel), it changes nothing.
+
 ``announce`` (every policy, R8.2-R8.3): ``True`` announces reaching zero at once, which
 ends the party; ``False`` never announces, so further tricks overshoot (R10.12).
 """
@@ -276,6 +290,16 @@ PIMC_PARAMS: dict[str, float] = {
 # table (rams_sim.strategy_table): expert's decisions and parameters but the pass and the exchange
 TABLE_PARAMS: dict[str, float] = dict(EXPERT_PARAMS)
 TABLE_BASE = 32  # the first parameter slot of a table seat's cells (after every kind's named parameters)
+# probes (every kind but pimc): one decision forced, in the last two slots of every kind's row, so a
+# seat's row always holds them (-1, off, unless set); the kind's own parameters stay in their slots
+PROBE_PARAMS: dict[str, float] = {
+    "first_card": -1.0,  # the j-th legal card (ascending ids) as the seat's first card of the deal
+    "take_trump": -1.0,  # R4.3, where the dealer may choose: 1 take the trump card, 0 decline it
+}
+FIRST_CARD = MAX_POLICY_PARAMS - 2
+TAKE_TRUMP = MAX_POLICY_PARAMS - 1
+PROBE_SLOTS = {"first_card": FIRST_CARD, "take_trump": TAKE_TRUMP}
+PROBE_KINDS = tuple(k for k in PolicyKind if k != PolicyKind.PIMC)  # pimc searches every decision: refused
 ROLLOUT_KINDS = (PolicyKind.RANDOM, PolicyKind.BASIC, PolicyKind.CAUTIOUS, PolicyKind.GREEDY, PolicyKind.EXPERT)
 PARAMS_BY_KIND: dict[PolicyKind, dict[str, float]] = {
     PolicyKind.RANDOM: RANDOM_PARAMS,
@@ -286,7 +310,7 @@ PARAMS_BY_KIND: dict[PolicyKind, dict[str, float]] = {
     PolicyKind.PIMC: PIMC_PARAMS,
     PolicyKind.TABLE: TABLE_PARAMS,
 }
-assert MAX_POLICY_PARAMS == TABLE_BASE and max(map(len, PARAMS_BY_KIND.values())) <= TABLE_BASE
+assert MAX_POLICY_PARAMS == TABLE_BASE and max(map(len, PARAMS_BY_KIND.values())) <= FIRST_CARD
 # index of each basic parameter, for the kernels and the reference engine
 B_PASS_THRESHOLD, B_TRUMP_WEIGHT, B_HIGH_TRUMP_BONUS, B_HIGH_TRUMP_RANK = 0, 1, 2, 3
 B_KING_WEIGHT, B_KEEP_TRUMP_RANK, B_KEEP_KINGS, B_RAMS_DRAW = 4, 5, 6, 7
@@ -324,6 +348,11 @@ DEFAULT_FLOOR = PIMC_PARAMS["floor"]  # advise's --floor: pimc's own default
 MAX_SAMPLES = 100_000
 
 
+def parameter_names(kind: PolicyKind) -> list[str]:
+    """Every parameter ``kind`` accepts by name: its own, then the probes (pimc: none)."""
+    return list(PARAMS_BY_KIND[kind]) + (list(PROBE_PARAMS) if kind in PROBE_KINDS else [])
+
+
 def default_params() -> np.ndarray:
     """Every kind's default parameter vector: float64[len(PolicyKind), MAX_POLICY_PARAMS] (the rollouts' players)."""
     return np.stack([param_vector(kind, {}) for kind in PolicyKind])
@@ -335,6 +364,8 @@ def param_vector(kind: PolicyKind, params: dict[str, float]) -> np.ndarray:
     out = np.zeros(MAX_POLICY_PARAMS, dtype=np.float64)
     for i, (name, default) in enumerate(PARAMS_BY_KIND[kind].items()):
         out[i] = float(params.get(name, default))
+    for name, default in PROBE_PARAMS.items():
+        out[PROBE_SLOTS[name]] = float(params.get(name, default))
     return out
 
 
@@ -353,13 +384,21 @@ class PolicySpec:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "kind", PolicyKind(self.kind))
-        known = PARAMS_BY_KIND[self.kind]
+        known = parameter_names(self.kind)
         for name, value in self.params.items():
             if name not in known:
+                if name in PROBE_PARAMS:
+                    raise ValueError(f"policy {self.name} has no parameter {name!r}: it searches that decision")
                 valid = ", ".join(known) or "none"
                 raise ValueError(f"policy {self.name} has no parameter {name!r}; its parameters: {valid}")
             if not np.isfinite(float(value)):
                 raise ValueError(f"policy parameter {name} must be a finite number; got {value!r}")
+        first = self.params.get("first_card", PROBE_PARAMS["first_card"])
+        if first != int(first) or first < -1:
+            raise ValueError(f"policy parameter first_card must be -1 (off) or a whole number from 0; got {first:g}")
+        take = self.params.get("take_trump", PROBE_PARAMS["take_trump"])
+        if take not in (-1.0, 0.0, 1.0):
+            raise ValueError(f"policy parameter take_trump must be -1 (the policy decides), 0 or 1; got {take:g}")
         if self.table and self.kind != PolicyKind.TABLE:
             raise ValueError(f"policy {self.name} has no parameter 'file'; only table reads a strategy table file")
         if self.kind == PolicyKind.TABLE:
@@ -403,6 +442,7 @@ class PolicySpec:
     def to_dict(self) -> dict:
         """JSON-ready description with every parameter, for provenance."""
         full = dict(zip(PARAMS_BY_KIND[self.kind], self.vector().tolist()))
+        full.update({name: float(self.params[name]) for name in PROBE_PARAMS if name in self.params})  # only if set
         out = {"policy": self.name, "params": full, "announce": self.announce}
         if self.kind == PolicyKind.TABLE:
             table = self.strategy()

@@ -16,7 +16,7 @@ from ..cards import ACE, KING, MAX_SEATS, N_TRICKS, QUEEN, SUIT_MASKS
 from .bits import ZERO, above, bit, card_of, has, suit_of, trump_face_mask
 from .codes import E_DECLINED, INTENT_TRUMPS, RUFF_OVERTRUMP
 from .dispatch import before_card, credit
-from .policy import choose_card, reads_intents, threats_of, uses_threats
+from .policy import choose_card, probed_card, reads_intents, threats_of, uses_threats
 from .search import search_card
 from .state import ACTIVE, END_KIND, HAND, INTENT, LOG_LEADER, LOG_WINNER, TRICK_CARD, TRICK_SEAT, TRICKS, seat_after
 from .trick import beats, trick_winner, winning_cards
@@ -167,7 +167,8 @@ def play_from(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n
 
     ``leader`` leads trick ``t0``; its first ``k0`` cards are in ``trick``, the earlier tricks
     in ``log``; ``q_duty``: R6.6's duty to lead the Q applies to trick ``t0``'s lead;
-    ``played``: uint64, every card played so far. ``forced_card`` (or NO_CARD) is played as
+    ``played``: uint64, every card played so far. A seat's ``first_card`` probe (policies.py)
+    picks his card of trick 0 instead of his policy or search. ``forced_card`` (or NO_CARD) is played as
     the first card instead of asking the seat's policy (a searching policy's option:
     :mod:`rams_sim.kernels.pimc`; the game's ``before_card`` step for it has been taken);
     BEFORE_CARD_DONE: the ``before_card`` step of the first card has been taken (a searched
@@ -212,6 +213,8 @@ def play_from(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n
                               r.ace_covers_face)  # fmt: skip
             card = forced_card if forced_card >= 0 else NO_CARD
             forced_card = NO_CARD
+            if card < 0 and t == 0:
+                card = probed_card(params, seat, legal)  # the first_card probe: his first card, not searched
             if card < 0:
                 card = search_card(search, r, kinds, params, announce, cardsets, st, trick, log, info, n, dealer,
                                    trump_card, scores, t, k, leader, seat, legal, played, q_duty and k == 0)  # fmt: skip

@@ -31,7 +31,9 @@ from ..policies import (
     X_INTENT_WEIGHT,
     X_READ_INTENTS,
     X_VOID_WEIGHT,
+    FIRST_CARD,
     TABLE_BASE,
+    TAKE_TRUMP,
     PolicyKind,
 )
 from ..strategy_table import (
@@ -392,11 +394,18 @@ def trump_exchange(kind, params, seat, rng, hand, trump_card, forced):
     """R4.3: the card a playing dealer gives up for the trump card, or -1 to keep his hand.
 
     ``forced``: he must take it (dealer_takes_trump=must, or a turned-up ace that binds
-    him), so only the card to give up is his choice. random: a coin to take (unless
-    forced), then a uniform card. basic-like: a rams keeps its hand; with four trumps he
-    takes it and gives up the odd card; else he takes it iff the trump card's keep value
-    beats that of his least-kept card, which he gives up.
+    him), so only the card to give up is his choice. Where he may choose, the seat's
+    ``take_trump`` probe (policies.py; -1 off) takes it (1) or keeps his hand (0) instead of
+    his policy. random: a coin to take (unless forced or probed), then a uniform card.
+    basic-like: a rams keeps its hand; with four trumps he takes it and gives up the odd
+    card; else he takes it iff the trump card's keep value beats that of his least-kept
+    card, which he gives up.
     """
+    probe = params[seat, TAKE_TRUMP]
+    if not forced and probe == 0.0:
+        return -1
+    if probe == 1.0:
+        forced = True  # he takes it; the card he gives up stays his policy's
     if kind == RANDOM:
         if not forced and bounded(rng, seat + 1, 2) != 1:
             return -1
@@ -413,6 +422,16 @@ def trump_exchange(kind, params, seat, rng, hand, trump_card, forced):
 
 
 # ---- R6: the card to play -----------------------------------------------------------
+@njit(cache=True, _nrt=False, inline="always")
+def probed_card(params, seat, legal):
+    """The seat's ``first_card`` probe (policies.py) for his first card of the deal: the j-th card
+    of ``legal`` in ascending id order, the highest if he has j or fewer; -1 if the probe is off."""
+    j = params[seat, FIRST_CARD]
+    if j < 0.0:
+        return -1
+    return nth_card(legal, min(int(j), popcount(legal) - 1))
+
+
 @njit(cache=True, _nrt=False, inline="always")
 def choose_card(kind, params, seat, rng, legal, best, n_trick, trump, my_tricks, threats, remaining, trumps_behind):
     """The card to play from the ``legal`` mask to a trick of ``n_trick`` cards, ``best`` the card

@@ -18,7 +18,7 @@ from .. import cards as C
 from ..record import Trick
 from .args import RuleBook
 from .bits import RANK, SUIT, TRUMP_HONOURS
-from .policy import PlayView, threats
+from .policy import PlayView, first_card_probe, threats
 from .trick import trick_winner, would_win
 
 
@@ -95,12 +95,15 @@ def ask_card(table, sheet, seat: int, state: PlayState, behind, search=None, for
     R4.0a announcements are public knowledge, said aloud at the table. ``search``: the
     searching policies' hook, ``search(table, sheet, state, seat, legal)`` -> a card, or
     None when the seat does not search (:func:`.pimc.search_card`). ``forced``: a card
-    played without asking (the search's option).
+    played without asking (the search's option). In trick 0 the seat's ``first_card`` probe,
+    if set, plays instead of his policy or search (:func:`.policy.first_card_probe`).
     """
     hand = table.hand[seat]
     trick = state.trick
     legal = legal_for(table.book, hand, table.trump, trick, state.q_duty and not trick)
     card = forced
+    if card is None and state.t == 0:
+        card = first_card_probe(table.policies[seat], legal)  # his first card of the deal, not searched
     if card is None and search is not None:
         card = search(table, sheet, state, seat, legal)
     if card is None:

@@ -31,6 +31,7 @@ from ..policies import (
     P_ROLLOUT,
     P_SAMPLES,
     PARAMS_BY_KIND,
+    PROBE_PARAMS,
     X_INTENT_WEIGHT,
     X_READ_INTENTS,
     X_VOID_WEIGHT,
@@ -99,10 +100,25 @@ def suit_counts(hand) -> list[int]:
 DISCARD_MASKS = tuple(tuple(m for m in range(32) if bin(m).count("1") <= t) for t in range(C.HAND_SIZE + 1))
 
 
+def probe(spec: PolicySpec, name: str) -> int:
+    """A seat's probe (policies.py "Probes"): ``first_card`` (j >= 0: his first card is his j-th
+    legal card) or ``take_trump`` (1 take, 0 decline where R4.3 lets him choose); -1 when off."""
+    return int(spec.params.get(name, PROBE_PARAMS[name]))
+
+
+def first_card_probe(policy, legal) -> int | None:
+    """The card ``policy``'s ``first_card`` probe plays as his first card of the deal, from ``legal``
+    (ascending ids): the j-th, or the highest if he has j or fewer; None when the probe is off."""
+    j = policy.first_card
+    if j < 0:
+        return None
+    return legal[j] if j < len(legal) else legal[-1]
+
+
 class RandomPolicy:
     """``random``: uniform over the legal choices, from the seat's own stream.
 
-    A draw is made only when there are two or more choices.
+    A draw is made only when there are two or more choices, and none for a probed decision.
     """
 
     def __init__(self, spec: PolicySpec, key: int, seat: int):
@@ -110,6 +126,8 @@ class RandomPolicy:
         self.key = key
         self.seat = seat
         self.stream = None  # created at the first draw
+        self.first_card = probe(spec, "first_card")
+        self.take_trump = probe(spec, "take_trump")
 
     def draw(self, count: int) -> int:
         """A uniform index in 0 .. count-1; no draw for a single choice."""
@@ -134,8 +152,14 @@ class RandomPolicy:
         return [card for j, card in enumerate(hand) if mask >> j & 1]
 
     def choose_trump_card(self, hand, trump_card, forced) -> tuple[bool, int]:
-        """R4.3: take iff forced or ``bounded(2) == 1``; discard ``c[bounded(5)]``."""
-        take = forced or self.draw(2) == 1
+        """R4.3: take iff forced, else as ``take_trump`` says if set, else iff ``bounded(2) == 1``;
+        discard ``c[bounded(5)]``."""
+        if forced:
+            take = True
+        elif self.take_trump >= 0:
+            take = self.take_trump == 1  # the probe: no coin
+        else:
+            take = self.draw(2) == 1
         if not take:
             return False, C.NO_CARD
         return True, hand[self.draw(len(hand))]
@@ -161,6 +185,8 @@ class BasicPolicy:
         # CHOICE: the 0/1 switches read as "on" when the parameter is non-zero
         self.keep_kings = float(params[B_KEEP_KINGS]) != 0.0
         self.rams_draw = float(params[B_RAMS_DRAW]) != 0.0
+        self.first_card = probe(spec, "first_card")  # pimc refuses the probes: -1 for it
+        self.take_trump = probe(spec, "take_trump")
 
     # ---- valuations ------------------------------------------------------------------
     def trump_strength(self, hand, trump) -> float:
@@ -235,13 +261,16 @@ class BasicPolicy:
         return discard
 
     def choose_trump_card(self, hand, trump_card, forced) -> tuple[bool, int]:
-        """R4.3: take when forced, decline with a rams, take with four trumps, else take
-        iff the trump card's keep value exceeds the lowest in the hand."""
+        """R4.3: take when forced; else as ``take_trump`` says if set; else decline with a rams,
+        take with four trumps, else take iff the trump card's keep value exceeds the lowest in
+        the hand. The card given up: the odd one with four trumps, else the least kept."""
         trump = SUIT[trump_card]
         values = {c: self.keep_value(c, hand, trump) for c in hand}
         n_trumps = sum(1 for c in hand if SUIT[c] == trump)
         if forced:
             take = True
+        elif self.take_trump >= 0:
+            take = self.take_trump == 1  # the probe decides, his rule picks the card
         elif rams_suit(hand) >= 0:
             take = False
         elif n_trumps == C.HAND_SIZE - 1:

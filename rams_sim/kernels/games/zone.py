@@ -18,7 +18,7 @@ import numpy as np
 from numba import njit
 
 from ...cards import ACE, HAND_SIZE, JACK, KING, N_SUITS, N_TRICKS, QUEEN, SUIT_MASKS
-from ...policies import Z_ACE_WEIGHT, Z_SWAP_THRESHOLD
+from ...policies import FIRST_CARD, Z_ACE_WEIGHT, Z_SWAP_THRESHOLD
 from ..bits import (
     ONE, ZERO, ace_points, bit, card_of, has, lowest, nth_card, pair_jacks, popcount, rams_suit, rank_of, suit_of,
 )  # fmt: skip
@@ -29,7 +29,7 @@ from ..codes import (
 )  # fmt: skip
 from ..deal import deal_cards, reset_scoring, shuffle_and_seed
 from ..declare import best_rams, four_aces_holder
-from ..policy import RANDOM, _strength, highest_ranked, lowest_ranked
+from ..policy import RANDOM, _strength, highest_ranked, lowest_ranked, probed_card
 from ..rng import bounded
 from ..search import arm, zone_search_card, zone_search_swap
 from ..state import (
@@ -375,7 +375,8 @@ def play_from(r, kinds, params, rng, cardsets, st, trick, info, log, scores, dea
     ``log``, its first ``k0`` cards in ``trick``), then the count; returns a status.
 
     ``duty``: the first lead's duty cards (ZERO: any card); ``first_card`` (or -1) is
-    played at ``(t0, k0)`` instead of asking the seat: the way the search plays a card out.
+    played at ``(t0, k0)`` instead of asking the seat: the way the search plays a card out. A
+    seat's ``first_card`` probe (policies.py) picks his card of trick 0 instead of his policy.
     A (R7) is read from the hands at the first lead (``cardsets[FINAL]``); with
     ``zone_finish=trick`` the deal stops at the trick that brings a player to exactly 0.
     """
@@ -415,6 +416,8 @@ def play_from(r, kinds, params, rng, cardsets, st, trick, info, log, scores, dea
             need_left = scores[seat] - st[TRICKS, seat] - pts - st[ACES, seat]  # A comes with his first trick
             if t == t0 and k == k0 and first_card >= 0:
                 card = first_card
+            elif t == 0 and params[seat, FIRST_CARD] >= 0.0:
+                card = probed_card(params, seat, legal)  # the first_card probe (policies.py): not searched
             else:
                 card = zone_search_card(search, r, kinds, params, cardsets, st, trick, info, log, scores, dealer, t, k,
                                         leader, seat, legal, duty)  # fmt: skip

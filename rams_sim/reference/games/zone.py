@@ -34,7 +34,7 @@ from ..deal import DealTable, deal_hands, turn_trump
 from ..declare import holds_four_aces
 from ..party import DealResult
 from ..play import trick_winner
-from ..policy import BasicPolicy, RandomPolicy
+from ..policy import BasicPolicy, RandomPolicy, first_card_probe
 
 WIDOW_SIZE = 5  # VARIANTS "zone: the deal": a five-card widow
 N_PLAYERS = 2
@@ -117,6 +117,7 @@ class ZoneBasic:
 
     def __init__(self, spec: PolicySpec, key: int, seat: int):
         self.basic = BasicPolicy(spec, key, seat)  # trump_weight, high_trump_*, king_weight
+        self.first_card = self.basic.first_card  # the probe (policies.py), read by play_from
         values = PARAMS_BY_KIND[spec.kind]
         self.swap_threshold = float(spec.params.get("zone_swap_threshold", values["zone_swap_threshold"]))
         self.ace_weight = float(spec.params.get("zone_ace_weight", values["zone_ace_weight"]))
@@ -350,6 +351,8 @@ def play_from(table, sheet: ZoneSheet, state: ZonePlay, forced: int | None = Non
             legal = sorted(duty) if (t == 0 and k == 0 and duty) else sorted(hand)
             if forced is not None:
                 card, forced = forced, None
+            elif t == 0 and (probed := first_card_probe(table.policies[seat], legal)) is not None:
+                card = probed  # the first_card probe (policies.py): not searched
             else:
                 card = search_card(table, sheet, ZonePlay(t, leader, duty, list(trick)), seat, legal)
                 if card is None:
