@@ -150,6 +150,54 @@ def test_overshoot_agrees():
     assert_same_deals(rules, silent, seed=5, deals=1500, label="overshoot")
 
 
+# ---- the probes (policies.py "Probes"): one decision forced, every kind but pimc
+PROBE_KINDS = ("basic", "random", "expert", "cautious", "greedy", "table")
+
+
+@pytest.mark.parametrize("take", (-1, 0, 1))
+@pytest.mark.parametrize("first", (-1, 0, 1, 2, 3, 4))
+def test_probes_agree(first, take):
+    """first_card (0..4, -1 off) and take_trump (-1, 0, 1) at every seat of mixed tables, in both
+    engines: the same forced first card, the same dealer's choice, the rest of each deal alike."""
+    for players in (3, 4):
+        specs = [f"{PROBE_KINDS[(s + first + players) % len(PROBE_KINDS)]}:first_card={first},take_trump={take}"
+                 for s in range(players)]  # fmt: skip
+        assert_same_deals(Rules.classic(players=players), specs, seed=2100 + 10 * (first + 1) + take + 1 + players,
+                          deals=120, label=f"probes first_card={first} take_trump={take} {players}p")  # fmt: skip
+
+
+@pytest.mark.parametrize("options", [{"dealer_takes_trump": "must"}, {"turned_ace_binds_dealer": True},
+                                     {"ruff": "overtrump", "must_head": True}, {"intent_round": True}],
+                         ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))  # fmt: skip
+def test_probes_agree_under_options(options):
+    """The probes next to unprobed seats agree under the options that bind the dealer or change legality."""
+    rules = Rules.classic(players=4, **options)
+    specs = ["basic:first_card=2,take_trump=0", "random:first_card=1,take_trump=1", "expert:take_trump=1",
+             "greedy:first_card=3"]  # fmt: skip
+    for turn in range(4):
+        seats = specs[turn:] + specs[:turn]  # every seat deals with every probe
+        assert_same_deals(rules, seats, seed=2200 + turn, deals=150, label=f"probes {options} turn {turn}")
+
+
+@pytest.mark.parametrize("preset", ("duel", "duel-trump", "modern", "zone"))
+def test_probes_agree_in_other_games(preset):
+    """R9 games: first_card forces the first card (zone: the duty cards on the first lead, else the
+    hand), take_trump changes nothing, alike in both engines."""
+    rules = Rules.named(preset)
+    kinds = ("basic", "random", "expert", "greedy")
+    for first in range(5):
+        specs = [f"{kinds[(s + first) % len(kinds)]}:first_card={first},take_trump={first % 2}"
+                 for s in range(rules.players)]  # fmt: skip
+        assert_same_deals(rules, specs, seed=2300 + first, deals=80, label=f"{preset} probes first_card={first}")
+
+
+@heavy
+def test_probes_next_to_pimc_agree():
+    """A searching seat's rollouts play every seat at the rollout policy's defaults, probes off, in both engines."""
+    specs = ["pimc:samples=3", "basic:first_card=1,take_trump=1", "random:first_card=0", "expert:take_trump=0"]
+    assert_same_deals(Rules.classic(players=4), specs, seed=2400, deals=20, label="probes next to pimc")
+
+
 @pytest.mark.parametrize("preset", PRESETS)
 def test_parties_agree(preset):
     """Whole parties (R8) agree: deals played, final scores, winner, end, settlement."""
