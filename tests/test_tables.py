@@ -385,7 +385,8 @@ def test_policy_parameter_names_and_defaults(name):
 
 @pytest.mark.parametrize("name", sorted(POLICY_PARAMS))
 def test_policy_parameter_slots(name):
-    """Each parameter sits at its slot of the packed array, with its default, and zeros after the last."""
+    """Each parameter sits at its slot of the packed array, with its default, and zeros after the last
+    up to the probes' two slots (policies.py "Probes"), which hold -1 (off)."""
     kind = PolicyKind[name.upper()]
     params = POLICY_PARAMS[name]
     vector = PolicySpec(kind).vector()
@@ -398,7 +399,8 @@ def test_policy_parameter_slots(name):
         assert moved[slot] == value and np.count_nonzero(moved != vector) == 1, (name, param)
     used = len(params)
     assert sorted(slot for slot, _ in params.values()) == list(range(used))
-    assert not vector[used:].any()
+    assert not vector[used:P.FIRST_CARD].any()
+    assert vector[P.FIRST_CARD] == -1 and vector[P.TAKE_TRUMP] == -1 and P.TAKE_TRUMP == P.MAX_POLICY_PARAMS - 1
 
 
 @pytest.mark.parametrize("param", sorted(INDEX_CONSTANTS))
@@ -416,7 +418,7 @@ def test_pack_policies_rows_are_the_seats():
     kinds, params, announce = pack_policies(specs)
     assert kinds.tolist() == [0, 3, 4, 1] and kinds.dtype == np.int8  # README codes
     assert params.shape == (4, P.MAX_POLICY_PARAMS) and params.dtype == np.float64
-    assert not params[0].any()  # random has no parameters
+    assert not params[0, :P.FIRST_CARD].any() and (params[:, P.FIRST_CARD:] == -1).all()  # random: only the probes, off
     assert params[1, 18] == 3.0 and params[1, 5] == 10.0  # greedy: rams_length, keep_trump_rank (Q)
     assert params[2, 20] == 2.0 and params[2, 0] == 0.5  # expert: intent_weight given, pass_threshold default
     assert announce.tolist() == [1, 1, 1, 0] and announce.dtype == np.int8
