@@ -65,6 +65,9 @@ test-nojit: $(TEST_STAMP) ## the rule tests with NUMBA_DISABLE_JIT=1: the kernel
 reports: $(STAMP) ## simulate what the questions need (reused if present), run analyses/, write reports/
 	$(BIN)/python -m analyses.make_reports --data data/reports --out reports
 
+archive: $(STAMP) ## make the searching players' datasets again (about an hour) and copy them to archive/, which make reports starts from
+	$(BIN)/python -m analyses.archive --data data/reports
+
 table: $(STAMP) ## find the table policy's strategy table again (iterated best response, ~10 min): rams_sim/data/table.csv
 	$(BIN)/python -m analyses.table_policy
 
@@ -79,4 +82,4 @@ clean: ## remove the virtualenv and caches
 	rm -rf $(VENV) .pytest_cache .hypothesis
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 
-.PHONY: help setup run test test-slow test-all test-nojit reports table bench clean
+.PHONY: help setup run test test-slow test-all test-nojit reports archive table bench clean

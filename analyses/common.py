@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 import os
+import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -79,6 +80,7 @@ class Data:
     dealer: int | None = None  # None: the dealer rotates d % players
     variants: tuple[Rules, ...] = ()  # paired (rams_sim.effect): each unit also played under these rules
     by: tuple[str, ...] = ()  # paired deals: the cells (rams_sim.effect.PAIRED_KEYS)
+    log_plays: bool = False  # deals: add the cards of every trick (rams_sim.dataset.PLAY_COLUMNS)
 
     def spec(self, scale: float = 1.0) -> RunSpec:
         """The run at ``scale`` times the full size (at least MIN_COUNT units)."""
@@ -88,7 +90,8 @@ class Data:
             policies = policies * self.rules.players
         searching = any(p.kind == PolicyKind.PIMC for p in policies)  # minutes a chunk: resume keeps them
         return RunSpec(self.kind, self.rules, policies, self.seed, count, seat=self.seat, dealer=self.dealer,
-                       chunk_size=SEARCH_CHUNK if searching else 0, variants=self.variants, by=self.by)  # fmt: skip
+                       chunk_size=SEARCH_CHUNK if searching else 0, variants=self.variants, by=self.by,
+                       log_plays=self.log_plays)  # fmt: skip
 
 
 def report_scale() -> float:
@@ -103,13 +106,26 @@ def report_scale() -> float:
     return scale
 
 
-class Context:
-    """Where the datasets live and how big they are; what the analyses read through."""
+ARCHIVE = Path(__file__).resolve().parent.parent / "archive"  # the committed datasets of searching players
 
-    def __init__(self, data_root: Path | str, registry: dict[str, Data], scale: float = 1.0):
+
+def searching(data: Data) -> bool:
+    """Whether a seat of dataset ``data`` searches (``pimc``): such datasets cost minutes a chunk, so the
+    repository keeps them under :data:`ARCHIVE` (``make archive``) and ``make reports`` starts from them."""
+    return any(PolicySpec.parse(p).kind == PolicyKind.PIMC for p in data.policies)
+
+
+class Context:
+    """Where the datasets live and how big they are; what the analyses read through. ``archive``: a folder
+    of committed run folders (:data:`ARCHIVE`) that a missing dataset is copied from before it is checked
+    (the copy is reused only if its provenance is the registry's, as any run under ``data_root`` is)."""
+
+    def __init__(self, data_root: Path | str, registry: dict[str, Data], scale: float = 1.0,
+                 archive: Path | None = ARCHIVE):
         self.root = Path(data_root)
         self.registry = registry
         self.scale = scale
+        self.archive = archive
 
     def path(self, name: str) -> Path:
         """The run folder of dataset ``name``."""
@@ -120,6 +136,9 @@ class Context:
         interrupted one, and replace one made with other settings."""
         spec = self.registry[name].spec(self.scale)
         out = self.path(name)
+        archived = self.archive / name if self.archive is not None else None
+        if archived is not None and (archived / "manifest.json").is_file() and not out.exists():
+            shutil.copytree(archived, out)
         try:
             execute(spec, out, resume=True, progress=progress)
         except RunError:  # a run of other settings (an older registry or scale): replace it

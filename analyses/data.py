@@ -43,6 +43,10 @@ READING_SIZES = {"basic": (2_000_000, 200_000), "expert": (500_000, 20_000), SEA
 # question 8: the presets that vary another's game at its table, each paired with it
 PRESET_BASES = {"handbook": "classic", "encyclopedia": "classic", "from-15": "classic", "negotiations": "classic",
                 "duel-trump": "duel"}
+# question 10: seat 0's first card forced to each of its legal cards in turn (PLAY_PROBES runs, each paired with the
+# unforced run by deal), its R4.3 choice forced both ways, and its announcement (R8.3) switched off in parties
+PLAY_PROBES = 5  # first_card = 0..4: the j-th legal card (five cards in hand: every legal card is some j)
+PLAY_DEALS = {"basic": 1_000_000, "expert": 500_000}
 SEARCH_OPTION_DEALS = 30_000  # question 7: the play options among searching players, 4 arms of about 4 ms a deal
 
 
@@ -109,6 +113,20 @@ def _build() -> dict[str, Data]:
     add(Data("options-4p-random", DEALS, Rules.classic(), 1_000_000, SEED_4P, ("random",), variants=play_variants))
     add(Data(f"options-4p-{SEARCH}", DEALS, Rules.classic(), SEARCH_OPTION_DEALS, SEED_4P, (SEARCH_POLICY,),
              variants=play_variants))  # fmt: skip
+    # the cards (question 10): basic and expert tables, seat 0's first card forced (each legal card once), its R4.3
+    # choice forced to take and to decline the trump card; the same deals as deals-4p / deals-4p-expert
+    for kind, count in PLAY_DEALS.items():
+        others = (kind,) * 3
+        suffix = "" if kind == "basic" else f"-{kind}"
+        add(Data(f"play-4p{suffix}", DEALS, Rules.classic(), count, SEED_4P, (kind,) + others, log_plays=True))
+        for j in range(PLAY_PROBES):
+            add(Data(f"play-4p{suffix}-first{j}", DEALS, Rules.classic(), count, SEED_4P,
+                     (f"{kind}:first_card={j}",) + others, log_plays=True))  # fmt: skip
+        for take in (0, 1):
+            add(Data(f"play-4p{suffix}-take{take}", DEALS, Rules.classic(), count, SEED_4P,
+                     (f"{kind}:take_trump={take}",) + others))  # fmt: skip
+    # ... and seat 0 never announcing that a trick took him to zero (R8.3), the same parties as party-100-remaining
+    add(Data("party-100-noannounce0", PARTIES, Rules.classic(), 200_000, 3100, ("basic:announce=false",) + ("basic",) * 3))
     # parties of expert and of searching players (question 6: does the party's shape hold for them?)
     add(Data("party-100-expert", PARTIES, Rules.classic(), 100_000, 3100, ("expert",)))
     add(Data(f"party-100-{SEARCH}", PARTIES, Rules.classic(), SEARCH_PARTIES, 3100, (SEARCH_POLICY,)))

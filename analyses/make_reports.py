@@ -36,6 +36,7 @@ QUESTIONS = (
     "q7_options",
     "q8_variants",
     "q9_readings",
+    "q10_play",
 )
 TITLE = "rams-sim reports: Rams questions answered with data"
 

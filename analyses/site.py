@@ -36,6 +36,7 @@ SHORT = {  # the navigation bar's words for each page (else the page's title wit
     "7-options": "Rule options",
     "8-variants": "Rule systems",
     "9-readings": "Silent readings",
+    "10-play": "Playing the cards",
 }
 
 
@@ -64,8 +65,8 @@ FIRST_QUESTIONS = (
 @dataclass(frozen=True)
 class Decision:
     """A decision a player meets, with its rules of thumb on the landing page: the sentence ``name`` of each page
-    in ``facts`` (slug, fact name), in order; ``missing`` says what is not measured yet (shown always, and alone
-    when no page has a sentence)."""
+    in ``facts`` (slug, fact name), in order; ``missing`` says what they leave out (shown after them; when no
+    page has a sentence, the guide says the decision is not measured yet)."""
 
     title: str
     facts: tuple[tuple[str, str], ...]
@@ -78,21 +79,16 @@ DECISIONS = (
                               ("2-exchange", "dealer_no_ace_no_trump"))),
     Decision("What to exchange", (("2-exchange", "exchange_rule"), ("2-exchange", "exchange_by_position"),
                                   ("2-exchange", "table_vs_search"))),
-    Decision("The dealer's trump card (R4.3: take it or not)", (("9-readings", "dealer_trump_card"),),
-             NOT_MEASURED + "gives no rule of thumb. The dealer takes the turned-up trump card or not as his policy "
-             "does (`basic`, `expert` or `pimc`) or as a rule makes him; no page replays one deal both ways."),
-    Decision("Leading", (),
-             NOT_MEASURED + "gives no rule of thumb. The pages measure whole policies, whose leads differ with "
-             "everything else they do (`table` against `pimc`, under What to exchange), never one lead against "
-             "another."),
-    Decision("Following", (),
-             NOT_MEASURED + "gives no rule of thumb. How much the duty to overtrump matters to the game is on "
-             "[page 7](7-options.md) and [page 9](9-readings.md) (the first questions above); which card to follow "
-             "with is not."),
-    Decision("When the score is low (near the end of a party)", (),
-             NOT_MEASURED + "gives no rule of thumb: [page 6](6-party.md) measures how long a party lasts and who "
-             "wins it, with every seat playing `basic` the same way at every score, never a change of play near the "
-             "end."),
+    Decision("The dealer's trump card (R4.3: take it or not)", (("10-play", "dealer_trump_card"),
+                                                                ("9-readings", "dealer_trump_card"))),
+    Decision("Leading", (("10-play", "leading"),),
+             "Measured on the first trick only: the later leads are played as each policy plays them."),
+    Decision("Following", (("10-play", "following"),),
+             "Measured on the first trick only. How much the duty to overtrump matters to the game is on "
+             "[page 7](7-options.md) and [page 9](9-readings.md) (the first questions above)."),
+    Decision("When the score is low (near the end of a party)", (("10-play", "low_score"),),
+             "Not measured yet: a change of pass or exchange near the end of a party. Every policy plays a deal the "
+             "same way at every score, so no page compares two ways of playing near the end but the announcement."),
 )
 
 STYLE = """
@@ -374,10 +370,11 @@ def decisions_html(pages: list[Page]) -> str:
              "hand</em>; the <em>dealer</em> speaks last (4 players).</p>"]  # fmt: skip
     for d, said in decisions(pages):
         parts.append(f"<h3>{html.escape(d.title)}</h3><ul>")
-        if d.missing or not said:
-            parts.append(f'<li class="unmeasured">{md_inline(d.missing or NOT_MEASURED + "gives no rule of thumb.")}'
-                         "</li>")  # fmt: skip
+        if not said:
+            parts.append(f'<li class="unmeasured">{md_inline(NOT_MEASURED + "gives no rule of thumb.")}</li>')
         parts += [f'<li>{md_inline(s)} (<a href="{p.slug}.html">page {number(p)}</a>)</li>' for p, s in said]
+        if d.missing and said:
+            parts.append(f'<li class="unmeasured">{md_inline(d.missing)}</li>')
         parts.append("</ul>")
     parts.append("</section>")
     return "".join(parts)
