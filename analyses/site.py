@@ -230,7 +230,7 @@ def nav_links(pages: list[Page]) -> list[tuple[str, str]]:
 def nav_from_markdown(out: Path) -> list[tuple[str, str]]:
     """The navigation bar's links from the Markdown pages already in ``out`` (a build of some pages only)."""
     links = []
-    for path in sorted(Path(out).glob("[0-9]-*.md")):
+    for path in sorted(Path(out).glob("[0-9]*-*.md"), key=lambda p: int(p.stem.split("-")[0])):
         first = path.read_text(encoding="utf-8").splitlines()[0].lstrip("# ").strip()
         page = Page(path.stem, first, "")
         links.append((page.slug, f"{number(page)}. {short_title(page)}"))

@@ -97,7 +97,7 @@ def _decision_items() -> dict[str, list[str]]:
     out = {}
     for block in section.split("<h3>")[1:]:
         title, rest = block.split("</h3>", 1)
-        out[H.unescape(title)] = re.findall(r"<li[^>]*>(.*?)</li>", rest, flags=re.DOTALL)
+        out[H.unescape(title)] = re.findall(r"(<li[^>]*>.*?)</li>", rest, flags=re.DOTALL)
     return out
 
 
@@ -116,10 +116,10 @@ def test_the_committed_guide_has_each_decision_and_its_pages_numbers():
         assert lis, title
         for li in lis:
             text = _text(li)
-            if "Not measured yet" in text:
+            if "Not measured yet" in text or 'class="unmeasured"' in li:  # what is not measured: no number
                 assert not INTERVAL.search(text), title
                 continue
-            page = re.search(r'href="(\d-[\w-]+)\.html"', li).group(1)
+            page = re.search(r'href="(\d+-[\w-]+)\.html"', li).group(1)
             numbers = INTERVAL.findall(text)
             assert numbers and "n = " in text, (title, text)
             assert re.search(r"dealer|first hand|every position|any position", text), (title, text)

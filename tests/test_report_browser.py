@@ -29,7 +29,7 @@ SCREENS = 4  # a question page's essentials lie within this many window heights
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver")
 LOAD_SECONDS = 60  # the longest wait for a page to load
-QUESTION_PAGES = sorted(p.stem for p in REPORTS.glob("[0-9]-*.md"))
+QUESTION_PAGES = sorted((p.stem for p in REPORTS.glob("[0-9]*-*.md")), key=lambda s: int(s.split("-")[0]))
 PAGES = ["index", *QUESTION_PAGES, "glossary"]
 
 MEASURE = """
