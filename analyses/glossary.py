@@ -100,6 +100,18 @@ TERMS: tuple[Term, ...] = (
     Term("прокат", "prokat", TABLE,
          "In the zone game, the fixed payment a player who took no trick pays the other, besides his remiz.",
          (r"прокат",), section="R9 zone"),
+    Term("lead / follow", "lead", TABLE,
+         "The first card of a trick is led; the others follow in turn. A follower must play the led suit if he "
+         "can, else a trump if he can (R6.2); the highest trump, else the highest card of the led suit, wins the "
+         "trick (R6.4). Some leads are forced: a player holding the trump ace must lead it (R6.5).",
+         (r"lead(?:s|ing)?", r"follow(?:s|ing)?"), section="R6"),
+    Term("plain card", "plain", TABLE,
+         "A card that is not a trump. A plain ace is an ace of a suit that is not trumps.",
+         (r"plain cards?", r"plain aces?"), section="R6"),
+    Term("announce", "announce", TABLE,
+         "Saying at once that a trick took one to zero; it ends the party. A player who does not announce and takes "
+         "more tricks overshoots and starts again from the starting score (R8.3).", (r"announc(?:e|es|ing)",),
+         section="R8.3"),
     Term("party", "party", TABLE,
          "The sequence of deals from the starting score (100 in classic) until someone's score reaches zero; he "
          "wins it and the others settle with him.", (r"part(?:y|ies)",), section="R8"),
