@@ -25,7 +25,7 @@ from .exchange import (
     ACES, ACTIONS, BRANCH_EXPERT, DEALER_SEAT, JACK_PAIR, LONGEST, PASS, RUN_EXPERT, STAND, TOP, TRUMPS, by_position,
     chosen, exchange_table, gain_col, mark, position_words, seat_position, with_shipped_table,
 )  # fmt: skip
-from .stats import mean_by, mean_estimate
+from .stats import mean_by, mean_estimate, simultaneous_z, widen
 
 TABLE_BASIC, TABLE_EXPERT = "deals-4p-table0", "deals-4p-table0-expert"
 BASIC_RUN, EXPERT_RUN, SEARCH_RUN = "deals-4p", "deals-4p-expert", f"deals-4p-{SEARCH}0-expert"
@@ -143,36 +143,40 @@ def disagreements(held: pl.DataFrame, expert: pl.DataFrame, players: int = SHOWN
             e = mean_estimate((pl.DataFrame({"a": sel.select(chosen(pl.lit(cell["class"]), ACTIONS))[:, 0],
                                              "b": sel.select(chosen(pl.lit(cell["shipped"]), ACTIONS))[:, 0]})
                                .select(pl.col("a") - pl.col("b"))[:, 0]))  # fmt: skip
-            row.update({f"{side}_est": e.value, f"{side}_low": e.low, f"{side}_high": e.high, f"{side}_n": e.n})
-        rows.append(row)
-    return pl.DataFrame(rows)
+            rows.append({**row, "players": side, "estimate": e.value, "ci_low": e.low, "ci_high": e.high, "n": e.n})
+    out = pl.DataFrame(rows)
+    if out.height:  # the intervals every verdict on these rows is judged by: simultaneous over all of them
+        z = simultaneous_z(out.height)
+        sim = [widen(Estimate(r["estimate"], r["ci_low"], r["ci_high"], r["n"]), z) for r in out.iter_rows(named=True)]
+        out = out.with_columns(pl.Series("sim_low", [e.low for e in sim]), pl.Series("sim_high", [e.high for e in sim]))
+    return out
 
 
 def disagreement_text(d: pl.DataFrame) -> tuple[pl.DataFrame, str]:
-    """The disagreements as a shown table (words, intervals, ✓ where clear) and the sentence that sums them up."""
-    def est(r: dict, side: str) -> Estimate:
-        return Estimate(r[f"{side}_est"], r[f"{side}_low"], r[f"{side}_high"], r[f"{side}_n"])
-
+    """The disagreements (:func:`disagreements`' rows) as a shown table (words, simultaneous intervals, ✓ where
+    clear) and the sentence that sums them up, judged by the same simultaneous intervals."""
+    keys = [ACES, TRUMPS, TOP, "position", "class", "shipped"]
     shown = []
     count = {(side, way): 0 for side in ("basic", "expert") for way in ("class", "shipped", "close")}
-    for r in d.iter_rows(named=True):
-        eb, ee = est(r, "basic"), est(r, "expert")
-        for side, e in (("basic", eb), ("expert", ee)):
-            count[side, ("class" if e.value > 0 else "shipped") if clear(e) else "close"] += 1
-        shown.append({"aces": f"{r[ACES]}{'+' if r[ACES] == T.MAX_ACES else ''}",
-                      "trumps": f"{r[TRUMPS]}{'+' if r[TRUMPS] == T.MAX_TRUMPS else ''}", "top trump": TOP_WORDS[r[TOP]],
-                      "position": position_words(SHOWN_PLAYERS)[r["position"]],
-                      "class table (`basic` players)": SHORT[r["class"]], "shipped table": SHORT[r["shipped"]],
-                      "class − shipped, `basic` players": mark(eb), "class − shipped, `expert` players": mark(ee)})
-    n = d.height
+    for (aces, trumps, top, position, cls, shipped), cell in d.group_by(keys, maintain_order=True):
+        row = {"aces": f"{aces}{'+' if aces == T.MAX_ACES else ''}",
+               "trumps": f"{trumps}{'+' if trumps == T.MAX_TRUMPS else ''}", "top trump": TOP_WORDS[top],
+               "position": position_words(SHOWN_PLAYERS)[position],
+               "class table (`basic` players)": SHORT[cls], "shipped table": SHORT[shipped]}  # fmt: skip
+        for r in cell.iter_rows(named=True):
+            e = Estimate(r["estimate"], r["sim_low"], r["sim_high"], r["n"])
+            count[r["players"], ("class" if e.value > 0 else "shipped") if clear(e) else "close"] += 1
+            row[f"class − shipped, `{r['players']}` players"] = mark(e)
+        shown.append(row)
+    n = len(shown)
     text = (f"The two tables disagree in {n} of the cells shown above (hand and position). The class table is the "
             "best exchange against `basic` players, who exchange and pass as `basic` does; the shipped table is a best "
             "response to players who themselves play the table, with `expert`'s cards, so where the others play "
-            f"differently the best reply may differ. "
-            + " ".join(f"Among `{side}` players the class table's choice is clearly better in {count[side, 'class']} "
+            f"differently the best reply may differ. Judged together over the {d.height} intervals below (simultaneous): "
+            + "; ".join(f"among `{side}` players the class table's choice is clearly better in {count[side, 'class']} "
                        f"of the {n}, the shipped table's in {count[side, 'shipped']}, and neither in "
-                       f"{count[side, 'close']} (close calls, where either choice costs little)." for side in
-                       ("basic", "expert")))  # fmt: skip
+                       f"{count[side, 'close']} (close calls, where either choice costs little)" for side in
+                       ("basic", "expert")) + ".")  # fmt: skip
     return pl.DataFrame(shown), text
 
 
@@ -222,8 +226,10 @@ def section(ctx: Context, page: Page, out: Path, held: pl.DataFrame) -> None:
     page.table(shown, key=False, caption="Where the class table above (chosen among `basic` players, for hands with no "
                "jack pair and no suit longer than two) and the shipped table choose differently: the paired gain per "
                "deal of the class table's action over the shipped one, on page 2's held-out deals among `basic` "
-               "players and on every such deal among `expert` players (`" + BRANCH_EXPERT + "`); ✓ = the interval "
-               f"excludes 0. Numbers: {link}.")  # fmt: skip
+               "players and on every such deal among `expert` players (`" + BRANCH_EXPERT + "`); the intervals are "
+               "simultaneous over every cell of both kinds of player (Bonferroni), ✓ = the interval excludes 0. "
+               f"Numbers: {link} (`ci_low`, `ci_high`: each row's own 95% interval; `sim_low`, `sim_high`: the "
+               "simultaneous one).")  # fmt: skip
 
     vs = {"basic": (paired(ctx, TABLE_BASIC, BASIC_RUN), "three `basic`", BASIC_RUN),
           "expert": (paired(ctx, TABLE_EXPERT, EXPERT_RUN), "three `expert`", EXPERT_RUN),
