@@ -29,7 +29,7 @@ from __future__ import annotations
 import numpy as np
 import polars as pl
 
-from rams_sim.summary import Z95, Estimate, wilson_bounds
+from rams_sim.runs.summary import Z95, Estimate, wilson_bounds
 
 from .stats import normal
 

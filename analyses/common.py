@@ -1,6 +1,6 @@
 """What every analysis shares: the datasets it reads, estimates with intervals, and the page it writes.
 
-* :class:`Data` names one simulation (a :class:`rams_sim.runner.RunSpec` at full size);
+* :class:`Data` names one simulation (a :class:`rams_sim.runs.runner.RunSpec` at full size);
   :class:`Context` makes sure it exists under the data folder (an existing run of the
   same provenance is reused, an interrupted one resumed) and scans it with polars.
 * Estimates (in :mod:`analyses.stats`, re-exported here): :func:`mean_by` / :func:`prop_by` turn a lazy frame into one row per group with its
@@ -34,8 +34,8 @@ from rams_sim._version import __version__
 from rams_sim.policies import PolicyKind, PolicySpec
 from rams_sim.record import Outcome
 from rams_sim.rules import PRESETS, Rules
-from rams_sim.runner import RunError, RunSpec, execute, read_manifest
-from rams_sim.summary import Z95, Estimate, wilson, wilson_bounds  # noqa: F401  (re-exported for the pages)
+from rams_sim.runs.runner import RunError, RunSpec, execute, read_manifest
+from rams_sim.runs.summary import Z95, Estimate, wilson, wilson_bounds  # noqa: F401  (re-exported for the pages)
 
 from .stats import (  # noqa: F401  (re-exported: the pages import them from here)
     mean_by,
@@ -78,9 +78,9 @@ class Data:
     policies: tuple[str, ...] = ("basic",)
     seat: int | None = None  # branches: the seat whose options are replayed
     dealer: int | None = None  # None: the dealer rotates d % players
-    variants: tuple[Rules, ...] = ()  # paired (rams_sim.effect): each unit also played under these rules
-    by: tuple[str, ...] = ()  # paired deals: the cells (rams_sim.effect.PAIRED_KEYS)
-    log_plays: bool = False  # deals: add the cards of every trick (rams_sim.dataset.PLAY_COLUMNS)
+    variants: tuple[Rules, ...] = ()  # paired (rams_sim.runs.effect): each unit also played under these rules
+    by: tuple[str, ...] = ()  # paired deals: the cells (rams_sim.runs.effect.PAIRED_KEYS)
+    log_plays: bool = False  # deals: add the cards of every trick (rams_sim.runs.dataset.PLAY_COLUMNS)
 
     def spec(self, scale: float = 1.0) -> RunSpec:
         """The run at ``scale`` times the full size (at least MIN_COUNT units)."""

@@ -13,7 +13,7 @@ Sizes are chosen so the stated answers are clear at 95% and the whole of
 from __future__ import annotations
 
 from rams_sim.rules import PRESETS, Rules
-from rams_sim.runner import BRANCHES, DEALS, PARTIES
+from rams_sim.runs.runner import BRANCHES, DEALS, PARTIES
 
 from .common import Data
 from .readings import BASELINES as READING_BASELINES
@@ -108,7 +108,7 @@ def _build() -> dict[str, Data]:
         add(Data(f"branch-4p-{name}", BRANCHES, Rules.classic(**options), 200_000, SEED_4P, seat=0))
         add(Data(f"party-100-{name}", PARTIES, Rules.classic(**options), 200_000, 3100))
     # the play options at a table of random players, who break them when allowed, and of searching players, whom
-    # they bind: one paired run each (rams_sim.effect), every option an arm (question 7)
+    # they bind: one paired run each (rams_sim.runs.effect), every option an arm (question 7)
     play_variants = tuple(Rules.classic(**OPTIONS[name]) for name in PLAY_OPTIONS)
     add(Data("options-4p-random", DEALS, Rules.classic(), 1_000_000, SEED_4P, ("random",), variants=play_variants))
     add(Data(f"options-4p-{SEARCH}", DEALS, Rules.classic(), SEARCH_OPTION_DEALS, SEED_4P, (SEARCH_POLICY,),
@@ -153,7 +153,7 @@ def _build() -> dict[str, Data]:
         add(Data(f"variant-{preset}-paired-deals", DEALS, Rules.named(base), 500_000, 8300, variants=(Rules.named(preset),)))
         add(Data(f"variant-{preset}-paired-parties", PARTIES, Rules.named(base), 100_000, 8400,
                  variants=(Rules.named(preset),)))  # fmt: skip
-    # the readings (question 9): each preset and its readings in one paired run (rams_sim.effect), deals by
+    # the readings (question 9): each preset and its readings in one paired run (rams_sim.runs.effect), deals by
     # position and whole parties, under basic, expert and searching players (the search at a smaller n)
     for i, preset in enumerate(READING_BASELINES):
         rules = Rules.named(preset)

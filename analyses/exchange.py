@@ -35,7 +35,7 @@ from rams_sim.cards import ACE, HAND_SIZE, JACK, KING
 from rams_sim.hands import hand_features, weakest_discards
 from rams_sim.kernels.codes import OPTION_PASS
 from rams_sim.kernels.rng import MIX1, MIX2
-from rams_sim.summary import Estimate
+from rams_sim.runs.summary import Estimate
 
 from .common import Context, clear, fmt, mean_estimate, row_estimate, unpaired_difference
 from .stats import identical
@@ -282,7 +282,7 @@ PLAYERS = 4  # the table of every branch dataset (analyses/data.py)
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 # The one numbering of positions in data and CSVs (README "Positions"): ``position`` = (seat − dealer − 1) mod
 # players, 0 = first hand (the dealer's left, first to speak, R4, leads the first trick, R6.1) .. players − 1 = the
-# dealer; rams_sim.aggregate's and rams-sim effect's `position` key and the table policy's CSV count the same way.
+# dealer; rams_sim.runs.aggregate's and rams-sim effect's `position` key and the table policy's CSV count the same way.
 POSITION_NUMBERING = ("position = (seat − dealer − 1) mod players: 0 = first hand (the dealer's left), "
                       "players − 1 = the dealer")  # fmt: skip
 

@@ -30,7 +30,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import polars as pl  # noqa: E402
 
 from rams_sim.cards import RANKS_PER_SUIT  # noqa: E402
-from rams_sim.summary import Estimate  # noqa: E402
+from rams_sim.runs.summary import Estimate  # noqa: E402
 
 from .common import GAIN, Context, Page, clear, fmt, fmt_n, mean_estimate  # noqa: E402
 from .data import PLAY_DEALS, PLAY_PROBES  # noqa: E402

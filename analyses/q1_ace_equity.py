@@ -28,7 +28,7 @@ import polars as pl  # noqa: E402
 from rams_sim import cards as C  # noqa: E402
 from rams_sim.hands import hand_features  # noqa: E402
 from rams_sim.record import Outcome  # noqa: E402
-from rams_sim.summary import Z95, Estimate  # noqa: E402
+from rams_sim.runs.summary import Z95, Estimate  # noqa: E402
 
 from .clustered import class_diff, class_mean, class_table  # noqa: E402
 from .common import (  # noqa: E402

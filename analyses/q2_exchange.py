@@ -38,7 +38,7 @@ from .exchange import (  # noqa: E402
     hand_col, long_values, mark, position_table, with_shipped_table,
 )  # fmt: skip
 from .data import SEARCH  # noqa: E402
-from rams_sim.summary import Estimate  # noqa: E402
+from rams_sim.runs.summary import Estimate  # noqa: E402
 
 DATASETS = (BRANCH, RUN, BRANCH_EXPERT, RUN_EXPERT, BRANCH_SEARCH, RUN_SEARCH, *TABLE_DATASETS)
 # Classes of question 2, coarse to fine: a deal belongs to the finest level whose class

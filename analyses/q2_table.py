@@ -17,7 +17,7 @@ from pathlib import Path
 import polars as pl
 
 from rams_sim import strategy_table as T
-from rams_sim.summary import Estimate
+from rams_sim.runs.summary import Estimate
 
 from .common import GAIN, Context, Page, clear, fmt, fmt_n
 from .data import SEARCH, SEARCH_POLICY

@@ -34,7 +34,7 @@ import polars as pl  # noqa: E402
 from rams_sim.hands import hand_features  # noqa: E402
 from rams_sim.odds import DECLARATIONS, dealt_odds  # noqa: E402
 from rams_sim.record import Declaration, Outcome  # noqa: E402
-from rams_sim.summary import Z95, wilson_bounds  # noqa: E402
+from rams_sim.runs.summary import Z95, wilson_bounds  # noqa: E402
 
 from .clustered import clustered_means, clustered_wilson, design_effect, effective_wilson  # noqa: E402
 from .common import Context, Page, across_players, chance_misses, fmt_n, row_estimate, simultaneous_z  # noqa: E402

@@ -27,7 +27,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
 
-from rams_sim.summary import Estimate  # noqa: E402
+from rams_sim.runs.summary import Estimate  # noqa: E402
 
 from . import exchange as ex  # noqa: E402
 from .data import SEARCH  # noqa: E402

@@ -3,7 +3,7 @@
 Reads whole parties (R8) played by the basic policy at every seat: the four-player
 parties from a start of 100, 150 and 200 under both settlements (R8.4), and the
 parties from 100 at every other table size. One row per (party, seat) (PARTY_COLUMNS of
-rams_sim/dataset.py); seat 0 deals the first deal and the deal passes to the left, so
+rams_sim/runs/dataset.py); seat 0 deals the first deal and the deal passes to the left, so
 seat 1 leads the first trick. Parties are independent of one another, so a per-party
 value (its length, seat 0's win) is one independent observation.
 
@@ -33,7 +33,7 @@ import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
 
 from rams_sim.record import EndKind  # noqa: E402
-from rams_sim.summary import Estimate, wilson_bounds  # noqa: E402
+from rams_sim.runs.summary import Estimate, wilson_bounds  # noqa: E402
 
 from .common import (  # noqa: E402
     Context, Page, chance_misses, clear, fmt, fmt_n, mean_by, mean_estimate, num, one_against_others, quantile_estimate,

@@ -27,7 +27,7 @@ option changes at all.
 
 The paired changes that ``rams-sim effect`` measures (gain, remiz, ends before play, pass
 rate, deals changed, party length and seat 0's wins; and the play options under random and
-searching players) come from its paired runs (rams_sim/effect.py, datasets
+searching players) come from its paired runs (rams_sim/runs/effect.py, datasets
 ``readings-classic-*`` and ``options-4p-*``: each deal played under classic and under every
 option from the same key, the intervals deal-clustered). The contrasts it does not measure
 (the ♥A value, the exchange and pass values of the branch data, declarations, the dealer's
@@ -48,10 +48,10 @@ import matplotlib.pyplot as plt  # noqa: E402
 import polars as pl  # noqa: E402
 
 from rams_sim.cards import HEARTS  # noqa: E402
-from rams_sim.effect import read_result  # noqa: E402
+from rams_sim.runs.effect import read_result  # noqa: E402
 from rams_sim.hands import hand_features  # noqa: E402
 from rams_sim.record import Declaration, Outcome  # noqa: E402
-from rams_sim.summary import Estimate, wilson  # noqa: E402
+from rams_sim.runs.summary import Estimate, wilson  # noqa: E402
 
 from . import exchange as ex  # noqa: E402
 from .clustered import cluster_contrast  # noqa: E402
@@ -96,7 +96,7 @@ VARIANTS = tuple(
     Variant(k, _LABELS[k], f"deals-4p-{k}", f"branch-4p-{k}", f"party-100-{k}", True, k in _PLAY_ONLY) for k in OPTIONS
 ) + tuple(Variant(k, _LABELS[k], f"deals-4p-{k}", None, f"party-100-{k}", False, False) for k in DECK_CHOICES_4P)
 
-# the paired runs of `rams-sim effect` (rams_sim/effect.py; analyses/data.py): classic and every option of
+# the paired runs of `rams-sim effect` (rams_sim/runs/effect.py; analyses/data.py): classic and every option of
 # question 9 on the same deals and parties (basic players); the play options at a table of random players, who
 # break them whenever allowed, and of searching players, whom they may bind
 PAIRED_DEALS, PAIRED_PARTIES = "readings-classic-deals-basic", "readings-classic-parties-basic"

@@ -26,10 +26,10 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import polars as pl  # noqa: E402
 
-from rams_sim.effect import read_result  # noqa: E402
+from rams_sim.runs.effect import read_result  # noqa: E402
 from rams_sim.record import EndKind, Outcome  # noqa: E402
 from rams_sim.rules import PRESETS, Rules  # noqa: E402
-from rams_sim.summary import Estimate  # noqa: E402
+from rams_sim.runs.summary import Estimate  # noqa: E402
 
 from .common import (  # noqa: E402
     MOST_TESTED, Context, Page, chance_misses, clear, fmt, fmt_n, leader, leader_words, mean_estimate,
@@ -177,7 +177,7 @@ def _expert_lengths(rows: list[dict], expert: dict[str, Estimate]) -> str:
 
 def paired_presets(ctx: Context) -> list[dict]:
     """Each preset of PRESET_BASES against the preset whose game it varies, through `rams-sim effect`
-    (rams_sim/effect.py): the same keys (deck orders and coins) under both, `basic` players. Per preset:
+    (rams_sim/runs/effect.py): the same keys (deck orders and coins) under both, `basic` players. Per preset:
     ``changed`` (share of deals altered), the paired change of the mean score delta, of the party's
     length and of the first dealer's win share (Estimates, 95% one at a time)."""
     out = []

@@ -2,7 +2,7 @@
 
 Every reading of analyses/readings.py (the R9 rows the sources leave silent, where the
 project chose, and the R-options of classic Rams a player could read otherwise) is one
-variant of its preset's paired run (``rams-sim effect``, rams_sim/effect.py; datasets
+variant of its preset's paired run (``rams-sim effect``, rams_sim/runs/effect.py; datasets
 ``readings-<preset>-{deals,parties}-<kind>``): each deal and each party is played under the
 preset and under the reading from the same key, so every difference is paired and its
 interval deal-clustered (a deal's seats are one unit). Per reading and kind of player
@@ -32,9 +32,9 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import polars as pl  # noqa: E402
 
-from rams_sim.effect import read_result  # noqa: E402
+from rams_sim.runs.effect import read_result  # noqa: E402
 from rams_sim.rules import Rules  # noqa: E402
-from rams_sim.summary import Estimate  # noqa: E402
+from rams_sim.runs.summary import Estimate  # noqa: E402
 
 from .common import Context, Page, clear, fmt, fmt_n, magnitude, num  # noqa: E402
 from .data import SEARCH  # noqa: E402

@@ -3,7 +3,7 @@
 Each :class:`Reading` is one rule option changed from its default, against the preset whose
 game reads it (docs/VARIANTS.md gives each default and its reason; RULES.md each R-option).
 The readings of one preset are the variants of one paired run (``rams-sim effect``,
-rams_sim/effect.py): every deal and party is played under the preset and under each
+rams_sim/runs/effect.py): every deal and party is played under the preset and under each
 reading from the same key, so each difference is paired and the baseline is played once.
 """
 

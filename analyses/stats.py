@@ -3,7 +3,7 @@
 Pure statistics on polars frames and numpy arrays: nothing here imports the runner, the
 engine or numba (tests/test_layout.py checks it). :func:`mean_by` / :func:`prop_by` give
 one row per group with its sample size and 95% interval (normal for means, Wilson for
-proportions); the other functions give one :class:`rams_sim.summary.Estimate` of
+proportions); the other functions give one :class:`rams_sim.runs.summary.Estimate` of
 independent units. Rows that share a deal (seat-deals) need :mod:`analyses.clustered`.
 """
 
@@ -14,7 +14,7 @@ import math
 import numpy as np
 import polars as pl
 
-from rams_sim.summary import Z95, Estimate, wilson, wilson_bounds
+from rams_sim.runs.summary import Z95, Estimate, wilson, wilson_bounds
 
 
 def mean_by(lf: pl.LazyFrame | pl.DataFrame, by: list[str], value: pl.Expr, z: float = Z95) -> pl.DataFrame:
@@ -194,7 +194,7 @@ def identical(est: Estimate) -> bool:
 
 
 def paired_row(row: dict, sign: int = 1, n: str = "deals") -> Estimate:
-    """One row of :func:`rams_sim.effect.estimates` (``rams-sim effect``) as an Estimate of ``sign`` × its
+    """One row of :func:`rams_sim.runs.effect.estimates` (``rams-sim effect``) as an Estimate of ``sign`` × its
     paired difference; its n is the row's column ``n``: ``deals`` (the deals or parties, the units of the
     clustered interval) or ``n`` (the rows); no interval (nan) where the run had fewer than two units."""
     if row["ci_low"] is None:

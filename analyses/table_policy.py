@@ -37,8 +37,8 @@ import polars as pl
 from rams_sim import strategy_table as T
 from rams_sim.policies import PolicySpec
 from rams_sim.rules import Rules
-from rams_sim.runner import BRANCHES, RunSpec, execute
-from rams_sim.summary import Estimate
+from rams_sim.runs.runner import BRANCHES, RunSpec, execute
+from rams_sim.runs.summary import Estimate
 
 from . import exchange as ex
 from .common import mean_estimate

@@ -4,7 +4,7 @@
     python bench/digest.py > after.txt      # on the new code
     diff before.txt after.txt               # no output: every row is the same
 
-Each line is ``NAME SHA256`` over the table :func:`rams_sim.runner.run_chunk` makes for the
+Each line is ``NAME SHA256`` over the table :func:`rams_sim.runs.runner.run_chunk` makes for the
 dataset's first ``--deals`` deals (``--parties`` parties, ``--branches`` branched deals),
 with the dataset's own rules, policies and seed (analyses/data.py). ``--only`` takes a
 substring of the dataset names; extra lines cover the play log, a fixed dealer and every
@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from analyses.data import REGISTRY  # noqa: E402
 from rams_sim.policies import PolicySpec  # noqa: E402
 from rams_sim.rules import PRESETS, Rules  # noqa: E402
-from rams_sim.runner import BRANCHES, DEALS, PARTIES, ChunkTask, RunSpec, run_chunk  # noqa: E402
+from rams_sim.runs.runner import BRANCHES, DEALS, PARTIES, ChunkTask, RunSpec, run_chunk  # noqa: E402
 
 
 def digest(spec: RunSpec, count: int) -> str:

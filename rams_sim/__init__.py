@@ -18,14 +18,14 @@ import importlib
 from ._version import __version__
 
 from .compare import Comparison, compare
-from .notation import AdviceError
+from .advice.notation import AdviceError
 from .policies import PolicyKind, PolicySpec
 from .record import DealRecord, Declaration, EndKind, Intent, Outcome, PartyRecord
 from .rules import PRESETS, PresetNotImplemented, Rules
 
 # name -> module, imported when the name is first used (the engine and advise import numba, read_run polars)
 _LAZY = {name: ".engine" for name in ("play_deal", "play_party", "simulate", "simulate_branches", "simulate_parties")}
-_LAZY |= {"advise": ".advice", "read_run": ".read"}
+_LAZY |= {"advise": ".advice", "read_run": ".runs.read"}
 
 
 def __getattr__(name: str):

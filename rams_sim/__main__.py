@@ -1,5 +1,5 @@
 """``python -m rams_sim`` runs the command line."""
 
-from .cli import main
+from .cli.main import main
 
 main()

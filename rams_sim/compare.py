@@ -22,7 +22,7 @@ import numpy as np
 from .policies import PolicySpec, as_spec
 from .record import Outcome
 from .rules import Game, Rules
-from .summary import Z95, Estimate, mean_ci, wilson
+from .runs.summary import Z95, Estimate, mean_ci, wilson
 
 DEFAULT_BATCH = 100_000
 

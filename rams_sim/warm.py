@@ -67,8 +67,8 @@ def warm_game(game: Game, part: str = "all") -> tuple[str, float]:
     halves share more (duel's 20 s each, 22-37 s together), so theirs are not.
     """
     from . import engine
-    from .dataset import deal_chunk_sums
-    from .runner import BRANCHES, DEALS, PARTIES, ChunkTask, RunSpec, run_chunk
+    from .runs.dataset import deal_chunk_sums
+    from .runs.runner import BRANCHES, DEALS, PARTIES, ChunkTask, RunSpec, run_chunk
 
     start = time.perf_counter()
     rules = Rules.named(GAME_PRESETS[game])
@@ -93,7 +93,7 @@ def warm_search() -> tuple[str, float]:
     """Compile the drivers a searching seat (policy pimc, classic Rams) uses for deals, single deals and
     parties, and ``rams-sim advise``'s two evaluations (a decision before the play, a card)."""
     from . import engine
-    from .advice import advise
+    from .advice.search import advise
 
     start = time.perf_counter()
     policies = ["pimc:samples=1", "basic", "basic", "basic"]
@@ -120,7 +120,7 @@ def warm_game_search(name: str, rules: Rules, others: list[str], party_rules: Ru
 
 def warm_zone_search() -> tuple[str, float]:
     """zone's searching table, and ``rams-sim advise``'s zone evaluations (the swap, a card)."""
-    from .advice import advise
+    from .advice.search import advise
 
     name, seconds = warm_game_search(SEARCH_ZONE, Rules.named("zone"), ["basic"], Rules.named("zone", start=3))
     start = time.perf_counter()
@@ -131,7 +131,7 @@ def warm_zone_search() -> tuple[str, float]:
 
 def warm_modern_search() -> tuple[str, float]:
     """modern's searching table, and ``rams-sim advise``'s modern evaluations (a turn, a card)."""
-    from .advice import advise
+    from .advice.search import advise
 
     name, seconds = warm_game_search(SEARCH_MODERN, Rules.named("modern"), ["basic"] * 3, Rules.named("modern", start=15))
     start = time.perf_counter()
@@ -144,7 +144,7 @@ def warm_modern_search() -> tuple[str, float]:
 def warm_duel_search() -> tuple[str, float]:
     """duel's searching table, and ``rams-sim advise``'s duel evaluations (the widow, duel-trump's
     card, dave, a card)."""
-    from .advice import advise
+    from .advice.search import advise
 
     name, seconds = warm_game_search(SEARCH_DUEL, Rules.named("duel"), ["basic"], Rules.named("duel"))
     start = time.perf_counter()

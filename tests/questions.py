@@ -18,7 +18,7 @@ way a player would (counts of the others' exchanges, never their cards).
 from __future__ import annotations
 
 from rams_sim import cards as C
-from rams_sim.position import play_order
+from rams_sim.advice.position import play_order
 from rams_sim.record import Declaration, DealRecord, Intent
 from rams_sim.rules import Game, Rules
 

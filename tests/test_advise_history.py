@@ -18,9 +18,9 @@ import pytest
 from typer.testing import CliRunner
 
 from rams_sim import advise, engine
-from rams_sim.advice import read_question
-from rams_sim.cli import app
-from rams_sim.notation import AdviceError
+from rams_sim.advice.search import read_question
+from rams_sim.cli.main import app
+from rams_sim.advice.notation import AdviceError
 from rams_sim.rules import Rules
 
 from questions import asked, questions

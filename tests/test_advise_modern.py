@@ -25,15 +25,15 @@ from typer.testing import CliRunner
 from rams_sim import cards as C
 from rams_sim import engine
 from rams_sim import advise
-from rams_sim.notation import AdviceError
-from rams_sim.advise_modern import modern_position
-from rams_sim.cli import app
+from rams_sim.advice.notation import AdviceError
+from rams_sim.advice.modern import modern_position
+from rams_sim.cli.main import app
 from rams_sim.kernels.args import rules_args
 from rams_sim.kernels.pimc import BLOCK, evaluate_cards
 from rams_sim.kernels import state as S
 from rams_sim.kernels.state import HAND
 from rams_sim.policies import as_spec
-from rams_sim.position import state_at
+from rams_sim.advice.position import state_at
 from rams_sim.record import Declaration
 from rams_sim.rules import Rules
 

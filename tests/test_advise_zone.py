@@ -21,15 +21,15 @@ import pytest
 from rams_sim import cards as C
 from rams_sim import engine
 from rams_sim import advise
-from rams_sim.notation import AdviceError
-from rams_sim.advise_zone import zone_position
+from rams_sim.advice.notation import AdviceError
+from rams_sim.advice.zone import zone_position
 from rams_sim.kernels import state as S
 from rams_sim.kernels.args import rules_args
 from rams_sim.kernels.games.zone import SWAP_OPTION, first_lead
 from rams_sim.kernels.games.zone_search import evaluate_card
 from rams_sim.kernels.pimc import BLOCK
 from rams_sim.policies import as_spec
-from rams_sim.position import state_at
+from rams_sim.advice.position import state_at
 from rams_sim.rules import Rules
 
 from test_advise import _played_text, assert_one_line_error
@@ -173,7 +173,7 @@ def test_the_sampler_itself_finds_no_world_for_a_broken_first_lead(monkeypatch):
     """The dealer led the first trick without a lead duty: advise refuses it before searching,
     and so does the sampler (``first_lead_facts`` keeps no holding: no layout) when that check
     is taken away."""
-    import rams_sim.advise_zone as AZ
+    import rams_sim.advice.zone as AZ
 
     args = dict(seat=0, dealer=0, rules=ZONE, turns="1=stand", played="Q♦ 7♦", max_worlds=256)
     with pytest.raises(AdviceError, match="lead duty"):

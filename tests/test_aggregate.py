@@ -1,4 +1,4 @@
-"""Aggregated runs (``rams-sim run --aggregate``, rams_sim/aggregate.py): the in-kernel sums equal,
+"""Aggregated runs (``rams-sim run --aggregate``, rams_sim/runs/aggregate.py): the in-kernel sums equal,
 exactly, the same sums over the raw rows of the same deals; chunks, threads and an interrupted
 run's resumption change nothing; the provenance is kept; bad keys are one-line errors."""
 
@@ -13,14 +13,14 @@ import pyarrow.parquet as pq
 import pytest
 from typer.testing import CliRunner
 
-from rams_sim import aggregate as A
+from rams_sim.runs import aggregate as A
 from rams_sim import engine, read_run
-from rams_sim.cli import app
-from rams_sim.dataset import deal_table
+from rams_sim.cli.main import app
+from rams_sim.runs.dataset import deal_table
 from rams_sim.policies import seat_policies
-from rams_sim.provenance import METADATA_KEY
+from rams_sim.runs.provenance import METADATA_KEY
 from rams_sim.rules import Rules
-from rams_sim.runner import DEALS, ChunkTask, RunError, RunSpec, execute
+from rams_sim.runs.runner import DEALS, ChunkTask, RunError, RunSpec, execute
 
 KEY_SETS = [
     ("seat",),

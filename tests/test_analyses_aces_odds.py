@@ -15,7 +15,7 @@ from analyses.data import REGISTRY
 from rams_sim import cards as C
 from rams_sim.odds import DECLARATIONS, dealt_odds
 from rams_sim.record import Declaration, Outcome
-from rams_sim.summary import wilson
+from rams_sim.runs.summary import wilson
 
 
 def hands(*texts: str) -> pl.Series:

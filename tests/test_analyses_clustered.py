@@ -10,7 +10,7 @@ import pytest
 
 from analyses import clustered as K
 from analyses.common import mean_estimate
-from rams_sim.summary import Z95, wilson, wilson_bounds
+from rams_sim.runs.summary import Z95, wilson, wilson_bounds
 
 
 # ---- class tables ------------------------------------------------------------------------

@@ -21,8 +21,8 @@ from rams_sim.cards import mask_of, parse_cards
 from rams_sim.record import Outcome
 from rams_sim.hands import hand_features, weakest_discards
 from rams_sim.rules import Rules
-from rams_sim.runner import DEALS
-from rams_sim.summary import wilson
+from rams_sim.runs.runner import DEALS
+from rams_sim.runs.summary import wilson
 
 
 def test_mean_by_gives_exact_means_and_normal_intervals():
@@ -477,7 +477,7 @@ def test_a_searching_table_runs_in_small_chunks():
     """A dataset with a pimc seat is written SEARCH_CHUNK units a chunk, so an interrupted
     `make reports` keeps what it finished (chunking changes no row: randomness is keyed by deal)."""
     from analyses.common import SEARCH_CHUNK, Data
-    from rams_sim.runner import DEALS, DEFAULT_CHUNK
+    from rams_sim.runs.runner import DEALS, DEFAULT_CHUNK
     from rams_sim.rules import Rules
 
     searching = Data("s", DEALS, Rules.classic(), 10_000, 1, ("pimc", "expert", "expert", "expert")).spec()

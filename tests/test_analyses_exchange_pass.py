@@ -13,7 +13,7 @@ from analyses import exchange as ex
 from analyses import q2_exchange as q2
 from analyses import q4_pass as q4
 from rams_sim.cards import mask_of, parse_cards
-from rams_sim.summary import Estimate
+from rams_sim.runs.summary import Estimate
 
 HEARTS, SPADES = 3, 0
 HAND = mask_of(parse_cards("A♥ K♥ J♠ J♣ 7♦"))  # ascending ids: J♠ 9, J♣ 22, 7♦ 31, K♥ 50, A♥ 51

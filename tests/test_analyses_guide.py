@@ -19,7 +19,7 @@ from analyses import exchange as ex
 from analyses import q4_pass, site
 from analyses.common import Page, fmt, fmt_n
 from analyses.stats import widen
-from rams_sim.summary import Estimate
+from rams_sim.runs.summary import Estimate
 
 REPORTS = Path(os.environ.get("RAMS_REPORTS_DIR") or Path(__file__).resolve().parents[1] / "reports")
 DECISION_WORDS = ("Pass or play", "What to exchange", "The dealer's trump card", "Leading", "Following",

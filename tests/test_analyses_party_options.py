@@ -12,7 +12,7 @@ from analyses import q7_options as q7
 from analyses.common import mean_estimate, paired_difference
 from rams_sim.cards import mask_of, parse_cards
 from rams_sim.record import Declaration, EndKind, Outcome
-from rams_sim.summary import Estimate
+from rams_sim.runs.summary import Estimate
 
 
 def mask(text: str) -> int:
@@ -221,8 +221,8 @@ def test_effect_changes_reads_the_paired_run_with_the_sign_of_gain(tmp_path):
     among basic players. Gain is −delta (the interval mirrored), an option that never binds basic is
     identical (an exact 0, "changed" too), and the share changed is the run's count."""
     from analyses.common import Context
-    from rams_sim.effect import read_result
-    from rams_sim.runner import DEALS as KIND, RunSpec, execute
+    from rams_sim.runs.effect import read_result
+    from rams_sim.runs.runner import DEALS as KIND, RunSpec, execute
     from rams_sim.rules import Rules
 
     ctx = Context(tmp_path, {})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from analyses import q5_position as q5
 from analyses.stats import estimate_columns, simultaneous, simultaneous_z
-from rams_sim.summary import Estimate
+from rams_sim.runs.summary import Estimate
 
 
 def test_simultaneous_widens_every_interval_by_the_bonferroni_z():

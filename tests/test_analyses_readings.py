@@ -19,7 +19,7 @@ from analyses import q9_readings as q9
 from analyses.data import REGISTRY
 from analyses.readings import BASELINES, READINGS, of_preset
 from rams_sim.rules import Rules, no_effect
-from rams_sim.summary import Estimate
+from rams_sim.runs.summary import Estimate
 
 
 def test_every_reading_changes_an_option_its_game_reads():
@@ -90,7 +90,7 @@ def test_a_reading_that_acts_only_later_in_a_party_says_so():
 def test_the_page_builds_from_tiny_paired_runs(tmp_path):
     """Every dataset of the page, tiny, through the runner; the page's numbers are effect's reader's."""
     from analyses.common import Context
-    from rams_sim.effect import read_result
+    from rams_sim.runs.effect import read_result
 
     registry = {}
     for name in q9.DATASETS:

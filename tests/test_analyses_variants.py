@@ -42,7 +42,7 @@ def test_declaration_ends_counts_every_declaration_outcome_once_per_deal():
 
 def test_points_formats_percentage_points_with_a_sign():
     """A difference of shares is printed in percentage points, signed."""
-    from rams_sim.summary import Estimate
+    from rams_sim.runs.summary import Estimate
 
     assert q8.points(Estimate(0.641, 0.622, 0.66, 10)) == "+64.1 [62.2, 66.0]"
     assert q8.points(Estimate(-0.05, -0.1, 0.0, 10)) == "−5.0 [−10.0, 0.0]"
@@ -60,7 +60,7 @@ def test_every_implemented_preset_has_its_datasets_and_no_other_does():
 
 def variant_row(preset: str, skill_basic, dealer, fair: float = 0.5) -> dict:
     """A side-by-side row with just what the verdicts read (Estimates from tuples)."""
-    from rams_sim.summary import Estimate
+    from rams_sim.runs.summary import Estimate
 
     return {"preset": preset, "skill_basic": Estimate(*skill_basic), "skill": Estimate(*skill_basic),
             "dealer": dealer, "fair": fair}
@@ -70,7 +70,7 @@ def test_verdicts_over_the_systems_are_joint():
     """Nine systems: one whose expert is below basic at 95% alone (−0.02 [−0.039, −0.001]) and one whose first
     dealer is above the fair share alone (51% of 10,000) are not named once the nine intervals hold together;
     a clear case (−0.3, 60%) stays named."""
-    from rams_sim.summary import wilson
+    from rams_sim.runs.summary import wilson
 
     rows = [variant_row(f"p{i}", (0.0, -0.01, 0.01, 1000), wilson(5000, 10_000)) for i in range(7)]
     rows.append(variant_row("alone", (-0.02, -0.039, -0.001, 1000), wilson(5100, 10_000)))
@@ -86,7 +86,7 @@ def test_verdicts_over_the_systems_are_joint():
 def test_side_by_side_csv_is_numeric():
     """The CSV behind the side-by-side table holds numbers: per measure estimate, ci_low, ci_high, n."""
     from rams_sim.rules import Rules
-    from rams_sim.summary import Estimate
+    from rams_sim.runs.summary import Estimate
 
     est = Estimate(0.5, 0.4, 0.6, 100)
     row = {"preset": "classic", "rules": Rules.named("classic"), "parties": 100, "median": est, "fair": 0.25,
@@ -99,7 +99,7 @@ def test_side_by_side_csv_is_numeric():
 
 def test_an_identical_skill_is_zero_by_construction():
     """A skill difference exactly 0 in every party reads "0 (identical)" and the takeaway calls it no finding."""
-    from rams_sim.summary import Estimate, wilson
+    from rams_sim.runs.summary import Estimate, wilson
 
     zero = Estimate(0.0, 0.0, 0.0, 100)
     assert q8.skill_cell(zero, zero) == "0 (identical)"

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from rams_sim import engine as fast
 from rams_sim import reference
-from rams_sim.cli import app
+from rams_sim.cli.main import app
 from rams_sim.rules import PRESETS, Rules
 
 HANDS = {"hands_dealt": [[], [], [], []], "hands_final": [[], [], [], []], "active": [True] * 4}

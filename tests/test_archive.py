@@ -14,7 +14,7 @@ import pytest
 from analyses.archive import archived_names
 from analyses.common import ARCHIVE
 from analyses.data import REGISTRY
-from rams_sim.runner import BRANCHES, DEALS, PARTIES, ChunkTask, check_target, run_chunk
+from rams_sim.runs.runner import BRANCHES, DEALS, PARTIES, ChunkTask, check_target, run_chunk
 
 UNITS = {DEALS: 12, BRANCHES: 2, PARTIES: 1}  # units replayed per archived run (a searching seat is slow)
 UNIT_COLUMN = {DEALS: "deal", BRANCHES: "deal", PARTIES: "party"}

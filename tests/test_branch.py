@@ -9,12 +9,12 @@ from typer.testing import CliRunner
 
 from rams_sim import cards as C
 from rams_sim import engine
-from rams_sim.cli import app
-from rams_sim.dataset import BRANCH_COLUMNS, schema
+from rams_sim.cli.main import app
+from rams_sim.runs.dataset import BRANCH_COLUMNS, schema
 from rams_sim.policies import PolicySpec
 from rams_sim.rules import Rules
-from rams_sim.runner import BRANCHES, RunSpec, execute, read_manifest
-from rams_sim.summary import scan
+from rams_sim.runs.runner import BRANCHES, RunSpec, execute, read_manifest
+from rams_sim.runs.summary import scan
 
 cli = CliRunner()
 

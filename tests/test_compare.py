@@ -7,7 +7,7 @@ import pytest
 from typer.testing import CliRunner
 
 from rams_sim import engine
-from rams_sim.cli import app
+from rams_sim.cli.main import app
 from rams_sim.compare import compare, paired_batch
 from rams_sim.record import Outcome
 from rams_sim.rules import Rules

@@ -25,7 +25,7 @@ from rams_sim.kernels.games import classic, duel, modern, zone
 from rams_sim.rules import Rules
 engine.simulate(Rules.named("zone"), "basic", deals=10)
 print(json.dumps({m.__name__.rsplit(".", 1)[1]: len(m.play_deal.signatures) for m in (classic, duel, modern, zone)}))
-from rams_sim.runner import kernels_cached
+from rams_sim.runs.runner import kernels_cached
 print(json.dumps([kernels_cached("deals", Rules.named("zone")), kernels_cached("deals", Rules())]))
 """
 

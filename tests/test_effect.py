@@ -1,4 +1,4 @@
-"""Paired rule comparisons (issue "Rule questions answered paired", rams_sim.effect).
+"""Paired rule comparisons (issue "Rule questions answered paired", rams_sim.runs.effect).
 
 * An override equal to the default changes no deal: every paired difference is exactly 0 and
   "0 deals changed".
@@ -18,15 +18,12 @@ import polars as pl
 import pytest
 
 from rams_sim import engine
-from rams_sim.effect import (
-    EffectError, check_keys, check_variants, estimates, from_table, merge, simulate_paired, simulate_paired_parties,
-    to_table,
-)  # fmt: skip
+from rams_sim.runs.effect import ( EffectError, check_keys, check_variants, estimates, from_table, merge, simulate_paired, simulate_paired_parties, to_table, )  # fmt: skip
 from rams_sim.kernels import effect as K
 from rams_sim.record import Outcome
 from rams_sim.rules import Rules
-from rams_sim.runner import DEALS, PARTIES, PAIRED_FILE, RunError, RunSpec, execute, read_manifest
-from rams_sim.summary import Z95
+from rams_sim.runs.runner import DEALS, PARTIES, PAIRED_FILE, RunError, RunSpec, execute, read_manifest
+from rams_sim.runs.summary import Z95
 
 BASE = Rules.classic()
 NO_41 = BASE.replace(ace_forbids_pass=False)  # R4.1 off: a seat dealt an ace may pass
@@ -158,7 +155,7 @@ def test_paired_runs_refuse_what_cannot_pair():
 def _cli(args: list[str]):
     from typer.testing import CliRunner
 
-    from rams_sim.cli import app
+    from rams_sim.cli.main import app
 
     return CliRunner().invoke(app, ["effect", *args])
 
@@ -253,7 +250,7 @@ def test_a_list_value_in_a_change_keeps_its_commas():
     a change that starts without a KEY= is still one line's error."""
     import typer
 
-    from rams_sim.cli_effect import _variant
+    from rams_sim.cli.effect import _variant
 
     assert _variant("ace_values=5,10,15,20,start=9", "x") == ["ace_values=5,10,15,20", "start=9"]
     assert _variant("zone_finish=trick", "x") == ["zone_finish=trick"]

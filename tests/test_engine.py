@@ -8,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from rams_sim import engine
-from rams_sim.cli import app
+from rams_sim.cli.main import app
 from rams_sim.rules import PRESETS, Rules
 
 

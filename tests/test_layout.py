@@ -19,7 +19,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "rams_sim"
-TOP = ("rams_sim", "rams_sim.__main__", "rams_sim.cli")  # the package init and the command line above it
+TOP = ("rams_sim", "rams_sim.__main__", "rams_sim.cli.main")  # the package init and the command line above it
 # kernels/__init__ hashes these; strategy_table: the table policy's cell layout and its loaded table (data)
 KERNEL_SHARED = {"rams_sim.cards", "rams_sim.policies", "rams_sim.record", "rams_sim.rules", "rams_sim.strategy_table"}
 REFERENCE_SHARED = {"rams_sim.cards", "rams_sim.policies", "rams_sim.record", "rams_sim.rules", "rams_sim.strategy_table",
@@ -105,8 +105,8 @@ def test_reference_shares_only_constants_configuration_and_rng(module):
     assert outside <= REFERENCE_SHARED, outside - REFERENCE_SHARED
 
 
-@pytest.mark.parametrize("module", ["rams_sim.summary", "rams_sim.read", "analyses.stats", "analyses.clustered"])
+@pytest.mark.parametrize("module", ["rams_sim.runs.summary", "rams_sim.runs.read", "analyses.stats", "analyses.clustered"])
 def test_statistics_helpers_import_neither_runner_nor_numba(module):
-    code = f"import sys, {module}; print(sorted(m for m in ('numba', 'rams_sim.runner', 'rams_sim.engine') if m in sys.modules))"
+    code = f"import sys, {module}; print(sorted(m for m in ('numba', 'rams_sim.runs.runner', 'rams_sim.engine') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

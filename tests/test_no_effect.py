@@ -2,7 +2,7 @@
 
 `rams-sim rules show` marks them and `rams-sim effect` refuses them, so the list must be
 true: for every implemented preset and every option it lists, a variant with another
-value is played paired with the preset on the same deals and parties (rams_sim.effect),
+value is played paired with the preset on the same deals and parties (rams_sim.runs.effect),
 by basic, expert and random players, and not one deal or party may differ in any output
 (deltas, decisions, every card of the play log). A game that starts reading such an
 option fails here. The converse (a read option) is shown by the games' worked examples.
@@ -15,8 +15,8 @@ from enum import StrEnum
 import pytest
 from typer.testing import CliRunner
 
-from rams_sim.cli import app
-from rams_sim.effect import EffectError, check_variants, simulate_paired, simulate_paired_parties
+from rams_sim.cli.main import app
+from rams_sim.runs.effect import EffectError, check_variants, simulate_paired, simulate_paired_parties
 from rams_sim.kernels import effect as K
 from rams_sim.rules import GAME_OPTIONS, PRESETS, Game, Rules, no_effect, own_options
 

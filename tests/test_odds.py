@@ -12,7 +12,7 @@ from rams_sim import cards as C
 from rams_sim import engine
 from rams_sim.odds import DECLARATIONS, dealt_odds, enumerated_odds
 from rams_sim.rules import Rules
-from rams_sim.summary import wilson
+from rams_sim.runs.summary import wilson
 
 
 @pytest.mark.parametrize("deck_size", [24, 32])

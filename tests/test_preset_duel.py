@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 from rams_sim import engine as fast
 from rams_sim import reference
 from rams_sim.cards import HAND_SIZE, JACK, cards_of, deck_cards, mask_of, parse_cards, rank_of, suit_of
-from rams_sim.cli import app
+from rams_sim.cli.main import app
 from rams_sim.record import Declaration as Dc
 from rams_sim.record import EndKind, Outcome
 from rams_sim.rules import Game, Rules

@@ -20,13 +20,13 @@ from typer.testing import CliRunner
 from rams_sim import engine as fast
 from rams_sim import reference
 from rams_sim.cards import deck_cards, mask_of, parse_cards
-from rams_sim.cli import app
+from rams_sim.cli.main import app
 from rams_sim.kernels.rng import party_deal_key
 from rams_sim.record import Declaration as Dc
 from rams_sim.record import EndKind, Outcome
 from rams_sim.replay import replay_lines
 from rams_sim.rules import Rules
-from rams_sim.runner import read_manifest
+from rams_sim.runs.runner import read_manifest
 
 S, C, D, H = 0, 1, 2, 3  # trump suits (R1 order)
 N0 = Dc.NONE

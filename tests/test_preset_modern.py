@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from rams_sim import engine as fast
 from rams_sim import reference
 from rams_sim.cards import deck_cards, mask_of, parse_cards
-from rams_sim.cli import app
+from rams_sim.cli.main import app
 from rams_sim.kernels.rng import deal_key, deck_order, party_deal_key
 from rams_sim.record import Declaration as Dc
 from rams_sim.record import EndKind, Outcome

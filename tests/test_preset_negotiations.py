@@ -24,7 +24,7 @@ from typer.testing import CliRunner
 from rams_sim import cards as C
 from rams_sim import engine as fast
 from rams_sim import reference
-from rams_sim.cli import app
+from rams_sim.cli.main import app
 from rams_sim.kernels.policy import EXPERT, choose_card
 from rams_sim.policies import PolicySpec, pack_policies
 from rams_sim.record import Intent
@@ -33,8 +33,8 @@ from rams_sim.policies import X_READ_INTENTS
 from rams_sim.reference.policy import BasicPolicy, ExpertPolicy, PlayView
 from rams_sim.replay import replay_lines
 from rams_sim.rules import ExchangeOrder, Rules
-from rams_sim.runner import DEALS, RunSpec, execute
-from rams_sim.summary import scan
+from rams_sim.runs.runner import DEALS, RunSpec, execute
+from rams_sim.runs.summary import scan
 
 T, S, NO = Intent.ON_TRUMPS, Intent.ON_SUITS, Intent.NONE
 TRUMP_CARD = "7♠"

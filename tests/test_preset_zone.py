@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 from rams_sim import engine as fast
 from rams_sim import reference
 from rams_sim.cards import deck_cards, format_card, parse_cards
-from rams_sim.cli import app
+from rams_sim.cli.main import app
 from rams_sim.kernels.args import rules_args
 from rams_sim.kernels.games import zone as zone_kernel
 from rams_sim.record import Declaration as Dc

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from rams_sim import cards as C
 from rams_sim import engine
-from rams_sim.cli import app
+from rams_sim.cli.main import app
 from rams_sim.policies import (
     FIRST_CARD, PARAMS_BY_KIND, PROBE_PARAMS, TAKE_TRUMP, PolicyKind, PolicySpec, default_params, pack_policies,
 )  # fmt: skip

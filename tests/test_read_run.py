@@ -12,10 +12,10 @@ import pytest
 
 import rams_sim
 from rams_sim import read_run
-from rams_sim.dataset import DEAL_COLUMNS, PARTY_COLUMNS, schema
+from rams_sim.runs.dataset import DEAL_COLUMNS, PARTY_COLUMNS, schema
 from rams_sim.policies import PolicySpec
 from rams_sim.rules import Rules
-from rams_sim.runner import DEALS, PARTIES, RunSpec, execute, partial_path, read_manifest
+from rams_sim.runs.runner import DEALS, PARTIES, RunSpec, execute, partial_path, read_manifest
 
 DEALS_N, CHUNK = 1_000, 300  # four part files: 300 + 300 + 300 + 100 deals
 
@@ -165,7 +165,7 @@ def test_reading_imports_neither_numba_nor_the_kernels(deals_run):
     """Importing rams_sim and reading a run leaves numba and the kernels unimported."""
     path = str(deals_run)
     code = "\n".join([
-        "import sys, json, rams_sim, rams_sim.read",
+        "import sys, json, rams_sim, rams_sim.runs.read",
         "from rams_sim import read_run, Rules, PolicySpec, compare",
         f"frame = read_run({path!r})",
         f"lazy = rams_sim.read_run({path!r}, lazy=True).collect()",

@@ -14,14 +14,14 @@ from typer.testing import CliRunner
 
 from rams_sim import cards as C
 from rams_sim import engine
-from rams_sim.cli import app
-from rams_sim.dataset import DEAL_COLUMNS, PARTY_COLUMNS, PLAY_COLUMNS, SCHEMA_VERSION, schema
+from rams_sim.cli.main import app
+from rams_sim.runs.dataset import DEAL_COLUMNS, PARTY_COLUMNS, PLAY_COLUMNS, SCHEMA_VERSION, schema
 from rams_sim.policies import PolicySpec
-from rams_sim.provenance import METADATA_KEY
+from rams_sim.runs.provenance import METADATA_KEY
 from rams_sim.record import Declaration, EndKind
 from rams_sim.rules import Rules
-from rams_sim.runner import DEALS, MANIFEST, PARTIES, RunError, RunSpec, execute, partial_path, read_manifest
-from rams_sim.summary import Z95, scan
+from rams_sim.runs.runner import DEALS, MANIFEST, PARTIES, RunError, RunSpec, execute, partial_path, read_manifest
+from rams_sim.runs.summary import Z95, scan
 
 cli = CliRunner()
 DEALS_N = 3_000
@@ -224,7 +224,7 @@ def test_cli_run_summary_equals_polars_on_the_data(tmp_path):
 def test_cli_run_with_no_options_works(tmp_path, monkeypatch):
     """`rams-sim run` alone makes a useful run (1e6 deals) under data/runs/."""
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr("rams_sim.runner.DEFAULT_CHUNK", {DEALS: 250_000, PARTIES: 20_000})
+    monkeypatch.setattr("rams_sim.runs.runner.DEFAULT_CHUNK", {DEALS: 250_000, PARTIES: 20_000})
     text = _cli_ok(["run"])
     (folder,) = (tmp_path / "data" / "runs").iterdir()
     assert "1,000,000 deals in" in text and read_manifest(folder)["run"]["deals"] == 1_000_000
@@ -323,10 +323,10 @@ def test_cli_party_summary(tmp_path):
 
 
 def test_readme_documents_every_column():
-    """README.md shows each column table exactly as rams_sim.dataset defines it."""
+    """README.md shows each column table exactly as rams_sim.runs.dataset defines it."""
     from pathlib import Path
 
-    from rams_sim.dataset import readme_table
+    from rams_sim.runs.dataset import readme_table
 
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
     for columns in (DEAL_COLUMNS, PLAY_COLUMNS, PARTY_COLUMNS):
@@ -335,7 +335,7 @@ def test_readme_documents_every_column():
 
 def test_cli_ctrl_c_keeps_chunks_and_resume_finishes(tmp_path, monkeypatch, reference_run):
     """Ctrl-C in `rams-sim run` exits 130 naming --resume; the resumed run equals an uninterrupted one."""
-    import rams_sim.runner as runner_module
+    import rams_sim.runs.runner as runner_module
 
     real = runner_module.run_chunk
     calls = []
@@ -370,10 +370,10 @@ def test_cli_replay_tells_the_deal_run_recorded(tmp_path, reference_run):
 
 
 def test_readme_documents_the_branch_columns():
-    """README.md shows the branch table exactly as rams_sim.dataset defines it."""
+    """README.md shows the branch table exactly as rams_sim.runs.dataset defines it."""
     from pathlib import Path
 
-    from rams_sim.dataset import BRANCH_COLUMNS, readme_table
+    from rams_sim.runs.dataset import BRANCH_COLUMNS, readme_table
 
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
     assert readme_table(BRANCH_COLUMNS) in readme
@@ -404,7 +404,7 @@ def test_the_command_reports_clicks_own_usage_errors_in_one_line(tmp_path, args,
 def test_summary_from_part_sums_equals_a_scan_of_the_rows(tmp_path, monkeypatch):
     """A deals part carries its table's exact sums; the summary built from them equals the one
     a scan of the rows gives (and a part without them, as old runs have, falls back to the scan)."""
-    from rams_sim import summary
+    from rams_sim.runs import summary
 
     spec = RunSpec(DEALS, Rules(), ("basic", "random", "basic", "expert"), 11, 3_000, chunk_size=1_000)
     folder = execute(spec, tmp_path / "run").path

@@ -1,4 +1,4 @@
-"""Rule sweeps (rams_sim/sweep.py, ``rams-sim sweep``): bad grids refused before any work, the cells
+"""Rule sweeps (rams_sim/runs/sweep.py, ``rams-sim sweep``): bad grids refused before any work, the cells
 equal the same runs made alone, an interrupted sweep resumes, and a dask.distributed LocalCluster of
 two worker processes writes the same rows, also when a worker is killed mid-sweep (slow marker)."""
 
@@ -11,10 +11,10 @@ import polars as pl
 import pytest
 from typer.testing import CliRunner
 
-from rams_sim import aggregate as A
+from rams_sim.runs import aggregate as A
 from rams_sim import engine
-from rams_sim.cli import app
-from rams_sim.sweep import CELLS_FILE, PARTS, SUMMARY_FILE, GridError, load_grid, parse_grid, sweep
+from rams_sim.cli.main import app
+from rams_sim.runs.sweep import CELLS_FILE, PARTS, SUMMARY_FILE, GridError, load_grid, parse_grid, sweep
 
 GRID = {
     "name": "test", "deals": 6_000, "seed": 5, "aggregate": ["seat", "n_aces"], "chunk": 2_500,
@@ -215,9 +215,9 @@ def _paired_grid() -> dict:
 def test_a_baseline_pairs_each_cell_on_the_same_deals(tmp_path):
     """Each cell without R4.1 is paired with the cell of its table size that has it: its diff equals,
     exactly, the difference of the two cells' means (the same deals), with an interval tighter than
-    the one the two cells' own intervals give the difference; the baseline cells have none; the paired sums equal rams_sim.effect's."""
-    from rams_sim.effect import estimates, simulate_paired
-    from rams_sim.sweep import PAIRED_FILE
+    the one the two cells' own intervals give the difference; the baseline cells have none; the paired sums equal rams_sim.runs.effect's."""
+    from rams_sim.runs.effect import estimates, simulate_paired
+    from rams_sim.runs.sweep import PAIRED_FILE
 
     grid = parse_grid(_paired_grid())
     assert [c.paired is not None for c in grid.cells] == [False, True, False, True]

@@ -14,7 +14,7 @@ from rams_sim import cards as C
 from rams_sim import engine, reference
 from rams_sim import strategy_table as T
 from rams_sim.cards import mask_of, parse_cards
-from rams_sim.cli import app
+from rams_sim.cli.main import app
 
 from rams_sim.kernels.policy import hand_class, weakest
 from rams_sim.policies import TABLE_BASE, PolicySpec, pack_policies

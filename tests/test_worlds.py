@@ -27,7 +27,7 @@ from rams_sim.kernels.knowledge import play_piles
 from rams_sim.kernels.play import legal_mask
 from rams_sim.kernels.rng import STATE_WORDS, seed_stream
 from rams_sim.kernels.worlds import MAX_PAIRS, MAX_PILES, count_layouts, draw_layout, n_states_of, order_cards
-from rams_sim.position import state_at
+from rams_sim.advice.position import state_at
 from rams_sim.record import Declaration
 from rams_sim.rules import Rules
 

@@ -1,4 +1,4 @@
-"""Sufficient statistics of a block of deals by keys, for ``rams-sim run --aggregate`` (:mod:`rams_sim.aggregate`).
+"""Sufficient statistics of a block of deals by keys, for ``rams-sim run --aggregate`` (:mod:`rams_sim.runs.aggregate`).
 
 :func:`accumulate` reads the bulk outputs of :func:`rams_sim.kernels.drivers.play_deals`
 (as :func:`rams_sim.kernels.columns.fill_deal_columns` does) and adds every (deal, seat)
@@ -16,11 +16,11 @@ from ..record import Outcome
 from .bits import aces_mask, popcount, suit_of
 from .columns import D_DEALER, D_OUTCOME, D_TRUMP_CARD, P_DECL, P_PASSED, P_TRICKS, S_DEALT, S_FINAL
 
-# key codes (rams_sim.aggregate.KEYS names them, in this order)
+# key codes (rams_sim.runs.aggregate.KEYS names them, in this order)
 K_SEAT, K_POSITION, K_DEALER, K_TRUMP, K_ACES, K_N_ACES, K_DEALT_ACES = 0, 1, 2, 3, 4, 5, 6
 K_TRUMP_SUIT_HELD, K_PASSED, K_DECLARATION, K_TRICKS, K_OUTCOME = 7, 8, 9, 10, 11
 N_KEYS = 12
-# statistic columns of the accumulator (rams_sim.aggregate.STATS names them); declaration counts follow
+# statistic columns of the accumulator (rams_sim.runs.aggregate.STATS names them); declaration counts follow
 A_N, A_DELTA, A_DELTA_SQ, A_TRICKS, A_TRICKS_SQ, A_REMIZ = 0, 1, 2, 3, 4, 5
 A_DECL = 6  # column A_DECL + code: rows with declaration code
 PLAYED = int(Outcome.PLAYED)
@@ -28,7 +28,7 @@ PLAYED = int(Outcome.PLAYED)
 
 @njit(cache=True, nogil=True, inline="always")
 def key_value(key, i, s, n, out_sets, out_seat, out_deal):
-    """The value of key ``key`` for seat ``s`` of deal row ``i`` (see rams_sim.aggregate.KEYS)."""
+    """The value of key ``key`` for seat ``s`` of deal row ``i`` (see rams_sim.runs.aggregate.KEYS)."""
     if key == K_SEAT:
         return s
     dealer = out_deal[i, D_DEALER]

@@ -2,7 +2,7 @@
 
 :func:`fill_deal_columns` reads the bulk outputs of :func:`rams_sim.kernels.drivers.play_deals`
 and writes one flat array per column, row ``i * players + seat`` for deal ``i`` of the
-chunk (:mod:`rams_sim.dataset` lists the columns and their meanings); :func:`chunk_sums`
+chunk (:mod:`rams_sim.runs.dataset` lists the columns and their meanings); :func:`chunk_sums`
 adds up what a run's summary needs from them. Only copies, bit counting and sums happen
 here; no rule is applied.
 """

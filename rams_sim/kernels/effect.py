@@ -1,4 +1,4 @@
-"""Paired sufficient statistics of a rule change, deal by deal (``rams-sim effect``, :mod:`rams_sim.effect`).
+"""Paired sufficient statistics of a rule change, deal by deal (``rams-sim effect``, :mod:`rams_sim.runs.effect`).
 
 The same deals (same keys, so the same deck orders and coins) are played under the baseline
 rules (arm A) and under a variant (arm B) by :func:`rams_sim.kernels.drivers.play_deals`;
@@ -19,7 +19,7 @@ The unit of the paired sample is the deal: within a cell, deal i contributes ``m
 over them. Per cell and measure the columns are ``sum_a``, ``sum_b``, ``sum C_i**2`` and
 ``sum C_i * m_i``; per cell ``n`` (rows), ``sum m_i**2`` and the deals with a row in it. The
 mean difference per row is ``sum C_i / sum m_i`` and its variance the deal-clustered
-(ratio) estimator's (:func:`rams_sim.effect.estimates`): seats of one deal are not
+(ratio) estimator's (:func:`rams_sim.runs.effect.estimates`): seats of one deal are not
 independent, deals are. ``deal_acc`` counts the deals and the deals the change altered (any
 seat's delta, any decision or any card differs: every output row and the play log).
 """
@@ -124,7 +124,7 @@ def accumulate_paired(a_sets, a_seat, a_delta, a_deal, a_log, b_sets, b_seat, b_
     """Add deals ``lo .. hi - 1`` of a block played under the baseline (``a_*``) and a variant
     (``b_*``; the outputs of :class:`rams_sim.engine.DealOut`, the same deal in the same row).
 
-    ``keys`` int64[k] key codes (:data:`rams_sim.aggregate.KEYS`) and ``radix`` int64[k] their
+    ``keys`` int64[k] key codes (:data:`rams_sim.runs.aggregate.KEYS`) and ``radix`` int64[k] their
     sizes: a row's cell is the mixed-radix number of its *baseline* key values. ``acc``
     int64[cells, N_COLUMNS] (module docstring); ``whole`` int64[1, N_COLUMNS] receives the
     whole table's sums (every row of a deal in one cell) where it has a row (keys given),

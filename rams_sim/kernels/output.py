@@ -3,7 +3,7 @@
 The layout (:mod:`rams_sim.kernels.drivers` lists the arrays): ``out_sets`` holds the
 card sets of :data:`SET_ROWS`, ``out_seat`` the per-seat fields of :data:`SEAT_ROWS`,
 ``out_deal`` the dealer and the deal slots of :data:`DEAL_SLOTS`, named :data:`OUT_SETS`,
-:data:`OUT_SEAT` and :data:`OUT_DEAL` for the Python layer (:mod:`rams_sim.dataset`). No rule
+:data:`OUT_SEAT` and :data:`OUT_DEAL` for the Python layer (:mod:`rams_sim.runs.dataset`). No rule
 is applied here.
 """
 

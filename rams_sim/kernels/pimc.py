@@ -20,7 +20,7 @@ A modern seat's cards are searched the same way (docs/SEARCH.md "modern"): each 
 the game counts up (:mod:`.dispatch`).
 
 :func:`evaluate_cards` and :func:`evaluate_options` run the same worlds for
-``rams-sim advise`` (:mod:`rams_sim.advice`) and keep every world's result.
+``rams-sim advise`` (:mod:`rams_sim.advice.search`) and keep every world's result.
 """
 
 from __future__ import annotations

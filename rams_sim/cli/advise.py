@@ -1,4 +1,4 @@
-"""``rams-sim advise``: the command (:mod:`rams_sim.cli` registers it on its app); the work is :mod:`rams_sim.advice`."""
+"""``rams-sim advise``: the command (:mod:`rams_sim.cli.main` registers it on its app); the work is :mod:`rams_sim.advice.search`."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from .cli_common import PlayersOpt, PresetOpt, RuleOpt, build_rules, fail, parse_count
-from .policies import DEFAULT_FLOOR, DEFAULT_INFER
+from .common import PlayersOpt, PresetOpt, RuleOpt, build_rules, fail, parse_count
+from ..policies import DEFAULT_FLOOR, DEFAULT_INFER
 
 PLAYED_HELP = (
     "The tricks so far, separated by '/', each in the order played from its leader (R6.1: the first "
@@ -90,7 +90,7 @@ def advise(
     --cube and --dave for the party; each option is worth the party's settlement in stakes,
     with P(win party)).
     """
-    from .advice import AdviceError, advise as run_advise
+    from ..advice.search import AdviceError, advise as run_advise
 
     rules = build_rules(preset, players, rule)
     head, sep, others = policy.partition("=")

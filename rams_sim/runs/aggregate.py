@@ -39,10 +39,10 @@ import numba
 import numpy as np
 import polars as pl
 
-from . import cards as C
-from . import engine
-from .kernels import aggregate as K
-from .record import Declaration, Outcome
+from .. import cards as C
+from .. import engine
+from ..kernels import aggregate as K
+from ..record import Declaration, Outcome
 from .summary import interval_from_sums
 
 KEYS: dict[str, tuple[int, int | None]] = {  # name -> (kernel code, number of values; None: the table size)
@@ -128,7 +128,7 @@ _POOLS: dict[int, ThreadPoolExecutor] = {}
 
 def thread_pool(threads: int) -> ThreadPoolExecutor:
     """A pool of ``threads`` threads kept for the process: blocks added on the kernel threads
-    (here and :mod:`rams_sim.effect`)."""
+    (here and :mod:`rams_sim.runs.effect`)."""
     if threads not in _POOLS:
         _POOLS[threads] = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="rams-sim-aggregate")
     return _POOLS[threads]

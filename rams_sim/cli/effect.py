@@ -1,4 +1,4 @@
-"""``rams-sim effect``: a rule change measured on the same deals (:mod:`rams_sim.effect`)."""
+"""``rams-sim effect``: a rule change measured on the same deals (:mod:`rams_sim.runs.effect`)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .cli_common import PresetOpt, build_rules, fail, parse_count
+from .common import PresetOpt, build_rules, fail, parse_count
 
 
 def _variant(text: str, where: str) -> list[str]:
@@ -74,8 +74,8 @@ def effect(
     variants are each compared with the baseline; where the summary names the largest
     effect, its intervals are simultaneous over the variants (Bonferroni).
     """
-    from . import runner
-    from .cli import _default_out, _execute, build_policies, build_spec
+    from ..runs import runner
+    from .main import _default_out, _execute, build_policies, build_spec
 
     if deals is not None and parties is not None:
         fail("give --deals or --parties, not both")
@@ -122,7 +122,7 @@ def effect(
                            f"{count:,} allow", err=as_json)  # fmt: skip
         report["tables"].append(_results(result.path, spec, names))
     if report_path:
-        from .effect_report import write_report
+        from ..runs.effect_report import write_report
 
         figure = write_report(Path(report_path), report["tables"], seed)
         typer.echo(f"report: {report_path} (figure {figure})", err=as_json)
@@ -138,8 +138,8 @@ def _stopper(spec, target: float):
     the main measure (delta; parties: length) to a standard error of at most ``target``."""
     import polars as pl
 
-    from . import effect
-    from .runner import PARTIES
+    from ..runs import effect
+    from ..runs.runner import PARTIES
 
     parties = spec.kind == PARTIES
     measure = "length" if parties else "delta"
@@ -159,7 +159,7 @@ def _stopper(spec, target: float):
 
 
 def _connect(scheduler: str):
-    from .sweep import GridError, connect
+    from ..runs.sweep import GridError, connect
 
     try:
         return connect(scheduler)
@@ -168,9 +168,9 @@ def _connect(scheduler: str):
 
 
 def _results(path: Path, spec, names: list[str]) -> dict:
-    from . import effect
-    from .cli import describe_policies
-    from .runner import PARTIES
+    from ..runs import effect
+    from .main import describe_policies
+    from ..runs.runner import PARTIES
 
     parties = spec.kind == PARTIES
     result = effect.read_result(path, spec.rules.players, names, spec.by, parties)
@@ -193,7 +193,7 @@ def _simultaneous(rows, variants: int):
 def _summary(t: dict) -> None:
     import polars as pl
 
-    from .effect import MEASURE_WORDS, RATE_MEASURES
+    from ..runs.effect import MEASURE_WORDS, RATE_MEASURES
 
     rules, unit = t["rules"], "parties" if t["parties"] else "deals"
     typer.echo(f"\neffect against {rules.preset}, {rules.players} players, {t['players_text']}: the same "

@@ -6,7 +6,7 @@ A grid is a TOML file (examples under ``examples/``)::
     name = "overtrump by table size"
     deals = 200_000          # per cell; or parties = 10_000 for whole parties (R8)
     seed = 7                 # every cell plays the same deals (common random numbers)
-    aggregate = ["seat"]     # deals: the keys of rams_sim.aggregate (default ["seat"])
+    aggregate = ["seat"]     # deals: the keys of rams_sim.runs.aggregate (default ["seat"])
     chunk = 100_000          # deals (or parties) per task
 
     [grid]
@@ -33,7 +33,7 @@ A grid may name a *baseline* (a cell, or the part of one it fixes)::
 Each cell is then also compared with its baseline cell -- the cell of its own preset, table
 size and policy (where the baseline names them they must agree) with the baseline's rule
 options in place of its own -- on the same deals (or parties), as ``rams-sim effect`` does
-(:mod:`rams_sim.effect`): its paired run's chunks are tasks of their own, their sums go to
+(:mod:`rams_sim.runs.effect`): its paired run's chunks are tasks of their own, their sums go to
 ``paired.parquet``, and the summary adds ``delta_diff``, ``delta_diff_lo``, ``delta_diff_hi``
 (by the first key where it is fixed before anyone chooses, else for the whole table; parties:
 ``length_diff*``) and ``changed_share``, the share of deals the change altered. A cell that is
@@ -54,17 +54,17 @@ from pathlib import Path
 
 import polars as pl
 
-from .policies import seat_policies
+from ..policies import seat_policies
 from .read import merge_cells
 from .provenance import METADATA_KEY, now_utc, software, to_json
-from .rules import _ENUM_FIELDS, Rules, option_names
+from ..rules import _ENUM_FIELDS, Rules, option_names
 from .runner import DEALS, PARTIES, ChunkTask, RunError, RunSpec, _write_atomic
 from .summary import interval_from_sums
 
 GRID_FILE, CELLS_FILE, SUMMARY_FILE, PARTS = "grid.json", "cells.parquet", "summary.parquet", "parts"
 TOP_KEYS = {"name", "deals", "parties", "seed", "aggregate", "chunk", "grid", "baseline"}
 BASELINE_KEYS = {"preset", "players", "policy", "rules"}
-PAIRED_FILE = "paired.parquet"  # with a baseline: each cell's paired sums against it (rams_sim.effect)
+PAIRED_FILE = "paired.parquet"  # with a baseline: each cell's paired sums against it (rams_sim.runs.effect)
 GRID_KEYS = {"preset", "players", "policy", "rules"}
 DEFAULT_CHUNK = {DEALS: 100_000, PARTIES: 5_000}
 MAX_CELLS = 10_000
@@ -251,7 +251,7 @@ def _check_baseline(baseline) -> dict:
 
 def paired_by(keys: tuple[str, ...]) -> tuple[str, ...]:
     """The keys a sweep's paired runs break their cells down by: the grid's first aggregation key
-    where it is fixed before anyone chooses (:data:`rams_sim.effect.PAIRED_KEYS`), else none."""
+    where it is fixed before anyone chooses (:data:`rams_sim.runs.effect.PAIRED_KEYS`), else none."""
     from .effect import PAIRED_KEYS
 
     return tuple(k for k in keys[:1] if k in PAIRED_KEYS)
@@ -404,7 +404,7 @@ def finish(grid: Grid, out: Path) -> pl.DataFrame:
 
 
 def _paired_sums(grid: Grid, out: Path) -> pl.DataFrame:
-    """Each paired cell's sums against the baseline, merged over its chunks (rams_sim.effect.merge)."""
+    """Each paired cell's sums against the baseline, merged over its chunks (rams_sim.runs.effect.merge)."""
     from .effect import merge
 
     return merge(pl.scan_parquet(str(out / PARTS / "*-pair*.parquet")), grid.paired_by, outer=("cell",))

@@ -15,12 +15,12 @@ from typing import Annotated, Optional
 
 import typer
 
-from ._version import __version__
-from .policies import PARAMS_BY_KIND, PolicyKind, PolicySpec, seat_policies
-from .record import Declaration
-from . import cli_advise, cli_effect, cli_sweep
-from .cli_common import PlayersOpt, PresetOpt, RuleOpt, build_rules, fail, parse_count, parse_index
-from .rules import GAME_OPTIONS, OPTION_HELP, PRESETS, Game, Rules, no_effect, own_options
+from .._version import __version__
+from ..policies import PARAMS_BY_KIND, PolicyKind, PolicySpec, seat_policies
+from ..record import Declaration
+from . import advise as cli_advise, effect as cli_effect, sweep as cli_sweep
+from .common import PlayersOpt, PresetOpt, RuleOpt, build_rules, fail, parse_count, parse_index
+from ..rules import GAME_OPTIONS, OPTION_HELP, PRESETS, Game, Rules, no_effect, own_options
 
 app = typer.Typer(
     help="Monte-Carlo strategy analysis for the Russian card game Rams (Рамс).",
@@ -115,8 +115,8 @@ def check_seat(value: int | None, rules: Rules, flag: str) -> None:
 
 
 def build_spec(kind: str, rules: Rules, seats, seed: int, count: int, chunk: str | None, **options):
-    """The :class:`rams_sim.runner.RunSpec` of a command, or a one-line error."""
-    from . import runner
+    """The :class:`rams_sim.runs.runner.RunSpec` of a command, or a one-line error."""
+    from ..runs import runner
 
     chunk_size = parse_count(chunk, "--chunk") if chunk else 0
     try:
@@ -152,8 +152,8 @@ def _execute(spec, out: Optional[str], force: bool, resume: bool, threads: Optio
     """Run a spec with a progress bar; user mistakes and Ctrl-C end in one line."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-    from . import runner
-    from .warm import gc_paused
+    from ..runs import runner
+    from ..warm import gc_paused
 
     set_threads(threads)
     target = Path(out) if out else _default_out(spec.kind, spec.rules, spec.seed)
@@ -224,8 +224,8 @@ def run(
     are in every file's metadata and in manifest.json. With --aggregate the run keeps only
     counts and sums by the keys (aggregate.parquet in the run folder).
     """
-    from . import runner
-    from .summary import deal_summary
+    from ..runs import runner
+    from ..runs.summary import deal_summary
 
     n_deals = parse_count(deals, "--deals")
     check_seed(seed)
@@ -259,8 +259,8 @@ AGGREGATE_HELP = (
 
 def _aggregate_summary(path: Path, keys: tuple[str, ...], rules: Rules) -> None:
     """The end of an aggregated run: how many cells, and the mean delta by the first key."""
-    from .aggregate import with_estimates
-    from .read import merge_cells, read_run
+    from ..runs.aggregate import with_estimates
+    from ..runs.read import merge_cells, read_run
 
     table = read_run(path)
     first = with_estimates(merge_cells(table.lazy(), keys[:1]))
@@ -294,8 +294,8 @@ def party(
     next). Each row holds the deals played, the final score, the winner, how the party
     ended, the stake (duel's dave) and the settlement (option settle, or the game's own).
     """
-    from . import runner
-    from .summary import party_summary
+    from ..runs import runner
+    from ..runs.summary import party_summary
 
     n_parties = parse_count(parties, "--parties")
     check_seed(seed)
@@ -340,7 +340,7 @@ def branch(
     the party in the deal and at what stake (a duel party is settled by its stake: the deal's
     points say nothing about who won it).
     """
-    from . import runner
+    from ..runs import runner
 
     n_deals = parse_count(deals, "--deals")
     check_seed(seed)
@@ -361,8 +361,8 @@ def _duel_branch_summary(folder: Path, seat: int) -> None:
     import numpy as np
     import polars as pl
 
-    from .read import PART_GLOB
-    from .summary import mean_ci, wilson
+    from ..runs.read import PART_GLOB
+    from ..runs.summary import mean_ci, wilson
 
     data = pl.scan_parquet(Path(folder) / PART_GLOB).select("option", "ends_party", "stake").collect()
     typer.echo(f"seat {seat}'s party in the deal, per widow option (95% CI; settled by the stake, not the deal's points):")
@@ -391,7 +391,7 @@ def replay(
 
     Give the options the run was made with; the story is the deal `run` recorded.
     """
-    from .replay import replay_lines
+    from ..replay import replay_lines
 
     index = parse_index(deal, "--deal")
     check_seed(seed)
@@ -424,7 +424,7 @@ def compare(
     """
     from rich.progress import Progress
 
-    from .compare import compare as run_compare
+    from ..compare import compare as run_compare
 
     n_deals = parse_count(deals, "--deals")
     check_seed(seed)

@@ -23,12 +23,12 @@ import numba
 import numpy as np
 import polars as pl
 
-from . import engine
+from .. import engine
 from .aggregate import BLOCK_DEALS, KEYS, PARALLEL_CELLS, cells, key_values, parse_keys, radices, thread_pool
-from .kernels import effect as K
+from ..kernels import effect as K
 from .read import PAIRED_FILE, merge_cells
-from .record import Declaration
-from .rules import OPTION_HELP, Rules, no_effect
+from ..record import Declaration
+from ..rules import OPTION_HELP, Rules, no_effect
 from .summary import Z95
 
 MEASURES = ("delta", "tricks", "remiz", "before_play", "pass", *(f"decl_{d.name.lower()}" for d in Declaration))
@@ -191,7 +191,7 @@ def estimates(paired: Paired, keys: tuple[str, ...], players: int, names: list[s
     return pl.DataFrame(out, schema=schema)
 
 
-# ---- as a table (a run's parts, rams_sim.runner) -----------------------------------------------
+# ---- as a table (a run's parts, rams_sim.runs.runner) -----------------------------------------------
 TOTAL_CELL = -1  # the row of a variant that holds its deal (party) counts, not a cell
 WHOLE_CELL = -2  # with keys: the row of a variant's whole-table sums
 PER_MEASURE = ("sum_a", "sum_b", "c_sq", "c_m")

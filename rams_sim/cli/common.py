@@ -1,6 +1,6 @@
 """What the ``rams-sim`` commands share: one-line errors, counts, the rules options (no app here).
 
-:mod:`rams_sim.cli` defines the commands on its ``app``; :mod:`rams_sim.cli_advise` adds
+:mod:`rams_sim.cli.main` defines the commands on its ``app``; :mod:`rams_sim.cli.advise` adds
 ``advise``. User mistakes end in a one-line error and exit code 2.
 """
 
@@ -11,7 +11,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .rules import PRESETS, Rules
+from ..rules import PRESETS, Rules
 
 
 def fail(message: str) -> None:

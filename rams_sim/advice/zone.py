@@ -23,15 +23,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import cards as C
-from .advice import Position, _check_cards
-from .kernels import codes
-from .kernels import state as S
-from .kernels.games.zone import N_ZONE, SWAP_OPTION, WIDOW_SIZE
+from .. import cards as C
+from .search import Position, _check_cards
+from ..kernels import codes
+from ..kernels import state as S
+from ..kernels.games.zone import N_ZONE, SWAP_OPTION, WIDOW_SIZE
 from .notation import AdviceError
 from .position import lay_out_play, new_arrays
-from .record import Trick
-from .rules import Rules
+from ..record import Trick
+from ..rules import Rules
 
 TURN_WORDS = ("stand", "swap")  # the dealer's partner's turn
 UNKNOWN_ACES = 1 << 40  # an A no score equals: the other's, while an unseen ace has a value
@@ -104,7 +104,7 @@ def zone_position(rules: Rules, seat: int, dealer: int, hand: list[int], trump_c
 def _first_duty(rules: Rules, seat: int, dealer: int, final: int, trump_card: int) -> int:
     """The seat leads the first trick now: its duty cards (a mask; 0: any card), and it must be
     the leader the rules name for some holding of the other hand (:func:`.zone.first_lead`)."""
-    from .kernels.games.zone import first_lead
+    from ..kernels.games.zone import first_lead
 
     partner = 1 - dealer
     if rules.zone_lead.value != "duty":
@@ -126,8 +126,8 @@ def _check_first_lead(rules: Rules, seat: int, dealer: int, mine: int, old: int,
     trump A, K and Q by the other hand, as the sampler reads it
     (:func:`rams_sim.kernels.games.zone_search.first_lead_facts`): else one line, before any
     search. ``mine``: the seat's cards at the first lead; ``old``: his old hand (swapped)."""
-    from .kernels.args import rules_args
-    from .kernels.games.zone_search import first_lead_facts
+    from ..kernels.args import rules_args
+    from ..kernels.games.zone_search import first_lead_facts
 
     partner = 1 - dealer
     other = 1 - seat
@@ -153,8 +153,8 @@ def _check_not_stopped(rules: Rules, seat: int, dealer: int, trump_card: int, mi
     there), by the kernels' own count (:func:`.zone.stopped_before`); else one line. The seat's
     A is his hand's; the other's is the aces he played when no unseen ace has a value, else
     unknown (not checked: the sampler draws again a world whose aces stopped it)."""
-    from .kernels.args import rules_args
-    from .kernels.games.zone import stopped_before
+    from ..kernels.args import rules_args
+    from ..kernels.games.zone import stopped_before
 
     other = 1 - seat
     unseen = C.deck_mask(rules.deck_size) & ~(mine | old | played | 1 << trump_card)
@@ -178,7 +178,7 @@ def _replay(rules: Rules, seat: int, hand: list[int], trump_card: int, played: l
     to play now, the winners (the highest card of the suit led, or the highest trump), the
     seat's number of cards. Returns (tricks done, the current trick as (seat, card), t, k,
     the current leader, the mask of the seat's own cards played)."""
-    from . import engine
+    from .. import engine
 
     deck = C.deck_mask(rules.deck_size)
     trump = C.suit_of(trump_card)

@@ -2,7 +2,7 @@
 
 A run folder (``rams-sim run``, ``party`` or ``branch``) is a set of part files
 ``part-NNNNNN.parquet`` and a ``manifest.json`` that lists them in order
-(:mod:`rams_sim.runner`). This module reads it with polars and imports neither numba
+(:mod:`rams_sim.runs.runner`). This module reads it with polars and imports neither numba
 nor the kernels, so reading data compiles nothing and starts in well under a second.
 The folder layout names (:data:`MANIFEST`, :data:`PART_GLOB`, :data:`PARTIAL_SUFFIX`)
 live here for that reason; the runner writes what this module reads.
@@ -20,8 +20,8 @@ if TYPE_CHECKING:
 MANIFEST = "manifest.json"
 PART_GLOB = "part-*.parquet"
 PARTIAL_SUFFIX = ".partial"
-AGGREGATE_FILE = "aggregate.parquet"  # an aggregated run's parts, merged (rams_sim.aggregate)
-PAIRED_FILE = "paired.parquet"  # a paired run's merged sums (rams_sim.effect)
+AGGREGATE_FILE = "aggregate.parquet"  # an aggregated run's parts, merged (rams_sim.runs.aggregate)
+PAIRED_FILE = "paired.parquet"  # a paired run's merged sums (rams_sim.runs.effect)
 
 # the command that wrote each kind of run (manifest "run" -> "kind")
 _COMMAND = {"deals": "run", "parties": "party", "branches": "branch"}
@@ -92,7 +92,7 @@ def read_run(path: Path | str, lazy: bool = False) -> pl.DataFrame | pl.LazyFram
     -------
     polars.DataFrame (or LazyFrame) with the columns of README.md "The data"; for a run made
     with ``--aggregate``, its merged table: one row per combination of key values, with the
-    counts and sums of :mod:`rams_sim.aggregate`.
+    counts and sums of :mod:`rams_sim.runs.aggregate`.
     ``.to_pandas()`` turns the DataFrame into a pandas one (needs pandas and pyarrow).
 
     Raises
@@ -114,7 +114,7 @@ def read_run(path: Path | str, lazy: bool = False) -> pl.DataFrame | pl.LazyFram
 
 def merge_cells(parts: pl.LazyFrame, keys: tuple[str, ...] | list[str]) -> pl.DataFrame:
     """Sum the parts of an aggregated run cell by cell (every column but the ``keys`` is a count
-    or a sum: exact integers), sorted by the keys (:mod:`rams_sim.aggregate`)."""
+    or a sum: exact integers), sorted by the keys (:mod:`rams_sim.runs.aggregate`)."""
     import polars as pl
 
     keys = list(keys)

@@ -37,7 +37,7 @@ def _clear(row: dict) -> bool:
 
 
 def write_report(path: Path, tables: list[dict], seed: int) -> Path:
-    """Write the page for the tables of ``rams-sim effect`` (:mod:`rams_sim.cli_effect`) to ``path``
+    """Write the page for the tables of ``rams-sim effect`` (:mod:`rams_sim.cli.effect`) to ``path``
     and its figure beside it; returns the figure's path."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)

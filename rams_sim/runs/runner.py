@@ -34,13 +34,13 @@ import numpy as np
 import polars as pl
 import pyarrow.parquet as pq
 
-from . import engine
+from .. import engine
 from .dataset import SCHEMA_VERSION, branch_table, deal_chunk_sums, deal_table, party_table
-from .policies import PolicySpec, seat_policies
+from ..policies import PolicySpec, seat_policies
 from .provenance import METADATA_KEY, now_utc, software, to_json
 from .read import AGGREGATE_FILE, MANIFEST, PAIRED_FILE, PART_GLOB, PARTIAL_SUFFIX, merge_cells
-from .rules import Rules
-from .strategy_table import check_game
+from ..rules import Rules
+from ..strategy_table import check_game
 
 DEALS, PARTIES, BRANCHES = "deals", "parties", "branches"
 KINDS = (DEALS, PARTIES, BRANCHES)
@@ -87,9 +87,9 @@ class RunSpec:
     dealer: int | None = None  # deals, branches: a fixed dealer seat, None rotates d % players
     log_plays: bool = False  # deals only: add the per-trick play columns
     seat: int | None = None  # branches only: the seat whose exchange options are replayed
-    aggregate: tuple[str, ...] = ()  # deals only: keep counts and sums by these keys, not rows (rams_sim.aggregate)
-    variants: tuple[Rules, ...] = ()  # paired (rams_sim.effect): each deal or party also played under these rules
-    by: tuple[str, ...] = ()  # paired deals: the keys of the cells (rams_sim.effect.PAIRED_KEYS)
+    aggregate: tuple[str, ...] = ()  # deals only: keep counts and sums by these keys, not rows (rams_sim.runs.aggregate)
+    variants: tuple[Rules, ...] = ()  # paired (rams_sim.runs.effect): each deal or party also played under these rules
+    by: tuple[str, ...] = ()  # paired deals: the keys of the cells (rams_sim.runs.effect.PAIRED_KEYS)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -146,7 +146,7 @@ class RunSpec:
 
     @property
     def paired(self) -> bool:
-        """Whether the run is paired (``variants``): its parts are sums (rams_sim.effect), not rows."""
+        """Whether the run is paired (``variants``): its parts are sums (rams_sim.runs.effect), not rows."""
         return bool(self.variants)
 
     @property
@@ -350,9 +350,9 @@ def kernels_cached(kind: str, rules: Rules) -> bool:
     for the rules' game (its index names the game's argument class, kernels/args.py)."""
     import numba
 
-    from .kernels.args import ARGS_TYPES
+    from ..kernels.args import ARGS_TYPES
 
-    from . import kernels
+    from .. import kernels
 
     driver = {DEALS: "play_deals", PARTIES: "play_parties", BRANCHES: "play_branches"}[kind]
     game = ARGS_TYPES[rules.game].__name__.encode()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from . import cards as C
+from .. import cards as C
 
 
 class AdviceError(ValueError):

@@ -35,9 +35,9 @@ announcement (stage "intent", options "on trumps" and "on suits"), every one aft
 The seat's own jacks are counted from his hand at the first lead.
 
 R9 ``modern``, ``zone`` and ``duel`` have their own decisions and notation (``turns``,
-``redeals``, ``stake``, ``cube``, ``dave``): :mod:`rams_sim.advise_modern` lays modern's
-positions out (the redeal question, the turn, each card), :mod:`rams_sim.advise_zone`
-zone's (the partner's swap, each card) and :mod:`rams_sim.advise_duel` duel's (the widow,
+``redeals``, ``stake``, ``cube``, ``dave``): :mod:`rams_sim.advice.modern` lays modern's
+positions out (the redeal question, the turn, each card), :mod:`rams_sim.advice.zone`
+zone's (the partner's swap, each card) and :mod:`rams_sim.advice.duel` duel's (the widow,
 duel-trump's card, dave, each card); the search and the table are this module's, with the
 most ranked first where the game counts up (modern's points) or is settled by the party
 (duel's stakes, with P(win party)).
@@ -50,18 +50,18 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import cards as C
-from .kernels import codes
-from .kernels import state as S
+from .. import cards as C
+from ..kernels import codes
+from ..kernels import state as S
 from .notation import (
     PLAYS, AdviceError, parse_cards, parse_exchanged, parse_intents, parse_jacks, parse_played, parse_scores,
     parse_turns,
 )  # fmt: skip
-from .parallel import in_blocks
-from .policies import DEFAULT_FLOOR, DEFAULT_INFER, INFER_NAMES, ROLLOUT_KINDS, PolicySpec, as_spec
+from ..parallel import in_blocks
+from ..policies import DEFAULT_FLOOR, DEFAULT_INFER, INFER_NAMES, ROLLOUT_KINDS, PolicySpec, as_spec
 from .position import lay_out_play, new_arrays, queen_duty
-from .record import Trick
-from .rules import Game, Rules
+from ..record import Trick
+from ..rules import Game, Rules
 
 Z95 = 1.959963984540054
 # worlds per batch, between two checks of the target SE (a multiple of kernels.pimc.BLOCK: results do not depend on it)
@@ -197,7 +197,7 @@ def _check_exchanges(rules: Rules, stage: str, order: list[int], seat: int, deal
     """R4: the exchanges given are those made before this decision, each open to its seat
     (R4.1, R4.4), the seat's own discards known, the trump card where R4.3 allows it.
     Returns the next talon card's position in the deck order (R3: after 5n + 1 cards)."""
-    from .kernels import bits
+    from ..kernels import bits
 
     n = rules.players
     talon_pos = C.HAND_SIZE * n + 1
@@ -300,7 +300,7 @@ def _replay(rules: Rules, seat: int, dealer: int, hand: list[int], trump_card: i
     (R6.1, R6.4: the winner leads next), each card possible (in the deck, played once, the
     trump card by the dealer only, not discarded), the seat's own cards legal when he played
     them (R6, with his later cards still in his hand), and it is his turn."""
-    from . import engine
+    from .. import engine
 
     n = rules.players
     deck = C.deck_mask(rules.deck_size)
@@ -376,8 +376,8 @@ def _lay_out_table(rules: Rules, stage: str, seat: int, dealer: int, hand: list[
     many cards each other seat exchanged (their cards unknown), the others' jack
     declarations (R5.5), his own hands, discards, aces and jacks, and who took the trump
     card (R4.3; which card the dealer gave for it stays his secret)."""
-    from .kernels import bits, codes
-    from .kernels.args import rules_args
+    from ..kernels import bits, codes
+    from ..kernels.args import rules_args
 
     n = rules.players
     hand_mask = C.mask_of(hand)
@@ -423,10 +423,10 @@ def _options(rules: Rules, stage: str, seat: int, dealer: int, hand: list[int], 
              trick: np.ndarray) -> tuple[np.ndarray, list, int]:  # fmt: skip
     """The options open to the seat (int64 codes of kernels.pimc.options_at, or legal card
     ids, R6), their labels, and the deal's step of the decision (kernels.exchange)."""
-    from . import engine
-    from .kernels import codes
-    from .kernels.args import rules_args
-    from .kernels.pimc import options_at
+    from .. import engine
+    from ..kernels import codes
+    from ..kernels.args import rules_args
+    from ..kernels.pimc import options_at
 
     step = order.index(seat)
     if stage == "play" and not require_turn:
@@ -451,9 +451,9 @@ def check_history(rules: Rules, pos: Position, seat: int, dealer: int, hand: lis
     the sampler's own reading of R6), else :class:`AdviceError` naming the card. ``build(then,
     before)``: the game's position with the seat holding ``then`` after the tricks ``before``
     (``require_turn=False``)."""
-    from .kernels.args import rules_args
-    from .kernels.knowledge import play_piles
-    from .kernels.worlds import MAX_PILES
+    from ..kernels.args import rules_args
+    from ..kernels.knowledge import play_piles
+    from ..kernels.worlds import MAX_PILES
 
     events = pos.scalars["events"]
     r = rules_args(rules)
@@ -478,7 +478,7 @@ def check_history(rules: Rules, pos: Position, seat: int, dealer: int, hand: lis
 
 
 def _label(option: int, stage: str, hand: list[int]) -> tuple[str, list[int]]:
-    from .kernels import codes
+    from ..kernels import codes
 
     cards = sorted(hand)
     if stage == "trump":
@@ -590,7 +590,7 @@ def read_question(hand, trump_card, *, seat: int, dealer: int, players: int | No
     jack_points = parse_jacks(jacks, n) if isinstance(jacks, str) else dict(jacks or {})
     said = parse_intents(intents, n) if isinstance(intents, str) else dict(intents or {})
     if duel:
-        from .advise_duel import TURN_WORDS, duel_position
+        from .duel import TURN_WORDS, duel_position
 
         said_turns = parse_turns(turns, n, TURN_WORDS) if isinstance(turns, str) else dict(turns or {})
 
@@ -598,14 +598,14 @@ def read_question(hand, trump_card, *, seat: int, dealer: int, players: int | No
             return duel_position(rules, seat, dealer, cards, trump_card, score_list, said_turns, tricks, discarded,
                                  stake, cube, dave, require_turn)  # fmt: skip
     elif zone:
-        from .advise_zone import TURN_WORDS, zone_position
+        from .zone import TURN_WORDS, zone_position
 
         said_turns = parse_turns(turns, n, TURN_WORDS) if isinstance(turns, str) else dict(turns or {})
 
         def build(cards, tricks, require_turn=False):
             return zone_position(rules, seat, dealer, cards, trump_card, score_list, said_turns, tricks, discarded)
     elif modern:
-        from .advise_modern import modern_position
+        from .modern import modern_position
 
         said_turns = parse_turns(turns, n) if isinstance(turns, str) else (None if turns is None else dict(turns))
 
@@ -634,10 +634,10 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
     write it (or card ids, lists, a dict); ``jacks``: the other seats' jack declarations
     (R5.5; ``"1=pair,3=four"`` or a dict; a seat not named declared none, so the worlds
     give him no same-colour pair). ``turns``/``redeals``: modern's turns so far
-    (``"1=pass,2=take"``) and redeals made (:mod:`rams_sim.advise_modern`); zone's partner's
-    swap (``"1=swap"``, :mod:`rams_sim.advise_zone`); duel's widow (``"1=stand,0=swap"``) with the
+    (``"1=pass,2=take"``) and redeals made (:mod:`rams_sim.advice.modern`); zone's partner's
+    swap (``"1=swap"``, :mod:`rams_sim.advice.zone`); duel's widow (``"1=stand,0=swap"``) with the
     party's ``stake``, ``cube`` (the seat owning it, None centred) and ``dave`` ("pass": no offer
-    made at this turn, "offered": the other offered at his; :mod:`rams_sim.advise_duel`). ``others``: the other seats' policy in the
+    made at this turn, "offered": the other offered at his; :mod:`rams_sim.advice.duel`). ``others``: the other seats' policy in the
     rollouts; ``rollout``: the seat's own later decisions. Worlds are drawn in batches
     until every option's standard error is at most ``target_se`` (default DEFAULT_TARGET_SE points;
     duel: DEFAULT_TARGET_SE_STAKES stakes) or ``max_worlds`` are
@@ -663,11 +663,11 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
     worlds (its row keeps its own count, ``worlds``; 0: every option gets every world); the
     target SE then applies to the options still racing.
     """
-    from .kernels import pimc
-    from .kernels.args import rules_args
-    from .kernels.games import zone_search
-    from .kernels.games.modern_search import evaluate_turn
-    from .kernels.rng import deal_key
+    from ..kernels import pimc
+    from ..kernels.args import rules_args
+    from ..kernels.games import zone_search
+    from ..kernels.games.modern_search import evaluate_turn
+    from ..kernels.rng import deal_key
 
     q = read_question(hand, trump_card, seat=seat, dealer=dealer, players=players, rules=rules, scores=scores,
                       others=others, rollout=rollout, played=played, exchanged=exchanged, discarded=discarded,
@@ -780,7 +780,7 @@ def _duel_evaluation(pos: Position, r, roll_kinds, roll_params, announce, key, f
                      f: np.ndarray):  # fmt: skip
     """The kernel and arguments of a duel decision before a card (:mod:`rams_sim.kernels.games.duel_search`):
     the widow, duel-trump's card, a dave offer or answer."""
-    from .kernels.games import duel_search
+    from ..kernels.games import duel_search
 
     a, x = pos.arrays, pos.scalars
     if pos.stage == "widow":
@@ -818,7 +818,7 @@ def _table(pos: Position, deltas: np.ndarray, flags: np.ndarray, used: np.ndarra
     ``p_win``: duel's party won (a settlement above 0), else the deal ending the party with the
     seat the winner (FLAG_WINS). Option i's worlds are the first ``used[i]`` (racing drops an
     option clearly worse than the best; the best has them all)."""
-    from .kernels import pimc
+    from ..kernels import pimc
 
     n_opt = deltas.shape[0]
     mean, half = np.zeros(n_opt), np.full(n_opt, np.nan)

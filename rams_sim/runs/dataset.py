@@ -16,11 +16,11 @@ from dataclasses import dataclass
 import numpy as np
 import polars as pl
 
-from . import cards as C
-from .engine import BranchOut, DealOut, PartyOut
-from .kernels.columns import chunk_sums, fill_deal_columns
-from .policies import PolicyKind
-from .record import Declaration, EndKind, Intent, Outcome
+from .. import cards as C
+from ..engine import BranchOut, DealOut, PartyOut
+from ..kernels.columns import chunk_sums, fill_deal_columns
+from ..policies import PolicyKind
+from ..record import Declaration, EndKind, Intent, Outcome
 
 SCHEMA_VERSION = 3  # 2: the intent column (R4.0a); 3: the R9 games' columns (widow .. prokat, party stake)
 NO_SEAT = -1  # ends_party / winner when nobody
@@ -169,7 +169,7 @@ def deal_table(out: DealOut, first_deal: int, policy_codes: np.ndarray) -> pl.Da
 
 
 def deal_chunk_sums(table: pl.DataFrame) -> dict:
-    """The exact sums a deals table adds to its run's summary (:mod:`rams_sim.summary`):
+    """The exact sums a deals table adds to its run's summary (:mod:`rams_sim.runs.summary`):
     ``n``, ``delta_sum`` and ``delta_sq_sum`` by seat (lists, seat order, the seats present)
     and the count of every declaration code present."""
     n_seats, n_codes = C.MAX_SEATS, max(Declaration) + 1

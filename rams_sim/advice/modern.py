@@ -26,14 +26,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import cards as C
-from .advice import Position, _check_cards, _order_from, _replay, unseen_cards
-from .kernels import codes
-from .kernels import state as S
-from .kernels.games.modern import MAX_REDEALS, REDEAL, WIDOW_SIZE
+from .. import cards as C
+from .search import Position, _check_cards, _order_from, _replay, unseen_cards
+from ..kernels import codes
+from ..kernels import state as S
+from ..kernels.games.modern import MAX_REDEALS, REDEAL, WIDOW_SIZE
 from .notation import AdviceError
 from .position import lay_out_play, new_arrays
-from .rules import ExchangeOrder, Rules
+from ..rules import ExchangeOrder, Rules
 
 
 def _stage(rules: Rules, seat: int, hand: list[int], turns: dict | None, played) -> str:
@@ -53,7 +53,7 @@ def modern_position(rules: Rules, seat: int, dealer: int, hand: list[int], trump
                     redeals: int = 0, require_turn: bool = True) -> Position:  # fmt: skip
     """Validate a described modern position and lay it out as the kernels' state arrays
     (module docstring). ``require_turn=False``: a position inside the history (another seat
-    to play), for :func:`rams_sim.advice.check_history`."""
+    to play), for :func:`rams_sim.advice.search.check_history`."""
     n = rules.players
     _check_cards(rules, seat, dealer, hand, trump_card, discarded)
     order = _order_from(dealer, n)
@@ -176,7 +176,7 @@ def _check_trump_card(seat: int, dealer: int, hand: list[int], trump_card: int, 
 def _lay_out_jacks(rules: Rules, seat: int, took: bool, final: int, jacks: dict, st: np.ndarray) -> None:
     """The jack pairs shown before the first lead: the others' (``jacks``, active seats only:
     passers show nothing) and his own, counted from the hand he plays (``jacks_count=final``)."""
-    from .kernels import bits
+    from ..kernels import bits
 
     for s, kind in jacks.items():
         if s == seat or not 0 <= s < rules.players:
@@ -207,9 +207,9 @@ def _options(rules: Rules, stage: str, seat: int, hand: list[int], scores: list[
     ``modern_no_pass``), play, and each take while the widow is open (the 4-bit mask of the
     sorted hand's cards laid aside), those of step ``k_turn`` of the turns (declare-then-buy:
     pass or play in the round; decline or a take at the widow's offer); or the legal cards (R6)."""
-    from . import engine
-    from .kernels.args import rules_args
-    from .kernels.games.modern_search import turn_options
+    from .. import engine
+    from ..kernels.args import rules_args
+    from ..kernels.games.modern_search import turn_options
 
     if stage == "redeal":
         return np.array([0, REDEAL], np.int64), [("keep", []), ("redeal", [])]

@@ -14,7 +14,7 @@ from datetime import datetime, timezone
 from importlib import metadata as importlib_metadata
 from pathlib import Path
 
-from ._version import __version__
+from .._version import __version__
 
 METADATA_KEY = "rams_sim"
 LIBRARIES = ("numba", "numpy", "polars", "pyarrow")

@@ -2,7 +2,7 @@
 
 :func:`state_at` rebuilds the state the play loop (:func:`rams_sim.kernels.play.play_from`)
 holds when card ``k`` of trick ``t`` is about to be played, from a finished deal's
-:class:`~rams_sim.record.DealRecord` (with its play log). :mod:`rams_sim.advice` builds
+:class:`~rams_sim.record.DealRecord` (with its play log). :mod:`rams_sim.advice.search` builds
 the same arrays from what one seat was told, with the same two helpers:
 :func:`new_arrays` (a deal's state before anything is known) and :func:`lay_out_play`
 (the tricks so far). The arrays are those of :mod:`rams_sim.kernels.state`; nothing here
@@ -16,11 +16,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import cards as C
-from .kernels import codes
-from .kernels import state as S
-from .record import DealRecord, Declaration, Trick
-from .rules import Game, Rules
+from .. import cards as C
+from ..kernels import codes
+from ..kernels import state as S
+from ..record import DealRecord, Declaration, Trick
+from ..rules import Game, Rules
 
 
 @dataclass
@@ -142,6 +142,6 @@ def state_at(rules: Rules, record: DealRecord, t: int, k: int) -> Position:
 
 
 def _shapes():
-    from .kernels.state import make_state
+    from ..kernels.state import make_state
 
     return make_state()

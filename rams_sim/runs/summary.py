@@ -4,7 +4,7 @@ Means carry a 95% normal-approximation interval (``mean ± 1.96 s/√n``); propo
 95% Wilson interval. The CLI prints these after ``run`` and ``party``.
 
 A deals run's part files carry, in their metadata, the sums of the table written into
-them (:func:`rams_sim.dataset.deal_chunk_sums`: per seat the count, the sum and the sum of squares of
+them (:func:`rams_sim.runs.dataset.deal_chunk_sums`: per seat the count, the sum and the sum of squares of
 ``delta``, and each declaration's count), so its summary adds those up exactly instead of
 reading 40 million rows again; a folder whose parts lack them is scanned.
 """
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 from .provenance import METADATA_KEY
 from .read import PART_GLOB
-from .record import Declaration, EndKind
+from ..record import Declaration, EndKind
 
 Z95 = 1.959963984540054  # two-sided 95% normal quantile
 
@@ -122,7 +122,7 @@ class DealSummary:
 
 
 def _part_sums(folder: Path) -> list[dict] | None:
-    """Every part's ``deal_chunk_sums`` (:mod:`rams_sim.dataset`) from its metadata, or None if a part has none."""
+    """Every part's ``deal_chunk_sums`` (:mod:`rams_sim.runs.dataset`) from its metadata, or None if a part has none."""
     import pyarrow.parquet as pq
 
     sums = []

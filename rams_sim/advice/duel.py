@@ -32,13 +32,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import cards as C
-from .advice import Position, _check_cards, _replay, unseen_cards
-from .kernels import codes
-from .kernels import state as S
+from .. import cards as C
+from .search import Position, _check_cards, _replay, unseen_cards
+from ..kernels import codes
+from ..kernels import state as S
 from .notation import AdviceError
 from .position import lay_out_play, new_arrays, queen_duty
-from .rules import Rules
+from ..rules import Rules
 
 TURN_WORDS = ("stand", "swap")  # the widow (VARIANTS.md: "продаю" is to stand, "ходи" the dealer's stand)
 DAVE_WORDS = ("pass", "offered")  # --dave: the seat did not offer at this turn; the other offered at his
@@ -49,7 +49,7 @@ def duel_position(rules: Rules, seat: int, dealer: int, hand: list[int], trump_c
                   cube: int | None, dave: str | None, require_turn: bool = True) -> Position:  # fmt: skip
     """Validate a described duel position and lay it out as the kernels' state arrays (module docstring).
 
-    ``require_turn=False``: a position inside the history (:func:`rams_sim.advice.check_history`)."""
+    ``require_turn=False``: a position inside the history (:func:`rams_sim.advice.search.check_history`)."""
     _check_cards(rules, seat, dealer, hand, trump_card, discarded)
     first = 1 - dealer
     turns = dict(turns or {})
@@ -168,8 +168,8 @@ def _dave_stage(rules: Rules, seat: int, to_play: int, dave: str | None, info: n
     """At the play: "answer" (``dave="offered"``: the other, to play, offered), "dave" (the seat may
     offer now, :func:`..kernels.games.duel.may_offer`, and did not say ``pass``) or "play" (the
     card). Returns (stage, the offerer)."""
-    from .kernels.args import rules_args
-    from .kernels.games.duel import may_offer
+    from ..kernels.args import rules_args
+    from ..kernels.games.duel import may_offer
 
     r = rules_args(rules)
     if dave == "offered":
@@ -207,8 +207,8 @@ def _lay_out_seats(rules: Rules, seat: int, dealer: int, trump_card: int, final:
     :func:`..kernels.games.duel.take_widow`, :func:`..kernels.exchange.dealer_trump_with`):
     his hands, his old hand after a swap, the card he gave up for the trump card; the other's
     swap as five cards nobody saw; the dealer's taking of the trump card (duel-trump, public)."""
-    from .kernels import bits
-    from .kernels.args import rules_args
+    from ..kernels import bits
+    from ..kernels.args import rules_args
 
     before_play = stage in ("widow", "trump")
     old = C.mask_of(discarded[: C.HAND_SIZE * swapped])
@@ -233,8 +233,8 @@ def _lay_out_seats(rules: Rules, seat: int, dealer: int, trump_card: int, final:
 def _options(rules: Rules, stage: str, seat: int, hand: list[int], trump_card: int, trick: np.ndarray, k: int,
              q_duty: bool, require_turn: bool) -> tuple[np.ndarray, list]:  # fmt: skip
     """The options open to the seat (the kernels' codes or card ids, in the order they are tried) and their labels."""
-    from . import engine
-    from .kernels.games.duel import SWAP_OPTION
+    from .. import engine
+    from ..kernels.games.duel import SWAP_OPTION
 
     if stage == "widow":
         return np.array([0, SWAP_OPTION], np.int64), [("stand", []), ("swap", [])]
@@ -255,7 +255,7 @@ def _options(rules: Rules, stage: str, seat: int, hand: list[int], trump_card: i
 def _order(trump_card: int) -> np.ndarray:
     """A deck order for :func:`..kernels.games.duel.deal_from` from the widow step: the turned card at
     its place; the widow's places are filled by each world, the hands are in the card sets."""
-    from .kernels.games.duel import TRUMP_AT
+    from ..kernels.games.duel import TRUMP_AT
 
     order = np.zeros(C.N_CARDS, np.int8)
     order[TRUMP_AT] = trump_card

@@ -1,4 +1,4 @@
-"""``rams-sim sweep``: the command (:mod:`rams_sim.cli` registers it on its app); the work is :mod:`rams_sim.sweep`."""
+"""``rams-sim sweep``: the command (:mod:`rams_sim.cli.main` registers it on its app); the work is :mod:`rams_sim.runs.sweep`."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ from typing import Annotated, Optional
 
 import typer
 
-from .cli_common import fail
+from .common import fail
 
 GRID_HELP = ("The grid (TOML): a count of deals or parties per cell, a seed, the aggregation keys, and in its grid "
              "table lists of presets, table sizes and policies, in grid.rules of rule options; every combination is a cell. "
-             "Examples: examples/*.toml; the format: rams_sim/sweep.py.")  # fmt: skip
+             "Examples: examples/*.toml; the format: rams_sim/runs/sweep.py.")  # fmt: skip
 
 
 def sweep(
@@ -27,8 +27,8 @@ def sweep(
     on local processes or a dask cluster, into one Parquet dataset keyed by cell, with a summary per cell."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-    from .sweep import GridError, load_grid
-    from .sweep import sweep as run_sweep
+    from ..runs.sweep import GridError, load_grid
+    from ..runs.sweep import sweep as run_sweep
 
     if workers is not None and (workers < 1 or scheduler):
         fail("--workers must be 1 or more, and only for local processes (not with --scheduler)")
