@@ -25,9 +25,23 @@ from ..rules import GAME_OPTIONS, OPTION_HELP, PRESETS, Game, Rules, no_effect, 
 app = typer.Typer(
     help="Monte-Carlo strategy analysis for the Russian card game Rams (Рамс).",
     no_args_is_help=True,
-    add_completion=False,
     pretty_exceptions_enable=False,
 )
+def _show_version(value: bool) -> None:
+    """``--version``: the package version (from git: it changes with the code, issue 38) and exit."""
+    if value:
+        typer.echo(f"rams-sim {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[Optional[bool], typer.Option("--version", help="Print the version of rams-sim and exit.",
+                                                    callback=_show_version, is_eager=True)] = None,
+) -> None:
+    """Monte-Carlo strategy analysis for the Russian card game Rams (Рамс)."""
+
+
 rules_app = typer.Typer(help="List the rule presets and show their options.", no_args_is_help=True)
 app.add_typer(rules_app, name="rules")
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, overload
 
 if TYPE_CHECKING:
     import polars as pl
@@ -79,6 +79,18 @@ def run_files(path: Path | str) -> list[Path]:
     return files
 
 
+@overload
+def read_run(path: Path | str, lazy: Literal[False] = False) -> pl.DataFrame: ...
+
+
+@overload
+def read_run(path: Path | str, lazy: Literal[True]) -> pl.LazyFrame: ...
+
+
+@overload
+def read_run(path: Path | str, lazy: bool) -> pl.DataFrame | pl.LazyFrame: ...
+
+
 def read_run(path: Path | str, lazy: bool = False) -> pl.DataFrame | pl.LazyFrame:
     """Read the rows of a run folder, in part order (deals or parties ascending, then seat).
 
@@ -93,7 +105,7 @@ def read_run(path: Path | str, lazy: bool = False) -> pl.DataFrame | pl.LazyFram
     polars.DataFrame (or LazyFrame) with the columns of README.md "The data"; for a run made
     with ``--aggregate``, its merged table: one row per combination of key values, with the
     counts and sums of :mod:`rams_sim.runs.aggregate`.
-    ``.to_pandas()`` turns the DataFrame into a pandas one (needs pandas and pyarrow).
+    ``.to_pandas()`` turns the DataFrame into a pandas one (pandas and pyarrow are dependencies).
 
     Raises
     ------
