@@ -58,6 +58,9 @@ test-all: $(TEST_STAMP) test-nojit ## every test, the slow and heavy ones includ
 	$(BIN)/python -m rams_sim.warm --jobs $(JOBS)
 	$(BIN)/python -m pytest -q -n $(JOBS) --dist worksteal -m ''
 
+lint: $(TEST_STAMP) ## check the code with ruff (its rules: pyproject.toml's [tool.ruff]; ruff comes with the test tools)
+	$(BIN)/ruff check rams_sim analyses tests bench
+
 test-nojit: $(TEST_STAMP) ## the rule tests with NUMBA_DISABLE_JIT=1: the kernels run as plain Python (for coverage)
 	NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest -q -W ignore::RuntimeWarning \
 		tests/test_worked_examples.py tests/test_legal.py tests/test_differential.py -k "engine or options"
@@ -82,4 +85,4 @@ clean: ## remove the virtualenv and caches
 	rm -rf $(VENV) .pytest_cache .hypothesis
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 
-.PHONY: help setup run test test-slow test-all test-nojit reports archive table bench clean
+.PHONY: help setup run test test-slow test-all test-nojit lint reports archive table bench clean
