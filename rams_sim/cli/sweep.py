@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -18,14 +18,21 @@ GRID_HELP = ("The grid (TOML): a count of deals or parties per cell, a seed, the
 def sweep(
     grid: Annotated[str, typer.Argument(help=GRID_HELP)],
     out: Annotated[str, typer.Option("--out", help="The sweep's folder: grid.json, parts/ (one file per task), then cells.parquet and summary.parquet.")],
-    scheduler: Annotated[Optional[str], typer.Option("--scheduler", help="Run the tasks on a dask.distributed cluster, e.g. tcp://HOST:8786 (README: `dask scheduler`, `dask worker`); default: local processes.")] = None,
-    workers: Annotated[Optional[int], typer.Option("--workers", help="Local processes (default: one per core); not with --scheduler.")] = None,
+    scheduler: Annotated[str | None, typer.Option("--scheduler", help="Run the tasks on a dask.distributed cluster, e.g. tcp://HOST:8786 (README: `dask scheduler`, `dask worker`); default: local processes.")] = None,
+    workers: Annotated[int | None, typer.Option("--workers", help="Local processes (default: one per core); not with --scheduler.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing sweep folder.")] = False,
     resume: Annotated[bool, typer.Option("--resume", help="Finish an interrupted sweep into the same --out: only the missing tasks run.")] = False,
 ) -> None:
     """Run a grid of rule variants, table sizes and policies: every cell on the same seed, in chunk tasks
     on local processes or a dask cluster, into one Parquet dataset keyed by cell, with a summary per cell."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
 
     from ..runs.sweep import GridError, load_grid
     from ..runs.sweep import sweep as run_sweep

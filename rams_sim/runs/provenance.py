@@ -11,7 +11,7 @@ import json
 import platform
 import re
 import subprocess
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from importlib import metadata as importlib_metadata
 from pathlib import Path
 
@@ -28,12 +28,13 @@ def git_commit() -> str:
     if not (root / ".git").exists():
         return "unknown"
     try:
-        head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, capture_output=True, text=True, timeout=5)
+        head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, capture_output=True, text=True, timeout=5,
+                              check=False)
         if head.returncode != 0:
             return "unknown"
         dirty = subprocess.run(
             ["git", "status", "--porcelain", "--untracked-files=no", "--", "rams_sim"],
-            cwd=root, capture_output=True, text=True, timeout=5,
+            cwd=root, capture_output=True, text=True, timeout=5, check=False,
         )  # fmt: skip
         return head.stdout.strip() + ("-dirty" if dirty.stdout.strip() else "")
     except (OSError, subprocess.SubprocessError):
@@ -92,7 +93,7 @@ def same_code(mine: dict[str, str], theirs: dict[str, str]) -> bool:
 
 def now_utc() -> str:
     """The current time, ISO 8601 in UTC to the second."""
-    return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
 def to_json(data: dict) -> str:

@@ -55,9 +55,9 @@ from pathlib import Path
 import polars as pl
 
 from ..policies import seat_policies
-from .read import merge_cells
-from .provenance import METADATA_KEY, now_utc, software, to_json
 from ..rules import _ENUM_FIELDS, Rules, option_names
+from .provenance import METADATA_KEY, code_identity, now_utc, same_code, software, to_json
+from .read import merge_cells
 from .runner import DEALS, PARTIES, ChunkTask, RunError, RunSpec, _write_atomic
 from .summary import interval_from_sums
 
@@ -491,21 +491,85 @@ def connect(scheduler: str):
     try:
         from distributed import Client
     except ImportError:
-        raise GridError("--scheduler needs dask.distributed: pip install 'rams-sim[cluster]'") from None
+        raise GridError("--scheduler needs dask.distributed: in the checkout, make cluster-install "
+                        "(pip install -e '.[cluster]')") from None  # fmt: skip
     try:
         return Client(scheduler, timeout="20s")
     except OSError as err:
         raise GridError(f"cannot reach the dask scheduler at {scheduler}: {err}") from None
 
 
+def _describe(identity: dict) -> str:
+    commit = identity.get("commit", "unknown")
+    return f"rams-sim {identity.get('version', '?')} (commit {commit[:12] + commit[40:] if commit != 'unknown' else commit})"
+
+
+WAIT_FOR_WORKERS = 60  # seconds a sweep waits for a first worker to check
+
+
+def check_workers(client) -> None:
+    """Refuse a cluster whose workers run other code than this client: each worker's
+    :func:`~rams_sim.runs.provenance.code_identity` against the client's
+    (:func:`~rams_sim.runs.provenance.same_code`), before any task is sent; a GridError names the
+    differing workers and both versions, in one line. A worker that cannot import rams_sim differs too.
+    With no worker yet it waits :data:`WAIT_FOR_WORKERS` seconds for one; workers that join after the
+    check are not asked."""
+    if not client.nthreads():
+        try:
+            client.wait_for_workers(1, timeout=WAIT_FOR_WORKERS)
+        except TimeoutError:
+            raise GridError(f"no dask worker joined the scheduler in {WAIT_FOR_WORKERS} s; start the workers "
+                            "(README: Sweeps) and run again") from None  # fmt: skip
+    mine = code_identity()
+    theirs = client.run(code_identity, on_error="return")
+    differing = []
+    for address, identity in sorted(theirs.items()):
+        if isinstance(identity, BaseException):
+            differing.append(f"{address} cannot run rams_sim ({type(identity).__name__}: {identity})")
+        elif not same_code(mine, identity):
+            differing.append(f"{address} runs {_describe(identity)}")
+    if differing:
+        raise GridError(f"{len(differing)} of {len(theirs)} dask workers run other code than this client's "
+                        f"{_describe(mine)}: {'; '.join(differing)}; install the client's commit on every worker "
+                        "(make cluster-install) and restart them")  # fmt: skip
+
+
+# numba threads per task on a dask worker. A worker runs as many tasks at once as it has threads (`dask worker
+# --nthreads`) and cannot see the other worker processes of its machine, so one kernel thread per task thread
+# is its share that never oversubscribes the cores: a machine lends its cores as one single-threaded worker
+# process per core (README: Sweeps), as local sweeps run one single-threaded process per core (_local_init).
+WORKER_NUMBA_THREADS = 1
+
+
+def on_worker_threads(function, *args):
+    """``function(*args)`` with numba on :data:`WORKER_NUMBA_THREADS` thread(s) in this thread, restored after
+    (numba's count belongs to the calling thread, so the worker's other task threads keep theirs)."""
+    import numba
+
+    before = numba.get_num_threads()
+    numba.set_num_threads(min(WORKER_NUMBA_THREADS, numba.config.NUMBA_NUM_THREADS))
+    try:
+        return function(*args)
+    finally:
+        numba.set_num_threads(before)
+
+
+def run_task_on_worker(spec: RunSpec, task: ChunkTask) -> pl.DataFrame:
+    """:func:`run_task` as a dask worker's task, on one numba thread (:func:`on_worker_threads`); the rows
+    do not depend on it (every deal is keyed by seed and index)."""
+    return on_worker_threads(run_task, spec, task)
+
+
 def run_cluster(grid: Grid, tasks: list[Task], done: Done, client) -> None:
-    """Run ``tasks`` on the dask.distributed cluster of ``client``; a task lost with a worker is run
-    again by the scheduler, and each result is written once."""
+    """Run ``tasks`` on the dask.distributed cluster of ``client``, each on one numba thread
+    (:func:`run_task_on_worker`); a task lost with a worker is run again by the scheduler, and each
+    result is written once."""
     from distributed import as_completed
 
     with client:
-        futures = [client.submit(run_task, grid.spec_of(t), t.chunk, key=f"rams-sim-{grid.digest()}-{t.key}",
-                                 pure=False, retries=2) for t in tasks]  # fmt: skip
+        futures = [client.submit(run_task_on_worker, grid.spec_of(t), t.chunk,
+                                 key=f"rams-sim-{grid.digest()}-{t.key}", pure=False, retries=2)
+                   for t in tasks]  # fmt: skip
         by_key = {f.key: t for f, t in zip(futures, tasks)}
         try:
             for future in as_completed(futures):
@@ -521,6 +585,8 @@ def sweep(grid: Grid, out: Path | str, *, scheduler: str | None = None, force: b
     out = Path(out)
     client = connect(scheduler) if scheduler else None  # before anything is written
     try:
+        if client is not None:
+            check_workers(client)  # the same code as this client's on every worker, or no task runs
         finished = prepare(grid, out, force, resume)
     except BaseException:
         if client is not None:
@@ -548,4 +614,4 @@ def sweep(grid: Grid, out: Path | str, *, scheduler: str | None = None, force: b
     return finish(grid, out)
 
 
-__all__ = ["Grid", "GridError", "load_grid", "parse_grid", "sweep"]
+__all__ = ["Grid", "GridError", "check_workers", "load_grid", "parse_grid", "sweep"]
