@@ -74,6 +74,12 @@ archive: $(STAMP) ## make the searching players' datasets again (about an hour) 
 table: $(STAMP) ## find the table policy's strategy table again (iterated best response, ~10 min): rams_sim/data/table.csv
 	$(BIN)/python -m analyses.table_policy
 
+# a sweep's client or dask worker from this checkout (README: Sweeps): no stamp, so that after a `git pull` it
+# installs again and the version (setuptools-scm, from git) names the new commit, which the sweep compares
+cluster-install: $(PACKAGE_STAMP) ## install this checkout with dask.distributed and compile every game's kernels: a sweep's client or worker
+	$(INSTALL) -e '.[cluster]' || $(PIP_INSTALL) -e '.[cluster]'
+	$(BIN)/python -m rams_sim.warm --only test --jobs $(JOBS)
+
 bench: $(STAMP) ## measure deals/second, compile time and peak memory; time `rams-sim run --deals 1e7` and an aggregated 1e9 end to end
 	$(BIN)/python bench/bench_engine.py
 	$(BIN)/python bench/bench_pimc.py
@@ -85,4 +91,4 @@ clean: ## remove the virtualenv and caches
 	rm -rf $(VENV) .pytest_cache .hypothesis
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 
-.PHONY: help setup run test test-slow test-all test-nojit lint reports archive table bench clean
+.PHONY: help setup run test test-slow test-all test-nojit lint cluster-install reports archive table bench clean
