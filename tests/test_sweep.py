@@ -1,6 +1,7 @@
 """Rule sweeps (rams_sim/runs/sweep.py, ``rams-sim sweep``): bad grids refused before any work, the cells
 equal the same runs made alone, an interrupted sweep resumes, and a dask.distributed LocalCluster of
-two worker processes writes the same rows, also when a worker is killed mid-sweep (slow marker)."""
+two worker processes writes the same rows, also when a worker is killed mid-sweep (slow marker). The cluster's
+checks (workers on other code refused, one numba thread a task) are tests/test_cluster.py's."""
 
 from __future__ import annotations
 
@@ -11,9 +12,9 @@ import polars as pl
 import pytest
 from typer.testing import CliRunner
 
-from rams_sim.runs import aggregate as A
 from rams_sim import engine
 from rams_sim.cli.main import app
+from rams_sim.runs import aggregate as A
 from rams_sim.runs.sweep import CELLS_FILE, PARTS, SUMMARY_FILE, GridError, load_grid, parse_grid, sweep
 
 GRID = {
@@ -38,16 +39,16 @@ def _grid(**changes) -> dict:
     ({"grid.rules": {"must_head": ["yes"]}}, "must_head takes true or false; got 'yes'"),
     ({"grid.rules": {"ruff": [3]}}, "ruff takes one of"),
     ({"grid.players": []}, "grid.players is an empty list"),
-    ({"grid.players": [7], "grid.rules": {"deck": ["32"]}}, "cell 0 (classic, players 7, policy basic, deck=32): 7 players "
-                                                            "need at least 36 cards"),
+    ({"grid.players": [7], "grid.rules": {"deck": ["32"]}}, ("cell 0 (classic, players 7, policy basic, deck=32): 7 players "
+                                                             "need at least 36 cards")),
     ({"grid.preset": ["zone"], "grid.players": [2], "grid.policy": ["table"]}, "plays the zone game"),
     ({"grid.preset": ["nonesuch"]}, "unknown preset 'nonesuch'"),
     ({"parties": 10}, "either deals = N"),
     ({"colour": "red"}, "unknown key 'colour'"),
     ({"aggregate": ["seat", "colour"]}, "unknown aggregation key 'colour'"),
     ({"deals": 0}, "deals must be a positive whole number"),
-    ({"grid.policy": [["expert", "basic", "basic", "basic"]]}, "cell 2 (classic, players 5, policy expert/basic/basic/basic, "
-                                                              "must_head=False): 4 policies given for 5 seats"),
+    ({"grid.policy": [["expert", "basic", "basic", "basic"]]}, ("cell 2 (classic, players 5, policy expert/basic/basic/basic, "
+                                                               "must_head=False): 4 policies given for 5 seats")),
 ])  # fmt: skip
 def test_bad_grids_are_refused_before_any_work(changes, message):
     with pytest.raises(GridError) as err:
@@ -150,6 +151,16 @@ def test_the_example_grids_are_valid():
 
 
 # ---- a dask.distributed cluster ------------------------------------------------------------
+def test_a_scheduler_without_dask_distributed_says_how_to_install_it(tmp_path, monkeypatch):
+    """--scheduler where dask.distributed is missing: one line naming the checkout's install, nothing written."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed -> ImportError
+    with pytest.raises(GridError, match=r"make cluster-install \(pip install -e '\.\[cluster\]'\)"):
+        sweep(parse_grid(_small()), tmp_path / "s", scheduler="tcp://127.0.0.1:1")
+    assert not (tmp_path / "s").exists()
+
+
 @pytest.fixture(scope="module")
 def cluster():
     distributed = pytest.importorskip("distributed")
