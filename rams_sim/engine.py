@@ -13,8 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import cards as C
-from .kernels import codes
-from .kernels import drivers, output
+from .kernels import codes, drivers, output
 from .kernels.args import rules_args
 from .kernels.play import legal_mask
 from .kernels.rng import deal_key
@@ -22,9 +21,9 @@ from .kernels.search import search_on
 from .kernels.trick import trick_winner as _trick_winner
 from .parallel import in_blocks
 from .policies import PolicyKind, PolicySpec, pack_policies, seat_policies
-from .strategy_table import check_game
 from .record import DealOutcome, DealRecord, PartyRecord, Trick
 from .rules import Rules
+from .policies import check_table_game
 
 _STATUS_TEXT = {
     codes.ERR_DISCARD: "a policy discarded more cards than the talon holds, or cards it does not hold (R4.4)",
@@ -46,7 +45,7 @@ class PolicyError(RuntimeError):
 
 def _policy_arrays(rules: Rules, policies) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     specs = seat_policies(policies, rules.players)
-    check_game(rules, specs)
+    check_table_game(rules, specs)
     return pack_policies(specs)
 
 
@@ -73,7 +72,7 @@ class DealOut:
     log: np.ndarray  # int8[n_log, N_TRICKS, n + 2]
 
     @classmethod
-    def empty(cls, n_deals: int, n_seats: int, log_plays: bool = False) -> "DealOut":
+    def empty(cls, n_deals: int, n_seats: int, log_plays: bool = False) -> DealOut:
         """Allocate outputs for ``n_deals`` deals of ``n_seats`` seats."""
         return cls(
             np.zeros((n_deals, len(output.OUT_SETS), n_seats), np.uint64),
@@ -258,7 +257,7 @@ class PartyOut:
     status: np.ndarray  # int8[n_parties]
 
     @classmethod
-    def empty(cls, n_parties: int, n_seats: int) -> "PartyOut":
+    def empty(cls, n_parties: int, n_seats: int) -> PartyOut:
         """Allocate outputs for ``n_parties`` parties."""
         return cls(
             deals=np.zeros(n_parties, np.int32),

@@ -540,3 +540,17 @@ def pack_policies(specs: list[PolicySpec]) -> tuple[np.ndarray, np.ndarray, np.n
         params = wide
     announce = np.array([int(s.announce) for s in specs], dtype=np.int8)
     return kinds, params, announce
+
+
+def check_table_game(rules, specs) -> None:
+    """Refuse ``table`` seats in a game whose exchange is not classic Rams' (R9 duel, modern,
+    zone: their turns have no pass-and-exchange round to look up), or whose table has no rows
+    for this table size; raises ValueError."""
+    from .rules import Game
+
+    tables = [s for s in specs if s.kind == PolicyKind.TABLE]
+    if tables and rules.game != Game.RAMS:
+        raise ValueError(f"policy table plays classic Rams' pass and exchange (R4); preset {rules.preset} plays the "
+                         f"{rules.game.value} game")  # fmt: skip
+    for spec in tables:
+        spec.strategy().cells(rules.players)

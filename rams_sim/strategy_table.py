@@ -173,18 +173,3 @@ def write(rows: list[dict], path: Path, extra: tuple[str, ...] = ()) -> None:
         w.writeheader()
         for row in rows:
             w.writerow({c: row[c] for c in fields})
-
-
-def check_game(rules, specs) -> None:
-    """Refuse ``table`` seats in a game whose exchange is not classic Rams' (R9 duel, modern,
-    zone: their turns have no pass-and-exchange round to look up), or whose table has no rows
-    for this table size; raises ValueError."""
-    from .policies import PolicyKind
-    from .rules import Game
-
-    tables = [s for s in specs if s.kind == PolicyKind.TABLE]
-    if tables and rules.game != Game.RAMS:
-        raise ValueError(f"policy table plays classic Rams' pass and exchange (R4); preset {rules.preset} plays the "
-                         f"{rules.game.value} game")  # fmt: skip
-    for spec in tables:
-        spec.strategy().cells(rules.players)

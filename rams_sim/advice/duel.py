@@ -33,7 +33,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import cards as C
-from .search import Position, _check_cards, _replay, unseen_cards
+from .position import Decision, check_cards, replay_play, unseen_cards
 from ..kernels import codes
 from ..kernels import state as S
 from .notation import AdviceError
@@ -46,11 +46,11 @@ DAVE_WORDS = ("pass", "offered")  # --dave: the seat did not offer at this turn;
 
 def duel_position(rules: Rules, seat: int, dealer: int, hand: list[int], trump_card: int, scores: list[int],
                   turns: dict | None, played: list[list[int]] | None, discarded: list[int], stake: int,
-                  cube: int | None, dave: str | None, require_turn: bool = True) -> Position:  # fmt: skip
+                  cube: int | None, dave: str | None, require_turn: bool = True) -> Decision:  # fmt: skip
     """Validate a described duel position and lay it out as the kernels' state arrays (module docstring).
 
     ``require_turn=False``: a position inside the history (:func:`rams_sim.advice.search.check_history`)."""
-    _check_cards(rules, seat, dealer, hand, trump_card, discarded)
+    check_cards(rules, seat, dealer, hand, trump_card, discarded)
     first = 1 - dealer
     turns = dict(turns or {})
     if trump_card in hand and not (played is not None and rules.duel_trump_card and seat == dealer):
@@ -81,7 +81,7 @@ def duel_position(rules: Rules, seat: int, dealer: int, hand: list[int], trump_c
             raise AdviceError(f"--played: the turned card {C.format_card(trump_card)} is out of play in duel")
         order = [widow_taker if widow_taker >= 0 else first]  # the first trick's leader, then the other
         order.append(1 - order[0])
-        play = _replay(rules, seat, dealer, hand, trump_card, played, set(), order, discarded, False)
+        play = replay_play(rules, seat, dealer, hand, trump_card, played, set(), order, discarded, False)
         own_played, t, k, leader, events = play.own_played, play.t, play.k, play.leader, play.events
         lay_out_play(play.done, play.current, st, trick, log)
         to_play = leader if k == 0 else 1 - leader
@@ -100,7 +100,7 @@ def duel_position(rules: Rules, seat: int, dealer: int, hand: list[int], trump_c
     scalars = {"seat": seat, "dealer": dealer, "trump_card": trump_card, "t": t, "k": k, "leader": leader,
                "played": sum(1 << c for tr in (played or []) for c in tr), "q_duty": q_duty, "step": step,
                "offerer": offerer, "events": events}  # fmt: skip
-    return Position(stage, labels, options, arrays, scalars)
+    return Decision(stage, labels, options, arrays, scalars)
 
 
 def _check_party(rules: Rules, stake: int, cube: int | None, dave: str | None, played) -> None:

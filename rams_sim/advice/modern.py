@@ -27,7 +27,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import cards as C
-from .search import Position, _check_cards, _order_from, _replay, unseen_cards
+from .position import Decision, check_cards, order_from, replay_play, unseen_cards
 from ..kernels import codes
 from ..kernels import state as S
 from ..kernels.games.modern import MAX_REDEALS, REDEAL, WIDOW_SIZE
@@ -50,13 +50,13 @@ def _stage(rules: Rules, seat: int, hand: list[int], turns: dict | None, played)
 
 def modern_position(rules: Rules, seat: int, dealer: int, hand: list[int], trump_card: int, scores: list[int],
                     turns: dict | None, played: list[list[int]] | None, discarded: list[int], jacks: dict,
-                    redeals: int = 0, require_turn: bool = True) -> Position:  # fmt: skip
+                    redeals: int = 0, require_turn: bool = True) -> Decision:  # fmt: skip
     """Validate a described modern position and lay it out as the kernels' state arrays
     (module docstring). ``require_turn=False``: a position inside the history (another seat
     to play), for :func:`rams_sim.advice.search.check_history`."""
     n = rules.players
-    _check_cards(rules, seat, dealer, hand, trump_card, discarded)
-    order = _order_from(dealer, n)
+    check_cards(rules, seat, dealer, hand, trump_card, discarded)
+    order = order_from(dealer, n)
     stage = _stage(rules, seat, hand, turns, played)
     turns = dict(turns or {})
     _check_turns(rules, stage, order, seat, scores, turns)
@@ -89,7 +89,7 @@ def modern_position(rules: Rules, seat: int, dealer: int, hand: list[int], trump
             if s != seat:
                 cardsets[S.DISCARDS, s] = unseen_cards(WIDOW_SIZE)  # which four, nobody saw
     if stage == "play":
-        play = _replay(rules, seat, dealer, hand, trump_card, played, passed, order, discarded, require_turn)
+        play = replay_play(rules, seat, dealer, hand, trump_card, played, passed, order, discarded, require_turn)
         played_mask = lay_out_play(play.done, play.current, st, trick, log)
     else:
         play, played_mask = None, 0
@@ -111,7 +111,7 @@ def modern_position(rules: Rules, seat: int, dealer: int, hand: list[int], trump
                "t": play.t if play else 0, "k": play.k if play else 0, "leader": play.leader if play else -1,
                "played": played_mask, "q_duty": play.q_duty if play else False,
                "events": play.events if play else [], "trump_maybe_discarded": dealer in turns and turns[dealer] == "take"}  # fmt: skip
-    return Position(stage, labels, options, arrays, scalars)
+    return Decision(stage, labels, options, arrays, scalars)
 
 
 def _check_turns(rules: Rules, stage: str, order: list[int], seat: int, scores: list[int], turns: dict) -> None:

@@ -8,6 +8,12 @@ the same arrays from what one seat was told, with the same two helpers:
 (the tricks so far). The arrays are those of :mod:`rams_sim.kernels.state`; nothing here
 applies a rule of play: the order of play and the winners are given (R6.1, R6.4 as the
 record or the caller left them); :func:`queen_duty` reads R6.6 off them.
+
+Every game's advice (:mod:`.search`, :mod:`.duel`, :mod:`.modern`, :mod:`.zone`) shares the rest:
+:class:`Decision` (the kernels' state for one decision and its options), :func:`check_cards`,
+:func:`replay_play` (the play so far read and checked, :class:`Play`), :func:`order_from` and
+:func:`unseen_cards`. They live here, below the game modules, so that no game module imports
+:mod:`.search`, which imports them.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from ..kernels import codes
 from ..kernels import state as S
 from ..record import DealRecord, Declaration, Trick
 from ..rules import Game, Rules
+from .notation import AdviceError
 
 
 @dataclass
@@ -145,3 +152,133 @@ def _shapes():
     from ..kernels.state import make_state
 
     return make_state()
+
+
+# ---- shared by every game's advice (search.py, duel.py, modern.py, zone.py) ----------------------------------
+_PLACEHOLDER = 56  # other seats' discard counts stand as bits from here, outside every deck
+
+
+
+
+def unseen_cards(count: int) -> np.uint64:
+    """``count`` cards nobody at the table has seen (another seat's discards), as the state's
+    card set holds them: only their number is known, so they stand as bits outside every deck."""
+    return np.uint64(((1 << count) - 1) << _PLACEHOLDER)
+
+
+@dataclass
+class Decision:
+    """The kernels' state for one decision (arrays of :mod:`rams_sim.kernels.state`)."""
+
+    stage: str  # "exchange", "round", "intent", "buy", "trump" or "play"
+    labels: list[tuple[str, list[int]]]  # per option: (word, cards)
+    options: np.ndarray  # int64: option codes (kernels.pimc.options_at) or card ids
+    arrays: dict
+    scalars: dict
+
+
+def order_from(dealer: int, players: int) -> list[int]:
+    return [(dealer + 1 + k) % players for k in range(players)]
+
+
+@dataclass
+class Play:
+    """The play so far as :func:`replay_play` read it."""
+
+    done: list[Trick]  # finished tricks
+    current: list[tuple[int, int]]  # (seat, card) of the trick in progress, in playing order
+    t: int  # the trick in progress (0-based) and
+    k: int  # its cards so far
+    leader: int  # who led it
+    events: list[tuple[int, int, int, int]]  # every card: (trick, position in it, seat, card)
+    own_played: int  # mask: the seat's own cards played
+    q_duty: bool  # R6.6: the seat must lead the trump Q now
+
+
+def check_cards(rules: Rules, seat: int, dealer: int, hand: list[int], trump_card: int, discarded: list[int]) -> None:
+    """The seats are at the table and the cards in the deck (R2), none both held and discarded."""
+    n = rules.players
+    deck = C.deck_mask(rules.deck_size)
+    for name, value in (("--seat", seat), ("--dealer", dealer)):
+        if not 0 <= value < n:
+            raise AdviceError(f"{name} must be a seat of the {n}-player table, 0..{n - 1}; got {value}")
+    for c in [*hand, trump_card, *discarded]:
+        if not deck >> c & 1:
+            raise AdviceError(f"{C.format_card(c)} is not in the {rules.deck_size}-card deck (R2)")
+    if set(hand) & set(discarded):
+        raise AdviceError(f"{C.format_cards(sorted(set(hand) & set(discarded)))} cannot be both in the hand and discarded")
+
+
+def replay_play(rules: Rules, seat: int, dealer: int, hand: list[int], trump_card: int, played: list[list[int]],
+            passed: set[int], order: list[int], discarded: list[int], require_turn: bool) -> Play:  # fmt: skip
+    """Read ``played`` (tricks in playing order from each leader): who played each card
+    (R6.1, R6.4: the winner leads next), each card possible (in the deck, played once, the
+    trump card by the dealer only, not discarded), the seat's own cards legal when he played
+    them (R6, with his later cards still in his hand), and it is his turn."""
+    from .. import engine
+
+    n = rules.players
+    deck = C.deck_mask(rules.deck_size)
+    hand_mask = C.mask_of(hand)
+    trump = C.suit_of(trump_card)
+    active = [s for s in order if s not in passed]
+    if len(active) < 2:
+        raise AdviceError("fewer than two seats play: there is no play to advise on (R4.5)")
+    leader = active[0]  # R6.1
+    done: list[Trick] = []
+    current: list[tuple[int, int]] = []
+    events, context = [], []  # per card: (trick, position, seat, card); (cards before it, tricks done then)
+    seen = 0
+    t = k = 0
+    for t_i, cards in enumerate(played):
+        full = len(cards) == len(active)
+        if t_i >= C.N_TRICKS or len(cards) > len(active) or (not full and t_i < len(played) - 1):
+            raise AdviceError(f"--played trick {t_i + 1} has {len(cards)} cards; {len(active)} seats play "
+                              f"each of five tricks (R6)")  # fmt: skip
+        seats = [x % n for x in range(leader, leader + n) if x % n not in passed]
+        for j, c in enumerate(cards):
+            s = seats[j]
+            if seen >> c & 1 or hand_mask >> c & 1:
+                raise AdviceError(f"--played: {C.format_card(c)} is played twice or is still in the hand")
+            if not deck >> c & 1:
+                raise AdviceError(f"--played: {C.format_card(c)} is not in the {rules.deck_size}-card deck")
+            if c == trump_card and s != dealer:
+                raise AdviceError(f"--played: the trump card {C.format_card(c)} can only be played by the dealer "
+                                  f"(seat {dealer}), who takes it (R4.3)")  # fmt: skip
+            if c in discarded:
+                raise AdviceError(f"--played: {C.format_card(c)} was discarded")
+            events.append((t_i, j, s, c))
+            context.append((list(cards[:j]), len(done)))
+            seen |= 1 << c
+        if full:
+            w = seats[engine.trick_winner(trump, cards)]
+            by_seat = [-1] * n
+            for j, c in enumerate(cards):
+                by_seat[seats[j]] = c
+            done.append(Trick(leader, tuple(by_seat), w))
+            leader = w
+            t, k = t_i + 1, 0
+        else:
+            current = [(seats[j], c) for j, c in enumerate(cards)]
+            t, k = t_i, len(cards)
+    own_played = 0
+    for i, (t_i, j, s, c) in enumerate(events):  # his own cards were legal then (R6)
+        if s != seat:
+            continue
+        own_played |= 1 << c
+        then = sorted(set(hand) | {e[3] for e in events[i:] if e[2] == seat})
+        before, n_done = context[i]
+        duty = j == 0 and queen_duty(done[:n_done], trump_card, C.mask_of(then))
+        legal = engine.legal_cards(rules, then, trump, before, duty)
+        if c not in legal:
+            raise AdviceError(f"--played: seat {seat} could not play {C.format_card(c)} in trick {t_i + 1} "
+                              f"(R6: legal were {C.format_cards(legal)})")  # fmt: skip
+    if t >= C.N_TRICKS:
+        raise AdviceError("--played holds all five tricks: the deal is over")
+    seats_now = [x % n for x in range(leader, leader + n) if x % n not in passed]
+    if require_turn and seats_now[k] != seat:
+        raise AdviceError(f"after --played it is seat {seats_now[k]}'s turn, not seat {seat}'s (R6.1, R6.4)")
+    if require_turn and len(hand) != C.N_TRICKS - t:
+        raise AdviceError(f"seat {seat} holds {C.N_TRICKS - t} cards at trick {t + 1}; {len(hand)} given")
+    q_duty = k == 0 and leader == seat and queen_duty(done, trump_card, hand_mask)
+    return Play(done, current, t, k, leader, events, own_played, q_duty)

@@ -59,8 +59,7 @@ from .notation import (
 )  # fmt: skip
 from ..parallel import in_blocks
 from ..policies import DEFAULT_FLOOR, DEFAULT_INFER, INFER_NAMES, ROLLOUT_KINDS, PolicySpec, as_spec
-from .position import lay_out_play, new_arrays, queen_duty
-from ..record import Trick
+from .position import check_cards, lay_out_play, new_arrays, order_from, Play, Decision, replay_play, unseen_cards
 from ..rules import Game, Rules
 
 Z95 = 1.959963984540054
@@ -72,58 +71,22 @@ DEFAULT_TARGET_SE_STAKES = 0.01
 DEFAULT_MAX_WORLDS = 100_000
 DEFAULT_RACE = 3.0  # racing between batches: an option this many standard errors worse than the best drops out
 INTENT_CODES = {"trumps": codes.INTENT_TRUMPS, "suits": codes.INTENT_SUITS}  # R4.0a word -> its code
-_PLACEHOLDER = 56  # other seats' discard counts stand as bits from here, outside every deck
-
-
-def unseen_cards(count: int) -> np.uint64:
-    """``count`` cards nobody at the table has seen (another seat's discards), as the state's
-    card set holds them: only their number is known, so they stand as bits outside every deck."""
-    return np.uint64(((1 << count) - 1) << _PLACEHOLDER)
 PHASES = {"exchange": codes.PHASE_ROUND, "round": codes.PHASE_ROUND, "intent": codes.PHASE_INTENT,
           "buy": codes.PHASE_BUY, "trump": codes.PHASE_TRUMP}  # stage -> the search's phase  # fmt: skip
 
 
 # ---- the position ---------------------------------------------------------------------------
-@dataclass
-class Position:
-    """The kernels' state for one decision (arrays of :mod:`rams_sim.kernels.state`)."""
-
-    stage: str  # "exchange", "round", "intent", "buy", "trump" or "play"
-    labels: list[tuple[str, list[int]]]  # per option: (word, cards)
-    options: np.ndarray  # int64: option codes (kernels.pimc.options_at) or card ids
-    arrays: dict
-    scalars: dict
-
-
-def _order_from(dealer: int, players: int) -> list[int]:
-    return [(dealer + 1 + k) % players for k in range(players)]
-
-
-@dataclass
-class _Play:
-    """The play so far as :func:`_replay` read it."""
-
-    done: list[Trick]  # finished tricks
-    current: list[tuple[int, int]]  # (seat, card) of the trick in progress, in playing order
-    t: int  # the trick in progress (0-based) and
-    k: int  # its cards so far
-    leader: int  # who led it
-    events: list[tuple[int, int, int, int]]  # every card: (trick, position in it, seat, card)
-    own_played: int  # mask: the seat's own cards played
-    q_duty: bool  # R6.6: the seat must lead the trump Q now
-
-
 def build_position(rules: Rules, seat: int, dealer: int, hand: list[int], trump_card: int, scores: list[int],
                    exchanged: dict, played: list[list[int]] | None, discarded: list[int],
                    took_trump: bool | None, require_turn: bool = True, jacks: dict | None = None,
-                   intents: dict | None = None) -> Position:  # fmt: skip
+                   intents: dict | None = None) -> Decision:  # fmt: skip
     """Validate a described position and lay it out as the kernels' state arrays.
 
     ``require_turn=False`` (for :func:`check_history`): a position inside the history,
     where another seat is about to play."""
     n = rules.players
-    _check_cards(rules, seat, dealer, hand, trump_card, discarded)
-    order = _order_from(dealer, n)
+    check_cards(rules, seat, dealer, hand, trump_card, discarded)
+    order = order_from(dealer, n)
     passed = {s for s, v in exchanged.items() if v is None}
     intents = intents or {}
     stage = _stage_of(rules, seat, dealer, exchanged, played, took_trump, intents)
@@ -131,11 +94,11 @@ def build_position(rules: Rules, seat: int, dealer: int, hand: list[int], trump_
                                  discarded)  # fmt: skip
     _check_intents(rules, stage, order, seat, passed, intents)
     if stage == "play":
-        play = _replay(rules, seat, dealer, hand, trump_card, played, passed, order, discarded, require_turn)
+        play = replay_play(rules, seat, dealer, hand, trump_card, played, passed, order, discarded, require_turn)
     elif len(hand) != C.HAND_SIZE:
         raise AdviceError(f"a hand holds five cards before the play (R3); {len(hand)} given")
     else:
-        play = _Play([], [], 0, 0, -1, [], 0, False)
+        play = Play([], [], 0, 0, -1, [], 0, False)
     cardsets, st, trick, log, info = new_arrays(trump_card)
     played_mask = lay_out_play(play.done, play.current, st, trick, log)
     _lay_out_table(rules, stage, seat, dealer, hand, trump_card, exchanged, passed, played, discarded, took_trump,
@@ -149,7 +112,7 @@ def build_position(rules: Rules, seat: int, dealer: int, hand: list[int], trump_
     scalars = {"seat": seat, "dealer": dealer, "trump_card": trump_card, "t": play.t, "k": play.k,
                "leader": play.leader, "played": played_mask, "q_duty": play.q_duty, "talon_pos": talon_pos,
                "step": step, "events": play.events}  # fmt: skip
-    return Position(stage, labels, options, arrays, scalars)
+    return Decision(stage, labels, options, arrays, scalars)
 
 
 def _stage_of(rules: Rules, seat: int, dealer: int, exchanged: dict, played, took_trump: bool | None,
@@ -176,20 +139,6 @@ def _stage_of(rules: Rules, seat: int, dealer: int, exchanged: dict, played, too
                               f"{rules.preset} exchanges in one turn: give what each seat exchanged")  # fmt: skip
         return "buy"
     return "exchange" if one_turn else "round"
-
-
-def _check_cards(rules: Rules, seat: int, dealer: int, hand: list[int], trump_card: int, discarded: list[int]) -> None:
-    """The seats are at the table and the cards in the deck (R2), none both held and discarded."""
-    n = rules.players
-    deck = C.deck_mask(rules.deck_size)
-    for name, value in (("--seat", seat), ("--dealer", dealer)):
-        if not 0 <= value < n:
-            raise AdviceError(f"{name} must be a seat of the {n}-player table, 0..{n - 1}; got {value}")
-    for c in [*hand, trump_card, *discarded]:
-        if not deck >> c & 1:
-            raise AdviceError(f"{C.format_card(c)} is not in the {rules.deck_size}-card deck (R2)")
-    if set(hand) & set(discarded):
-        raise AdviceError(f"{C.format_cards(sorted(set(hand) & set(discarded)))} cannot be both in the hand and discarded")
 
 
 def _check_exchanges(rules: Rules, stage: str, order: list[int], seat: int, dealer: int, hand: list[int],
@@ -294,81 +243,6 @@ def _intents_before(order: list[int], seat: int, passed: set[int], intents: dict
         raise AdviceError(f"--intents: seat(s) {', '.join(map(str, extra))} announce after seat {seat}; leave them out")
 
 
-def _replay(rules: Rules, seat: int, dealer: int, hand: list[int], trump_card: int, played: list[list[int]],
-            passed: set[int], order: list[int], discarded: list[int], require_turn: bool) -> _Play:  # fmt: skip
-    """Read ``played`` (tricks in playing order from each leader): who played each card
-    (R6.1, R6.4: the winner leads next), each card possible (in the deck, played once, the
-    trump card by the dealer only, not discarded), the seat's own cards legal when he played
-    them (R6, with his later cards still in his hand), and it is his turn."""
-    from .. import engine
-
-    n = rules.players
-    deck = C.deck_mask(rules.deck_size)
-    hand_mask = C.mask_of(hand)
-    trump = C.suit_of(trump_card)
-    active = [s for s in order if s not in passed]
-    if len(active) < 2:
-        raise AdviceError("fewer than two seats play: there is no play to advise on (R4.5)")
-    leader = active[0]  # R6.1
-    done: list[Trick] = []
-    current: list[tuple[int, int]] = []
-    events, context = [], []  # per card: (trick, position, seat, card); (cards before it, tricks done then)
-    seen = 0
-    t = k = 0
-    for t_i, cards in enumerate(played):
-        full = len(cards) == len(active)
-        if t_i >= C.N_TRICKS or len(cards) > len(active) or (not full and t_i < len(played) - 1):
-            raise AdviceError(f"--played trick {t_i + 1} has {len(cards)} cards; {len(active)} seats play "
-                              f"each of five tricks (R6)")  # fmt: skip
-        seats = [x % n for x in range(leader, leader + n) if x % n not in passed]
-        for j, c in enumerate(cards):
-            s = seats[j]
-            if seen >> c & 1 or hand_mask >> c & 1:
-                raise AdviceError(f"--played: {C.format_card(c)} is played twice or is still in the hand")
-            if not deck >> c & 1:
-                raise AdviceError(f"--played: {C.format_card(c)} is not in the {rules.deck_size}-card deck")
-            if c == trump_card and s != dealer:
-                raise AdviceError(f"--played: the trump card {C.format_card(c)} can only be played by the dealer "
-                                  f"(seat {dealer}), who takes it (R4.3)")  # fmt: skip
-            if c in discarded:
-                raise AdviceError(f"--played: {C.format_card(c)} was discarded")
-            events.append((t_i, j, s, c))
-            context.append((list(cards[:j]), len(done)))
-            seen |= 1 << c
-        if full:
-            w = seats[engine.trick_winner(trump, cards)]
-            by_seat = [-1] * n
-            for j, c in enumerate(cards):
-                by_seat[seats[j]] = c
-            done.append(Trick(leader, tuple(by_seat), w))
-            leader = w
-            t, k = t_i + 1, 0
-        else:
-            current = [(seats[j], c) for j, c in enumerate(cards)]
-            t, k = t_i, len(cards)
-    own_played = 0
-    for i, (t_i, j, s, c) in enumerate(events):  # his own cards were legal then (R6)
-        if s != seat:
-            continue
-        own_played |= 1 << c
-        then = sorted(set(hand) | {e[3] for e in events[i:] if e[2] == seat})
-        before, n_done = context[i]
-        duty = j == 0 and queen_duty(done[:n_done], trump_card, C.mask_of(then))
-        legal = engine.legal_cards(rules, then, trump, before, duty)
-        if c not in legal:
-            raise AdviceError(f"--played: seat {seat} could not play {C.format_card(c)} in trick {t_i + 1} "
-                              f"(R6: legal were {C.format_cards(legal)})")  # fmt: skip
-    if t >= C.N_TRICKS:
-        raise AdviceError("--played holds all five tricks: the deal is over")
-    seats_now = [x % n for x in range(leader, leader + n) if x % n not in passed]
-    if require_turn and seats_now[k] != seat:
-        raise AdviceError(f"after --played it is seat {seats_now[k]}'s turn, not seat {seat}'s (R6.1, R6.4)")
-    if require_turn and len(hand) != C.N_TRICKS - t:
-        raise AdviceError(f"seat {seat} holds {C.N_TRICKS - t} cards at trick {t + 1}; {len(hand)} given")
-    q_duty = k == 0 and leader == seat and queen_duty(done, trump_card, hand_mask)
-    return _Play(done, current, t, k, leader, events, own_played, q_duty)
-
-
 def _lay_out_table(rules: Rules, stage: str, seat: int, dealer: int, hand: list[int], trump_card: int, exchanged: dict,
                    passed: set[int], played, discarded: list[int], took_trump: bool | None, jacks: dict,
                    own_played: int, cardsets: np.ndarray, st: np.ndarray) -> None:  # fmt: skip
@@ -407,7 +281,7 @@ def _lay_out_table(rules: Rules, stage: str, seat: int, dealer: int, hand: list[
         st[S.JACKS, seat] = rules.four_jacks if kind == 2 else rules.jack_pair  # R5.5, declared before the play
     took = bool(took_trump)
     if stage == "play":
-        shown = any(trump_card in t for t in played or [])  # only the dealer plays it (_replay): he took it
+        shown = any(trump_card in t for t in played or [])  # only the dealer plays it (replay_play): he took it
         if took_trump is False and shown:
             raise AdviceError(f"--played: the dealer (seat {dealer}) played the trump card {C.format_card(trump_card)}, "
                               "so he took it (R4.3); leave out --no-took-trump")  # fmt: skip
@@ -419,7 +293,7 @@ def _lay_out_table(rules: Rules, stage: str, seat: int, dealer: int, hand: list[
 
 
 def _options(rules: Rules, stage: str, seat: int, dealer: int, hand: list[int], trump_card: int, order: list[int],
-             talon_pos: int, play: _Play, require_turn: bool, cardsets: np.ndarray, st: np.ndarray,
+             talon_pos: int, play: Play, require_turn: bool, cardsets: np.ndarray, st: np.ndarray,
              trick: np.ndarray) -> tuple[np.ndarray, list, int]:  # fmt: skip
     """The options open to the seat (int64 codes of kernels.pimc.options_at, or legal card
     ids, R6), their labels, and the deal's step of the decision (kernels.exchange)."""
@@ -444,7 +318,7 @@ def _options(rules: Rules, stage: str, seat: int, dealer: int, hand: list[int], 
     return options, [_label(int(o), stage, hand) for o in options], step
 
 
-def check_history(rules: Rules, pos: Position, seat: int, dealer: int, hand: list[int], trump_card: int,
+def check_history(rules: Rules, pos: Decision, seat: int, dealer: int, hand: list[int], trump_card: int,
                   played: list[list[int]], build) -> None:  # fmt: skip
     """Each card another seat played could have been in his hand then: at that moment of the
     history it lies in his pile of what the seat knows (:func:`rams_sim.kernels.knowledge.play_piles`,
@@ -532,7 +406,7 @@ class Question:
     """A position read and checked by :func:`read_question`: what :func:`advise` searches."""
 
     rules: Rules
-    pos: Position
+    pos: Decision
     others: PolicySpec  # the other seats' policy in the rollouts
     rollout: PolicySpec  # the seat's own later decisions
     with_scores: bool  # scores were given: the party's end is reported
@@ -776,7 +650,7 @@ def _model_text(others: PolicySpec, rules: Rules, inferred: bool, floor: float, 
     return f"others play {others}; {how}"
 
 
-def _duel_evaluation(pos: Position, r, roll_kinds, roll_params, announce, key, first: int, d: np.ndarray,
+def _duel_evaluation(pos: Decision, r, roll_kinds, roll_params, announce, key, first: int, d: np.ndarray,
                      f: np.ndarray):  # fmt: skip
     """The kernel and arguments of a duel decision before a card (:mod:`rams_sim.kernels.games.duel_search`):
     the widow, duel-trump's card, a dave offer or answer."""
@@ -810,7 +684,7 @@ def _race(values: np.ndarray, alive: np.ndarray, z: float) -> None:
     alive[live[mean > z * se]] = False
 
 
-def _table(pos: Position, deltas: np.ndarray, flags: np.ndarray, used: np.ndarray, with_scores: bool, sign: int,
+def _table(pos: Decision, deltas: np.ndarray, flags: np.ndarray, used: np.ndarray, with_scores: bool, sign: int,
            duel: bool = False) -> list[dict]:  # fmt: skip
     """The options' rows (keyed by COLUMNS) best first: the least mean delta times ``sign`` (1:
     deltas count down, R7; -1: modern counts up, duel's settlement; ties: the order tried);

@@ -24,7 +24,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import cards as C
-from .search import Position, _check_cards
+from .position import Decision, check_cards
 from ..kernels import codes
 from ..kernels import state as S
 from ..kernels.games.zone import N_ZONE, SWAP_OPTION, WIDOW_SIZE
@@ -38,10 +38,10 @@ UNKNOWN_ACES = 1 << 40  # an A no score equals: the other's, while an unseen ace
 
 
 def zone_position(rules: Rules, seat: int, dealer: int, hand: list[int], trump_card: int, scores: list[int],
-                  turns: dict | None, played: list[list[int]] | None, discarded: list[int]) -> Position:  # fmt: skip
+                  turns: dict | None, played: list[list[int]] | None, discarded: list[int]) -> Decision:  # fmt: skip
     """Validate a described zone position and lay it out as the kernels' state arrays (module docstring)."""
 
-    _check_cards(rules, seat, dealer, hand, trump_card, discarded)
+    check_cards(rules, seat, dealer, hand, trump_card, discarded)
     partner = 1 - dealer
     turns = dict(turns or {})
     if trump_card in hand:
@@ -71,7 +71,7 @@ def zone_position(rules: Rules, seat: int, dealer: int, hand: list[int], trump_c
     st[S.ACTIVE, :N_ZONE] = 1
     info[S.WIDOW] = partner if swapped else -1
     info[S.OUTCOME] = codes.O_PLAYED
-    done, current, t, k, leader, own_played = _replay(rules, seat, hand, trump_card, played or [], discarded)
+    done, current, t, k, leader, own_played = replay_play(rules, seat, hand, trump_card, played or [], discarded)
     if done or current:
         by_seat = [-1] * N_ZONE
         for o, c in current:
@@ -98,7 +98,7 @@ def zone_position(rules: Rules, seat: int, dealer: int, hand: list[int], trump_c
               "scores": np.asarray(scores, np.int64)}  # fmt: skip
     scalars = {"seat": seat, "dealer": dealer, "trump_card": trump_card, "t": t, "k": k, "leader": leader,
                "played": played_mask, "duty": np.uint64(duty)}  # fmt: skip
-    return Position(stage, labels, options, arrays, scalars)
+    return Decision(stage, labels, options, arrays, scalars)
 
 
 def _first_duty(rules: Rules, seat: int, dealer: int, final: int, trump_card: int) -> int:
@@ -172,7 +172,7 @@ def _check_not_stopped(rules: Rules, seat: int, dealer: int, trump_card: int, mi
                               "deal stopped there")  # fmt: skip
 
 
-def _replay(rules: Rules, seat: int, hand: list[int], trump_card: int, played: list[list[int]],
+def replay_play(rules: Rules, seat: int, hand: list[int], trump_card: int, played: list[list[int]],
             discarded: list[int]) -> tuple[list[Trick], list, int, int, int, int]:  # fmt: skip
     """Read ``played``: each card possible once, the first leader the one under whom the seat is
     to play now, the winners (the highest card of the suit led, or the highest trump), the

@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 from statistics import NormalDist
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -30,7 +30,7 @@ def _variant(text: str, where: str) -> list[str]:
     return pairs
 
 
-def _players(text: Optional[str]) -> list[Optional[int]]:
+def _players(text: str | None) -> list[int | None]:
     if text is None:
         return [None]
     try:
@@ -45,24 +45,24 @@ def _players(text: Optional[str]) -> list[Optional[int]]:
 def effect(
     change: Annotated[str, typer.Argument(metavar="KEY=VALUE[,KEY=VALUE...]",
                                           help="The rule change to measure against the preset (the baseline), e.g. ace_forbids_pass=false.")],  # fmt: skip
-    variant: Annotated[Optional[list[str]], typer.Option("--variant", metavar="KEY=VALUE[,...]",
+    variant: Annotated[list[str] | None, typer.Option("--variant", metavar="KEY=VALUE[,...]",
                                                          help="Another change, measured against the same baseline on the same deals (repeatable).")] = None,  # fmt: skip
     preset: PresetOpt = "classic",
-    players: Annotated[Optional[str], typer.Option("--players", "-n", metavar="N[,N...]",
+    players: Annotated[str | None, typer.Option("--players", "-n", metavar="N[,N...]",
                                                    help="Table sizes, each its own paired run (default: the preset's).")] = None,  # fmt: skip
-    policy: Annotated[Optional[list[str]], typer.Option("--policy", help="Policy for every seat, or seat=policy (repeatable); as `run`.")] = None,
-    deals: Annotated[Optional[str], typer.Option("--deals", help="Deals to pair (default 1e6): 1e6, 1000000 or 1_000_000.")] = None,
-    parties: Annotated[Optional[str], typer.Option("--parties", help="Pair whole parties instead of deals: their length, the first dealer's win, his settlement.")] = None,
-    target_se: Annotated[Optional[float], typer.Option("--target-se", help="Stop once every variant's paired difference in the score delta (parties: the length) has a standard error of at most this (checked every 100,000 deals or 2,000 parties; --deals or --parties is then the most).")] = None,
-    by: Annotated[Optional[str], typer.Option("--by", metavar="KEYS", help="Also break the effect down by these keys, each fixed before anyone chooses: seat, position (0 = the dealer's left), dealer, trump, dealt_aces.")] = None,
+    policy: Annotated[list[str] | None, typer.Option("--policy", help="Policy for every seat, or seat=policy (repeatable); as `run`.")] = None,
+    deals: Annotated[str | None, typer.Option("--deals", help="Deals to pair (default 1e6): 1e6, 1000000 or 1_000_000.")] = None,
+    parties: Annotated[str | None, typer.Option("--parties", help="Pair whole parties instead of deals: their length, the first dealer's win, his settlement.")] = None,
+    target_se: Annotated[float | None, typer.Option("--target-se", help="Stop once every variant's paired difference in the score delta (parties: the length) has a standard error of at most this (checked every 100,000 deals or 2,000 parties; --deals or --parties is then the most).")] = None,
+    by: Annotated[str | None, typer.Option("--by", metavar="KEYS", help="Also break the effect down by these keys, each fixed before anyone chooses: seat, position (0 = the dealer's left), dealer, trump, dealt_aces.")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed (0..2**64-1): deal d is keyed by (seed, d) in every arm.")] = 0,
-    out: Annotated[Optional[str], typer.Option("--out", help="Run folder (default: data/runs/effect-...); a table size adds -<N>p.")] = None,
+    out: Annotated[str | None, typer.Option("--out", help="Run folder (default: data/runs/effect-...); a table size adds -<N>p.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing run folder.")] = False,
     resume: Annotated[bool, typer.Option("--resume", help="Finish an interrupted run of the same options.")] = False,
-    threads: Annotated[Optional[int], typer.Option("--threads", help="Threads for the kernels (default: all cores); the data do not depend on it.")] = None,
-    chunk: Annotated[Optional[str], typer.Option("--chunk", help="Deals (parties) a part file (default 10,000,000 deals; 20,000 parties).")] = None,
-    report_path: Annotated[Optional[str], typer.Option("--report", metavar="PATH.md", help="Also write a Markdown page (the question, the answer with its numbers, a table, a figure beside it, provenance).")] = None,
-    scheduler: Annotated[Optional[str], typer.Option("--scheduler", metavar="tcp://HOST:PORT", help="Compute the chunks on a dask.distributed cluster (README: `dask scheduler`, `dask worker`); the same results as locally.")] = None,
+    threads: Annotated[int | None, typer.Option("--threads", help="Threads for the kernels (default: all cores); the data do not depend on it.")] = None,
+    chunk: Annotated[str | None, typer.Option("--chunk", help="Deals (parties) a part file (default 10,000,000 deals; 20,000 parties).")] = None,
+    report_path: Annotated[str | None, typer.Option("--report", metavar="PATH.md", help="Also write a Markdown page (the question, the answer with its numbers, a table, a figure beside it, provenance).")] = None,
+    scheduler: Annotated[str | None, typer.Option("--scheduler", metavar="tcp://HOST:PORT", help="Compute the chunks on a dask.distributed cluster (README: `dask scheduler`, `dask worker`); the same results as locally.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object (rows: variant, measure, by, baseline, value, diff, ci_low, ci_high, n).")] = False,
 ) -> None:
     """Measure a rule change on the same deals: each deal is played under the preset's rules
@@ -75,7 +75,7 @@ def effect(
     effect, its intervals are simultaneous over the variants (Bonferroni).
     """
     from ..runs import runner
-    from .main import _default_out, _execute, build_policies, build_spec
+    from .spec import build_policies, build_spec, default_out, execute
 
     if deals is not None and parties is not None:
         fail("give --deals or --parties, not both")
@@ -106,13 +106,13 @@ def effect(
                 fail(f"variant {name} equals the baseline ({preset}): nothing to compare")
         seats = build_policies(policy, rules.players)
         spec = build_spec(kind, rules, seats, seed, count, chunk, variants=tuple(variants), by=keys)
-        target = Path(out) if out else _default_out("effect", rules, seed)
+        target = Path(out) if out else default_out("effect", rules, seed)
         if out and len(sizes) > 1:
             target = target.with_name(f"{target.name}-{rules.players}p")
         # under --json the run's lines go to stderr: stdout holds the JSON alone
         with contextlib.redirect_stdout(sys.stderr) if as_json else contextlib.nullcontext():
             stop = _stopper(spec, target_se) if target_se is not None else None
-            result = _execute(spec, str(target), force, resume, threads, unit, client, stop)
+            result = execute(spec, str(target), force, resume, threads, unit, client, stop)
             early = result.manifest.get("stopped_early")
             if early:
                 typer.echo(f"--target-se {target_se} reached after {early['units']:,} of {count:,} {unit}",
@@ -169,8 +169,8 @@ def _connect(scheduler: str):
 
 def _results(path: Path, spec, names: list[str]) -> dict:
     from ..runs import effect
-    from .main import describe_policies
     from ..runs.runner import PARTIES
+    from .spec import describe_policies
 
     parties = spec.kind == PARTIES
     result = effect.read_result(path, spec.rules.players, names, spec.by, parties)

@@ -5,22 +5,26 @@ No game logic lives here. User mistakes end in a one-line error and exit code 2.
 
 from __future__ import annotations
 
-import contextlib
 import math
 import os
 import sys
-import time
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
 from .._version import __version__
-from ..policies import PARAMS_BY_KIND, PolicyKind, PolicySpec, seat_policies
+from ..policies import PolicySpec
 from ..record import Declaration
-from . import advise as cli_advise, effect as cli_effect, sweep as cli_sweep
-from .common import PlayersOpt, PresetOpt, RuleOpt, build_rules, fail, parse_count, parse_index
 from ..rules import GAME_OPTIONS, OPTION_HELP, PRESETS, Game, Rules, no_effect, own_options
+from . import advise as cli_advise
+from . import effect as cli_effect
+from . import sweep as cli_sweep
+from .common import PlayersOpt, PresetOpt, RuleOpt, build_rules, fail, parse_count, parse_index
+from .spec import (
+    ChunkOpt, DealerOpt, ForceOpt, OutOpt, PolicyOpt, ResumeOpt, SeedOpt, ThreadsOpt, build_policies, build_spec,
+    check_seat, check_seed, execute, set_threads,
+)  # fmt: skip
 
 app = typer.Typer(
     help="Monte-Carlo strategy analysis for the Russian card game Rams (Рамс).",
@@ -36,7 +40,7 @@ def _show_version(value: bool) -> None:
 
 @app.callback()
 def _options(
-    version: Annotated[Optional[bool], typer.Option("--version", help="Print the version of rams-sim and exit.",
+    version: Annotated[bool | None, typer.Option("--version", help="Print the version of rams-sim and exit.",
                                                     callback=_show_version, is_eager=True)] = None,
 ) -> None:
     """Monte-Carlo strategy analysis for the Russian card game Rams (Рамс)."""
@@ -54,159 +58,6 @@ def _settle_name(rules: Rules) -> str:
 def _delta_sense(rules: Rules) -> str:
     """Which way a score delta is good: modern counts up to 20 (R9), every other game down."""
     return "positive = points gained" if rules.game == Game.MODERN else "negative = written off"
-
-
-def build_policies(specs: list[str], players: int) -> list[PolicySpec]:
-    """Per-seat policies from ``--policy NAME`` (every seat) and ``--policy SEAT=NAME``."""
-    seats = [PolicySpec.parse("basic")] * players
-    try:
-        for text in specs or []:
-            head, sep, rest = text.partition("=")
-            if sep and head.strip().isdigit():
-                seat = int(head)
-                if not 0 <= seat < players:
-                    fail(f"--policy seat {seat} is not a seat of a {players}-player table (0..{players - 1})")
-                seats[seat] = PolicySpec.parse(rest)
-            else:
-                seats = [PolicySpec.parse(text)] * players
-        return seat_policies(seats, players)
-    except ValueError as err:
-        fail(str(err))
-
-
-def _policy_help() -> str:
-    names = ", ".join(k.name.lower() for k in PolicyKind)
-    params = "; ".join(f"{k.name.lower()}: {', '.join(PARAMS_BY_KIND[k]) or 'none'}"
-                       + (" and file=PATH, a strategy table CSV (default: the shipped one)" if k == PolicyKind.TABLE else "")
-                       for k in PolicyKind)  # fmt: skip
-    return (
-        f"Policy of every seat (NAME) or of one seat (SEAT=NAME), repeatable; default basic everywhere. NAME is one of "
-        f"{names}, optionally with parameters NAME:KEY=VALUE,... e.g. basic:pass_threshold=1.5,announce=false. "
-        f"Parameters ({params}; every policy: announce=true|false; every policy but pimc, the probes: first_card=J "
-        f"(the first card is the J-th legal card, 0-based; -1 off) and take_trump=-1|0|1 (R4.3 where the dealer may "
-        f"choose: -1 his policy, 1 take, 0 decline)) are described in rams_sim/policies.py."
-    )
-
-
-PolicyOpt = Annotated[Optional[list[str]], typer.Option("--policy", help=_policy_help())]
-
-
-SeedOpt = Annotated[int, typer.Option("--seed", help="Seed (0..2**64-1): deal d's randomness is a function of (seed, d).")]
-ThreadsOpt = Annotated[
-    Optional[int], typer.Option("--threads", help="Threads for the kernels (default: all cores); the data do not depend on it.")
-]
-OutOpt = Annotated[
-    Optional[str],
-    typer.Option("--out", help="Output folder of the Parquet dataset (default: data/runs/<kind>-<rules>-<n>p-s<seed>-<time>)."),
-]
-ForceOpt = Annotated[bool, typer.Option("--force", help="Replace an existing output folder (once the new run is complete).")]
-ResumeOpt = Annotated[
-    bool, typer.Option("--resume", help="Finish an interrupted run into the same --out: only the missing chunks are computed.")
-]
-ChunkOpt = Annotated[
-    Optional[str],
-    typer.Option("--chunk", help="Deals (or parties) per part file; memory use grows with it, the data do not change."),
-]
-
-
-def describe_policies(policies) -> str:
-    """``basic on every seat`` or ``seat 0 random, seat 1 basic, …``."""
-    texts = [str(p) for p in policies]
-    if len(set(texts)) == 1:
-        return f"{texts[0]} on every seat"
-    return ", ".join(f"seat {i} {t}" for i, t in enumerate(texts))
-
-
-DealerOpt = Annotated[
-    Optional[int], typer.Option("--dealer", help="Fix the dealer's seat (default: rotates, deal d dealt by seat d % players).")
-]
-
-
-def check_seat(value: int | None, rules: Rules, flag: str) -> None:
-    """A one-line error unless ``value`` is None or a seat of the table."""
-    if value is not None and not 0 <= value < rules.players:
-        fail(f"{flag} must be a seat 0..{rules.players - 1}; got {value}")
-
-
-def build_spec(kind: str, rules: Rules, seats, seed: int, count: int, chunk: str | None, **options):
-    """The :class:`rams_sim.runs.runner.RunSpec` of a command, or a one-line error."""
-    from ..runs import runner
-
-    chunk_size = parse_count(chunk, "--chunk") if chunk else 0
-    try:
-        return runner.RunSpec(kind, rules, tuple(seats), seed, count, chunk_size, **options)
-    except runner.RunError as err:
-        fail(str(err))
-
-
-def set_threads(threads: int | None) -> None:
-    """Use ``threads`` kernel threads, or a one-line error."""
-    if threads is None:
-        return
-    import numba
-
-    if not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
-        fail(f"--threads must be 1..{numba.config.NUMBA_NUM_THREADS}; got {threads}")
-    numba.set_num_threads(threads)
-
-
-def check_seed(seed: int) -> None:
-    """A one-line error unless 0 <= seed < 2**64."""
-    if not 0 <= seed < 2**64:
-        fail(f"--seed must be a whole number from 0 to 2**64 - 1; got {seed}")
-
-
-def _default_out(kind: str, rules: Rules, seed: int) -> Path:
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    return Path("data") / "runs" / f"{kind}-{rules.preset}-{rules.players}p-s{seed}-{stamp}"
-
-
-def _execute(spec, out: Optional[str], force: bool, resume: bool, threads: Optional[int], what: str, client=None,
-             stop=None):  # fmt: skip
-    """Run a spec with a progress bar; user mistakes and Ctrl-C end in one line."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
-
-    from ..runs import runner
-    from ..warm import gc_paused
-
-    set_threads(threads)
-    target = Path(out) if out else _default_out(spec.kind, spec.rules, spec.seed)
-    typer.echo(f"rams-sim {__version__}: {spec.kind} run of {spec.count:,} {what}, {spec.rules.preset}, {spec.rules.players} players, "
-               f"{spec.rules.deck_size} cards, {describe_policies(spec.policies)}, seed {spec.seed}")  # fmt: skip
-    try:
-        runner.check_target(spec, target, force, resume)
-    except runner.RunError as err:
-        fail(str(err))
-    cold = not runner.kernels_cached(spec.kind, spec.rules)
-    if cold:
-        typer.echo("compiling the kernels (first run after install; cached for later runs)…")
-    with gc_paused() if cold else contextlib.nullcontext():
-        runner.run_chunk(spec, runner.ChunkTask(0, 0, 1))  # compile or load the kernels before the clock starts
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
-    with Progress(*columns, transient=False) as bar:
-        job = bar.add_task(what, total=spec.count)
-        try:
-            result = runner.execute(spec, target, force=force, resume=resume, client=client, stop=stop,
-                                    progress=lambda done, total: bar.update(job, completed=done))  # fmt: skip
-        except runner.RunError as err:
-            bar.stop()
-            fail(str(err))
-        except KeyboardInterrupt:
-            bar.stop()
-            typer.echo(f"interrupted: the finished chunks are kept in {runner.partial_path(target)}; "
-                       f"run the same command with --out {target} --resume to finish", err=True)  # fmt: skip
-            raise typer.Exit(130)
-    for warning in result.warnings:
-        typer.echo(f"warning: {warning}", err=True)
-    if result.already_complete:
-        typer.echo(f"{target} is already complete; nothing to do")
-    else:
-        rate = result.units_run / result.seconds if result.seconds > 0 else float("nan")
-        resumed = f" ({result.resumed_chunks} chunks were already done)" if result.resumed_chunks else ""
-        typer.echo(f"{result.units_run:,} {what} in {result.seconds:.2f} s ({rate:,.0f} {what}/s){resumed}")
-    size = sum(f.stat().st_size for f in result.files)
-    typer.echo(f"data: {target}/ ({len(result.files)} part files, {result.manifest['rows']:,} rows, {size / 1e6:,.1f} MB)")
-    return result
 
 
 def _format(est, percent: bool = False) -> str:
@@ -230,7 +81,7 @@ def run(
     resume: ResumeOpt = False,
     log_plays: Annotated[bool, typer.Option("--log-plays", help="Also record every card played (columns card1..card5, led, won); for small runs.")] = False,
     chunk: ChunkOpt = None,
-    aggregate: Annotated[Optional[str], typer.Option("--aggregate", metavar="KEYS", help=AGGREGATE_HELP)] = None,
+    aggregate: Annotated[str | None, typer.Option("--aggregate", metavar="KEYS", help=AGGREGATE_HELP)] = None,
 ) -> None:
     """Simulate single deals with the fast engine into a Parquet dataset, one row per (deal, seat).
 
@@ -249,7 +100,7 @@ def run(
     keys = tuple(aggregate.split(",")) if aggregate is not None else ()  # "" gives ("",): refused, not ignored
     spec = build_spec(runner.DEALS, rules, seats, seed, n_deals, chunk, dealer=dealer, log_plays=log_plays,
                       aggregate=keys)  # fmt: skip
-    result = _execute(spec, out, force, resume, threads, "deals")
+    result = execute(spec, out, force, resume, threads, "deals")
     if spec.aggregate:
         _aggregate_summary(result.path, spec.aggregate, rules)
         return
@@ -294,7 +145,7 @@ def party(
     players: PlayersOpt = None,
     rule: RuleOpt = None,
     policy: PolicyOpt = None,
-    start: Annotated[Optional[int], typer.Option("--start", help="Starting score of every player, e.g. 100, 150 or 200 (R8.1; default: the preset's).")] = None,
+    start: Annotated[int | None, typer.Option("--start", help="Starting score of every player, e.g. 100, 150 or 200 (R8.1; default: the preset's).")] = None,
     seed: SeedOpt = 0,
     out: OutOpt = None,
     threads: ThreadsOpt = None,
@@ -316,7 +167,7 @@ def party(
     rules = build_rules(preset, players, (rule or []) + ([f"start={start}"] if start is not None else []))
     seats = build_policies(policy, rules.players)
     spec = build_spec(runner.PARTIES, rules, seats, seed, n_parties, chunk)
-    result = _execute(spec, out, force, resume, threads, "parties")
+    result = execute(spec, out, force, resume, threads, "parties")
     summary = party_summary(result.path)
     typer.echo(f"deals per party (from {rules.start}): {summary.deals.value:.2f} ± {summary.deals.half_width:.2f}, "
                f"n = {summary.parties:,} parties")  # fmt: skip
@@ -363,7 +214,7 @@ def branch(
     check_seat(seat, rules, "--seat")
     check_seat(dealer, rules, "--dealer")
     spec = build_spec(runner.BRANCHES, rules, seats, seed, n_deals, chunk, dealer=dealer, seat=seat)
-    result = _execute(spec, out, force, resume, threads, "deals")
+    result = execute(spec, out, force, resume, threads, "deals")
     typer.echo(f"{result.manifest['rows'] / n_deals:.1f} options per deal on average")
     if rules.game == Game.DUEL:
         _duel_branch_summary(result.path, seat)
@@ -399,7 +250,7 @@ def replay(
     players: PlayersOpt = None,
     rule: RuleOpt = None,
     policy: PolicyOpt = None,
-    dealer: Annotated[Optional[int], typer.Option("--dealer", help="The fixed dealer of the run, if it had one.")] = None,
+    dealer: Annotated[int | None, typer.Option("--dealer", help="The fixed dealer of the run, if it had one.")] = None,
 ) -> None:
     """Tell one deal of a run step by step: hands, trump, exchange, declarations, tricks, deltas.
 
@@ -427,7 +278,7 @@ def compare(
     baseline: Annotated[str, typer.Option("--baseline", help="Policy of the seats that are not focal.")] = "basic",
     seed: SeedOpt = 0,
     target_se: Annotated[
-        Optional[float], typer.Option("--target-se", help="Stop once the standard error of the paired difference is at most this.")
+        float | None, typer.Option("--target-se", help="Stop once the standard error of the paired difference is at most this.")
     ] = None,
     threads: ThreadsOpt = None,
 ) -> None:
@@ -459,7 +310,7 @@ def compare(
     typer.echo(f"mean score delta of a focal seat per deal ({_delta_sense(rules)}), 95% CI, n = {result.deals:,} deals:")
     width = max(len(str(spec_a)), len(str(spec_b)))
     for spec, delta, remiz in ((spec_a, result.delta_a, result.remiz_a), (spec_b, result.delta_b, result.remiz_b)):
-        typer.echo(f"  {str(spec):<{width}} {_format(delta)}   remiz {_format(remiz, percent=True)}")
+        typer.echo(f"  {spec!s:<{width}} {_format(delta)}   remiz {_format(remiz, percent=True)}")
     typer.echo(f"paired difference {spec_a} - {spec_b}: {_format(result.diff)} per deal (n = {result.deals:,})")
     typer.echo(f"verdict: {result.verdict()}")
 

@@ -56,28 +56,28 @@ from .. import cards as C
 from ..kernels.rng import deal_key
 from ..record import DealOutcome, DealRecord, PartyRecord
 from ..rules import Game, Rules
+from ..policies import check_table_game
 from . import party as _party
 from .args import RuleBook, rule_book
 from .bits import cards_in
 from .deal import DealTable, shuffle
 from .games import classic, game_of
 from .play import legal_for
-from ..strategy_table import check_game
 from .policy import BasicPolicy, RandomPolicy, seat_specs
 from .score import Scoresheet
 from .trick import trick_winner
 
 __all__ = [
+    "BasicPolicy",
+    "DealTable",
+    "RandomPolicy",
+    "Scoresheet",
+    "legal_cards",
     "play_deal",
     "play_party",
-    "legal_cards",
-    "trick_winner",
     "settle_deal",
     "settlement",
-    "DealTable",
-    "Scoresheet",
-    "BasicPolicy",
-    "RandomPolicy",
+    "trick_winner",
 ]
 
 
@@ -112,7 +112,7 @@ def play_deal(rules, policies, *, seed=0, deal=0, dealer=None, scores=None, orde
     """
     book = rule_book(rules)
     specs = seat_specs(policies, book.players)
-    check_game(rules, specs)
+    check_table_game(rules, specs)
     key = int(deal_key(seed, deal)) if key is None else int(key)
     dealer = _check_seat(deal % book.players if dealer is None else dealer, book.players, "dealer")
     scores = _check_scores(scores, book)
@@ -129,7 +129,7 @@ def play_party(rules, policies, *, seed=0, party=0) -> PartyRecord:
     """
     book = rule_book(rules)
     specs = seat_specs(policies, book.players)
-    check_game(rules, specs)
+    check_table_game(rules, specs)
     return _party.play_party(game_of(rules), book, specs, seed, party)
 
 

@@ -35,12 +35,12 @@ import polars as pl
 import pyarrow.parquet as pq
 
 from .. import engine
-from .dataset import SCHEMA_VERSION, branch_table, deal_chunk_sums, deal_table, party_table
 from ..policies import PolicySpec, seat_policies
+from ..rules import Rules
+from ..policies import check_table_game
+from .dataset import SCHEMA_VERSION, branch_table, deal_chunk_sums, deal_table, party_table
 from .provenance import METADATA_KEY, now_utc, software, to_json
 from .read import AGGREGATE_FILE, MANIFEST, PAIRED_FILE, PART_GLOB, PARTIAL_SUFFIX, merge_cells
-from ..rules import Rules
-from ..strategy_table import check_game
 
 DEALS, PARTIES, BRANCHES = "deals", "parties", "branches"
 KINDS = (DEALS, PARTIES, BRANCHES)
@@ -96,7 +96,7 @@ class RunSpec:
             raise RunError(f"unknown run kind {self.kind!r}; known: {', '.join(KINDS)}")
         object.__setattr__(self, "policies", tuple(seat_policies(list(self.policies), self.rules.players)))
         try:
-            check_game(self.rules, self.policies)
+            check_table_game(self.rules, self.policies)
         except ValueError as err:
             raise RunError(str(err)) from None
         if not 0 <= self.seed <= MAX_SEED:
@@ -350,9 +350,8 @@ def kernels_cached(kind: str, rules: Rules) -> bool:
     for the rules' game (its index names the game's argument class, kernels/args.py)."""
     import numba
 
-    from ..kernels.args import ARGS_TYPES
-
     from .. import kernels
+    from ..kernels.args import ARGS_TYPES
 
     driver = {DEALS: "play_deals", PARTIES: "play_parties", BRANCHES: "play_branches"}[kind]
     game = ARGS_TYPES[rules.game].__name__.encode()
@@ -423,7 +422,7 @@ def _finished(folder: Path, spec: RunSpec, tasks: list[ChunkTask]) -> set[int]:
         try:  # a part is whole if its metadata names this chunk (parts are renamed only when written)
             chunk = json.loads(pq.read_metadata(path).metadata[METADATA_KEY.encode()])["chunk"]
             whole = (chunk["index"], chunk["first"], chunk["count"]) == (task.index, task.first, task.count)
-        except Exception:  # a damaged part is recomputed
+        except Exception:  # noqa: BLE001  (a damaged part is recomputed, whatever its reader raises)
             whole = False
         if whole:
             done.add(task.index)
@@ -531,7 +530,7 @@ def execute(
             if pending is not None:  # interrupted: let the part in flight land, or discard it
                 try:
                     finish_pending()
-                except Exception:
+                except Exception:  # noqa: BLE001, S110  (the interruption propagates; a part that failed is discarded)
                     pass
             session = manifest["sessions"][-1]
             session["chunks"] = result.chunks_run

@@ -21,9 +21,24 @@ from ...cards import HAND_SIZE, N_TRICKS
 from ...policies import M_WIDOW_THRESHOLD
 from ..bits import ONE, ZERO, bit, jack_kind, lowest, nth_card, popcount, rams_suit, suit_of
 from ..codes import (
-    D_JACK_PAIR, E_TARGET, ERR_CARD, ERR_DISCARD, LONE_VOID_DEAL, HORNS_FROM_FIVE, MODERN_POT, NO_OPTION, O_LONE,
-    O_NOBODY, O_PLAYED, O_VOID, OK, OPTION_PASS, ORDER_DECLARE_THEN_BUY, SCORE_SO_FAR, UNAVAILABLE,
-)  # fmt: skip
+    D_JACK_PAIR,
+    E_TARGET,
+    ERR_CARD,
+    ERR_DISCARD,
+    HORNS_FROM_FIVE,
+    LONE_VOID_DEAL,
+    MODERN_POT,
+    NO_OPTION,
+    O_LONE,
+    O_NOBODY,
+    O_PLAYED,
+    O_VOID,
+    OK,
+    OPTION_PASS,
+    ORDER_DECLARE_THEN_BUY,
+    SCORE_SO_FAR,
+    UNAVAILABLE,
+)
 from ..deal import deal_cards, reset_scoring, shuffle_and_seed
 from ..declare import four_jacks_win, prepare_final
 from ..knowledge import modern_jacks_fit
@@ -32,9 +47,26 @@ from ..policy import RANDOM, _strength, keep_value, wants_pass
 from ..rng import bounded, deal_key
 from ..search import arm, modern_search_redeal, modern_search_turn
 from ..state import (
-    ACTIVE, DECL, DELTA, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, HAND, JACK_KIND, JACKS,
-    OUTCOME, OWN_TRUMP, PASSED, REDEALS, STATUS, TRICKS, TRUMP_CARD, WIDOW, seat_after,
-)  # fmt: skip
+    ACTIVE,
+    DECL,
+    DELTA,
+    DISCARDS,
+    DRAWN,
+    END_KIND,
+    ENDS_PARTY,
+    HAND,
+    JACK_KIND,
+    JACKS,
+    OUTCOME,
+    OWN_TRUMP,
+    PASSED,
+    REDEALS,
+    STATUS,
+    TRICKS,
+    TRUMP_CARD,
+    WIDOW,
+    seat_after,
+)
 
 MAX_REDEALS = 10  # VARIANTS.md: the right to a redeal lapses after 10
 WIDOW_SIZE = 4  # [004]: "4 карты откладываются в прикуп"
@@ -78,7 +110,7 @@ def modern_passes(kind, params, seat, rng, hand, trump, may_pass):
         return False
     if kind == RANDOM:
         return bounded(rng, seat + 1, 2) == 1
-    return wants_pass(kind, params, seat, rng, hand, trump, 0)  # no table in modern (engine.check_games)
+    return wants_pass(kind, params, seat, rng, hand, trump, 0)  # no table in modern (policies.check_table_game)
 
 
 @njit(cache=True, _nrt=False, inline="always")

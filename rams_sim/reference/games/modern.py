@@ -53,7 +53,7 @@ def passes(policy, hand, trump, may_pass: bool) -> bool:
         return False
     if isinstance(policy, RandomPolicy):
         return policy.draw(2) == 1
-    return policy.wants_pass(hand, trump, 0, 4)  # no table in modern (strategy_table.check_game)
+    return policy.wants_pass(hand, trump, 0, 4)  # no table in modern (policies.check_table_game)
 
 
 def takes(policy, hand, trump) -> int:
@@ -172,9 +172,8 @@ class ModernSheet(Sheet):
             if t >= 1:
                 self.jacks[s] = self.bonus[s]
                 self.delta[s] = t + self.bonus[s]
-            elif not self.stopped:  # рожки
-                if not self.horns_from_five or self.scores[s] >= book.remiz:
-                    self.delta[s] = -book.remiz
+            elif not self.stopped and (not self.horns_from_five or self.scores[s] >= book.remiz):  # рожки
+                self.delta[s] = -book.remiz
         self.settled = True
 
 
