@@ -110,3 +110,49 @@ def test_statistics_helpers_import_neither_runner_nor_numba(module):
     code = f"import sys, {module}; print(sorted(m for m in ('numba', 'rams_sim.runs.runner', 'rams_sim.engine') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+ENGINE_PACKAGES = ("rams_sim.kernels", "rams_sim.reference")  # their circles are numba's compile-time hooks
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles of ``graph``: its strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in graph.get(v, ()):
+            if w not in graph:
+                continue
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_no_import_circle_above_the_engines_even_inside_functions():
+    """Issue 38: counting the imports inside functions too, no two modules outside the engines import each
+    other, directly or round a circle (the engines' circles are numba's compile-time hooks, docs/ENGINE.md)."""
+    graph = {m: top_level_imports(m, everywhere=True) - {m} for m in MODULES}
+    above = [c for c in _cycles(graph) if not all(m.startswith(ENGINE_PACKAGES) for m in c)]
+    assert above == [], above
+    assert _cycles({"a": {"b"}, "b": {"a"}, "c": {"a"}}) == [["a", "b"]]  # the finder finds a circle
