@@ -16,9 +16,8 @@ does not need; :func:`read_run` too, as it brings in polars, which a command suc
 import importlib
 
 from ._version import __version__
-
-from .compare import Comparison, compare
 from .advice.notation import AdviceError
+from .compare import Comparison, compare
 from .policies import PolicyKind, PolicySpec
 from .record import DealRecord, Declaration, EndKind, Intent, Outcome, PartyRecord
 from .rules import PRESETS, PresetNotImplemented, Rules
@@ -42,8 +41,8 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
-    "AdviceError",
     "PRESETS",
+    "AdviceError",
     "Comparison",
     "DealRecord",
     "Declaration",

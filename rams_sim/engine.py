@@ -20,10 +20,9 @@ from .kernels.rng import deal_key
 from .kernels.search import search_on
 from .kernels.trick import trick_winner as _trick_winner
 from .parallel import in_blocks
-from .policies import PolicyKind, PolicySpec, pack_policies, seat_policies
+from .policies import PolicyKind, PolicySpec, check_table_game, pack_policies, seat_policies
 from .record import DealOutcome, DealRecord, PartyRecord, Trick
 from .rules import Rules
-from .policies import check_table_game
 
 _STATUS_TEXT = {
     codes.ERR_DISCARD: "a policy discarded more cards than the talon holds, or cards it does not hold (R4.4)",

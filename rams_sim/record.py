@@ -103,7 +103,7 @@ class DealRecord:
     dave: tuple[int, ...] = ()  # doublings offered by seat in the deal (duel)
     prokat: tuple[bool, ...] = ()  # the seat pays the прокат (zone)
 
-    def differences(self, other: "DealRecord") -> list[str]:
+    def differences(self, other: DealRecord) -> list[str]:
         """Names and values of the fields where ``other`` differs."""
         out = []
         for f in fields(self):
@@ -139,7 +139,7 @@ class PartyRecord:
     resets: tuple[int, ...]  # R8.3: overshoots by seat
     stake: int = 1  # the stake the party was settled at (duel's dave; 1 without)
 
-    def differences(self, other: "PartyRecord") -> list[str]:
+    def differences(self, other: PartyRecord) -> list[str]:
         """Names and values of the fields where ``other`` differs."""
         return [
             f"{f.name}: {getattr(self, f.name)!r} != {getattr(other, f.name)!r}"

@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-
 from . import cards as C
 
 
@@ -399,7 +398,7 @@ class Rules:
 
     # ---- presets ------------------------------------------------------------
     @classmethod
-    def named(cls, name: str, **overrides: Any) -> "Rules":
+    def named(cls, name: str, **overrides: Any) -> Rules:
         """Return the named rule set of R9, with ``overrides`` applied.
 
         Raises :class:`PresetNotImplemented` (from validation) for a preset that is
@@ -411,55 +410,55 @@ class Rules:
         return cls(preset=name, **{**info.options, **overrides})
 
     @classmethod
-    def classic(cls, **overrides: Any) -> "Rules":
+    def classic(cls, **overrides: Any) -> Rules:
         """R9 ``classic``: every default of R2–R8."""
         return cls.named("classic", **overrides)
 
     @classmethod
-    def handbook(cls, **overrides: Any) -> "Rules":
+    def handbook(cls, **overrides: Any) -> Rules:
         """R9 ``handbook``: the 19th-century handbook text [003]."""
         return cls.named("handbook", **overrides)
 
     @classmethod
-    def encyclopedia(cls, **overrides: Any) -> "Rules":
+    def encyclopedia(cls, **overrides: Any) -> Rules:
         """R9 ``encyclopedia``: the encyclopedia entry [000]."""
         return cls.named("encyclopedia", **overrides)
 
     @classmethod
-    def from_15(cls, **overrides: Any) -> "Rules":
+    def from_15(cls, **overrides: Any) -> Rules:
         """R9 ``from-15``: [000] Variant 1 (docs/VARIANTS.md)."""
         return cls.named("from-15", **overrides)
 
     @classmethod
-    def zone(cls, **overrides: Any) -> "Rules":
+    def zone(cls, **overrides: Any) -> Rules:
         """R9 ``zone``: [004] "Рамс на зоне" (docs/VARIANTS.md)."""
         return cls.named("zone", **overrides)
 
     @classmethod
-    def duel(cls, **overrides: Any) -> "Rules":
+    def duel(cls, **overrides: Any) -> Rules:
         """R9 ``duel``: [000] Variant 2 (docs/VARIANTS.md)."""
         return cls.named("duel", **overrides)
 
     @classmethod
-    def duel_trump(cls, **overrides: Any) -> "Rules":
+    def duel_trump(cls, **overrides: Any) -> Rules:
         """R9 ``duel-trump``: [000] Variant 3, the dealer must take the trump card (docs/VARIANTS.md)."""
         return cls.named("duel-trump", **overrides)
 
     @classmethod
-    def negotiations(cls, **overrides: Any) -> "Rules":
+    def negotiations(cls, **overrides: Any) -> Rules:
         """R9 ``negotiations``: [004] "Рамс с переговорами" (declare-then-buy and the R4.0a round)."""
         return cls.named("negotiations", **overrides)
 
     @classmethod
-    def modern(cls, **overrides: Any) -> "Rules":
+    def modern(cls, **overrides: Any) -> Rules:
         """R9 ``modern``: [004] "Рамс современный" (docs/VARIANTS.md)."""
         return cls.named("modern", **overrides)
 
-    def replace(self, **changes: Any) -> "Rules":
+    def replace(self, **changes: Any) -> Rules:
         """Return a copy with ``changes`` applied and validated."""
         return dataclasses.replace(self, **changes)
 
-    def with_overrides(self, pairs: list[str] | tuple[str, ...]) -> "Rules":
+    def with_overrides(self, pairs: list[str] | tuple[str, ...]) -> Rules:
         """Apply ``KEY=VALUE`` strings (the CLI's ``--rule``), validating keys and values."""
         changes: dict[str, Any] = {}
         for pair in pairs:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
-from .common import PlayersOpt, PresetOpt, RuleOpt, build_rules, fail, parse_count
 from ..policies import DEFAULT_FLOOR, DEFAULT_INFER
+from .common import PlayersOpt, PresetOpt, RuleOpt, build_rules, fail, parse_count
 
 PLAYED_HELP = (
     "The tricks so far, separated by '/', each in the order played from its leader (R6.1: the first "
@@ -51,21 +51,21 @@ def advise(
     players: PlayersOpt = None,
     preset: PresetOpt = "classic",
     rule: RuleOpt = None,
-    scores: Annotated[Optional[str], typer.Option("--scores", help="Every seat's score before the deal, e.g. 100,80,95,60 (default: the start score); also reports how often the deal ends the party.")] = None,
+    scores: Annotated[str | None, typer.Option("--scores", help="Every seat's score before the deal, e.g. 100,80,95,60 (default: the start score); also reports how often the deal ends the party.")] = None,
     exchanged: Annotated[str, typer.Option("--exchanged", help=EXCHANGED_HELP)] = "",
     discarded: Annotated[str, typer.Option("--discarded", help="The cards you threw away in the exchange (and, as dealer, the card you gave up for the trump card); modern: the four you laid aside for the widow; zone and duel: your old hand after a swap (duel-trump's dealer adds the card he gave up for the trump card, last).")] = "",
-    played: Annotated[Optional[str], typer.Option("--played", help=PLAYED_HELP)] = None,
+    played: Annotated[str | None, typer.Option("--played", help=PLAYED_HELP)] = None,
     jacks: Annotated[str, typer.Option("--jacks", help="The other seats' jack declarations (R5.5), SEAT=pair or SEAT=four, e.g. 1=pair; a seat not named declared none.")] = "",
     intents: Annotated[str, typer.Option("--intents", help="The R4.0a announcements where the rules have them (negotiations), SEAT=trumps or SEAT=suits, e.g. 1=trumps,3=suits: those before yours for your announcement, every one after it.")] = "",
-    turns: Annotated[Optional[str], typer.Option("--turns", help=TURNS_HELP)] = None,
+    turns: Annotated[str | None, typer.Option("--turns", help=TURNS_HELP)] = None,
     redeals: Annotated[int, typer.Option("--redeals", help="modern: how many redeals this deal has had (the right lapses after 10).")] = 0,
     stake: Annotated[int, typer.Option("--stake", help="duel: the party's stake now, 1 doubled by each accepted dave.")] = 1,
-    cube: Annotated[Optional[int], typer.Option("--cube", help="duel: the seat owning the cube (the one that accepted the last dave); leave it out while it is centred (stake 1).")] = None,
-    dave: Annotated[Optional[str], typer.Option("--dave", help=DAVE_HELP)] = None,
+    cube: Annotated[int | None, typer.Option("--cube", help="duel: the seat owning the cube (the one that accepted the last dave); leave it out while it is centred (stake 1).")] = None,
+    dave: Annotated[str | None, typer.Option("--dave", help=DAVE_HELP)] = None,
     took_trump: Annotated[bool, typer.Option("--took-trump/--no-took-trump", help="The dealer took the turned-up trump card (R4.3); for the play when you are not the dealer.")] = False,
     policy: Annotated[str, typer.Option("--policy", help="How the other seats play in the sampled worlds: others=NAME (random, basic, cautious, greedy, expert, with parameters).")] = "others=expert",
     rollout: Annotated[str, typer.Option("--rollout", help="How you play your later decisions in the sampled worlds.")] = "expert",
-    target_se: Annotated[Optional[float], typer.Option("--target-se", help="Stop once every option's mean delta has at most this standard error (default 0.1 points; duel: 0.01 stakes).")] = None,
+    target_se: Annotated[float | None, typer.Option("--target-se", help="Stop once every option's mean delta has at most this standard error (default 0.1 points; duel: 0.01 stakes).")] = None,
     deals: Annotated[str, typer.Option("--deals", help="The budget of sampled worlds (each option is played in every one).")] = "1e5",
     seed: Annotated[int, typer.Option("--seed", help="Seed of the sampled worlds (0..2**64-1).")] = 0,
     infer: Annotated[str, typer.Option("--infer", help="The sampled worlds: none (uniform over what you know), policy (before the play, weighted by how likely the others' passes and exchanges are if they play --policy's others; uniform at a card) or play (weighted by that history at a card too; slower).")] = DEFAULT_INFER,
@@ -90,7 +90,8 @@ def advise(
     --cube and --dave for the party; each option is worth the party's settlement in stakes,
     with P(win party)).
     """
-    from ..advice.search import AdviceError, advise as run_advise
+    from ..advice.search import AdviceError
+    from ..advice.search import advise as run_advise
 
     rules = build_rules(preset, players, rule)
     head, sep, others = policy.partition("=")

@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 import math
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -55,9 +55,9 @@ def build_rules(preset: str, players: int | None, overrides: list[str]) -> Rules
 _IMPLEMENTED = ", ".join(name for name, info in PRESETS.items() if info.implemented)
 PresetOpt = Annotated[str, typer.Option("--rules", help=f"Rule preset: {_IMPLEMENTED} (see `rams-sim rules list`).")]
 PlayersOpt = Annotated[
-    Optional[int], typer.Option("--players", "-n", help="Players at the table, 2-7 (R2); default: the preset's table, else 4.")
+    int | None, typer.Option("--players", "-n", help="Players at the table, 2-7 (R2); default: the preset's table, else 4.")
 ]
 RuleOpt = Annotated[
-    Optional[list[str]],
+    list[str] | None,
     typer.Option("--rule", help="Override one option of the preset, KEY=VALUE (repeatable), e.g. ruff=overtrump."),
 ]

@@ -22,9 +22,21 @@ from . import effect as cli_effect
 from . import sweep as cli_sweep
 from .common import PlayersOpt, PresetOpt, RuleOpt, build_rules, fail, parse_count, parse_index
 from .spec import (
-    ChunkOpt, DealerOpt, ForceOpt, OutOpt, PolicyOpt, ResumeOpt, SeedOpt, ThreadsOpt, build_policies, build_spec,
-    check_seat, check_seed, execute, set_threads,
-)  # fmt: skip
+    ChunkOpt,
+    DealerOpt,
+    ForceOpt,
+    OutOpt,
+    PolicyOpt,
+    ResumeOpt,
+    SeedOpt,
+    ThreadsOpt,
+    build_policies,
+    build_spec,
+    check_seat,
+    check_seed,
+    execute,
+    set_threads,
+)
 
 app = typer.Typer(
     help="Monte-Carlo strategy analysis for the Russian card game Rams (Рамс).",

@@ -24,11 +24,11 @@ import numpy as np
 import polars as pl
 
 from .. import engine
-from .aggregate import BLOCK_DEALS, KEYS, PARALLEL_CELLS, cells, key_values, parse_keys, radices, thread_pool
 from ..kernels import effect as K
-from .read import PAIRED_FILE, merge_cells
 from ..record import Declaration
 from ..rules import OPTION_HELP, Rules, no_effect
+from .aggregate import BLOCK_DEALS, KEYS, PARALLEL_CELLS, cells, key_values, parse_keys, radices, thread_pool
+from .read import PAIRED_FILE, merge_cells
 from .summary import Z95
 
 MEASURES = ("delta", "tricks", "remiz", "before_play", "pass", *(f"decl_{d.name.lower()}" for d in Declaration))
@@ -105,7 +105,8 @@ def simulate_paired(baseline: Rules, variants: list[Rules], policies, keys: tupl
             engine.simulate(rules, policies, seed=seed, deals=count, first_deal=first_deal + lo, dealer=dealer,
                             log_plays=True, out=b)  # fmt: skip
 
-            def add(j: int, v: int = v) -> None:  # with keys, the whole table's cell too (its own clustered sums)
+            # with keys, the whole table's cell too (its own clustered sums); the loop's values bound as defaults
+            def add(j: int, v: int = v, a=a, b=b, bounds=bounds) -> None:
                 K.accumulate_paired(*a.arrays, *b.arrays, codes, radix, accs[j][v], wholes[j][v], totals[j][v],
                                     *bounds[j])  # fmt: skip
 

@@ -35,9 +35,8 @@ import polars as pl
 import pyarrow.parquet as pq
 
 from .. import engine
-from ..policies import PolicySpec, seat_policies
+from ..policies import PolicySpec, check_table_game, seat_policies
 from ..rules import Rules
-from ..policies import check_table_game
 from .dataset import SCHEMA_VERSION, branch_table, deal_chunk_sums, deal_table, party_table
 from .provenance import METADATA_KEY, now_utc, software, to_json
 from .read import AGGREGATE_FILE, MANIFEST, PAIRED_FILE, PART_GLOB, PARTIAL_SUFFIX, merge_cells

@@ -22,9 +22,9 @@ import numpy as np
 if TYPE_CHECKING:
     import polars as pl
 
+from ..record import Declaration, EndKind
 from .provenance import METADATA_KEY
 from .read import PART_GLOB
-from ..record import Declaration, EndKind
 
 Z95 = 1.959963984540054  # two-sided 95% normal quantile
 
