@@ -11,9 +11,23 @@ from __future__ import annotations
 
 from ..record import Declaration, EndKind, Intent, Outcome
 from ..rules import (
-    DealerTakesTrump, DuelJacksBoth, ExchangeOrder, JacksCount, LonePlayer, ModernHorns, ModernSettle, Ruff, Settle, TruncatedDeal,
-    ZoneFinish, ZoneJacks, ZoneJacksBoth, ZoneLead, ZoneOvershoot, enum_code,
-)  # fmt: skip
+    DealerTakesTrump,
+    DuelJacksBoth,
+    ExchangeOrder,
+    JacksCount,
+    LonePlayer,
+    ModernHorns,
+    ModernSettle,
+    Ruff,
+    Settle,
+    TruncatedDeal,
+    ZoneFinish,
+    ZoneJacks,
+    ZoneJacksBoth,
+    ZoneLead,
+    ZoneOvershoot,
+    enum_code,
+)
 
 # ---- status of a deal -----------------------------------------------------------------
 OK = 0

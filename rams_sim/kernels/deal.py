@@ -14,10 +14,34 @@ from .codes import D_NONE, E_NONE, NO_INTENT, OK
 from .policy import uses_coins
 from .rng import seed_stream, shuffle_deck
 from .state import (
-    ACTIVE, AT_ZERO, DAVE, DEALT, DECL, DELTA, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, FINE, HAND, INTENT, JACKS,
-    LOG_LEADER, NEXT_DEALER, OVERSHOT, OWN_TRUMP, PASSED, PROKAT, REDEALS, STATUS, TOOK_TRUMP, TRICKS, TRUMP_DISCARD,
-    WIDOW, seat_after,
-)  # fmt: skip
+    ACTIVE,
+    AT_ZERO,
+    DAVE,
+    DEALT,
+    DECL,
+    DELTA,
+    DISCARDS,
+    DRAWN,
+    END_KIND,
+    ENDS_PARTY,
+    FINE,
+    HAND,
+    INTENT,
+    JACKS,
+    LOG_LEADER,
+    NEXT_DEALER,
+    OVERSHOT,
+    OWN_TRUMP,
+    PASSED,
+    PROKAT,
+    REDEALS,
+    STATUS,
+    TOOK_TRUMP,
+    TRICKS,
+    TRUMP_DISCARD,
+    WIDOW,
+    seat_after,
+)
 
 
 @njit(cache=True, _nrt=False, inline="always")

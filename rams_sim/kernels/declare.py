@@ -12,13 +12,45 @@ from numba import njit
 from ..cards import N_SUITS
 from .bits import ONE, ZERO, ace_points, aces_mask, jack_kind, lowest, rams_suit, rank_of
 from .codes import (
-    D_FOUR_ACES, D_FOUR_JACKS, D_JACK_PAIR, D_JACKS_VOID, D_NONE, D_RAMS_OUTRANKED, D_SUIT_RAMS, D_TRUMP_RAMS,
-    E_FOUR_ACES, E_FOUR_JACKS, E_JACKS, E_RAMS, JACKS_DEALT, JACKS_FINAL, LONE_VOID_DEAL, O_FOUR_ACES, O_FOUR_JACKS,
-    O_JACKS_END, O_LONE, O_NOBODY, O_PLAYED, O_RAMS, O_VOID,
-)  # fmt: skip
+    D_FOUR_ACES,
+    D_FOUR_JACKS,
+    D_JACK_PAIR,
+    D_JACKS_VOID,
+    D_NONE,
+    D_RAMS_OUTRANKED,
+    D_SUIT_RAMS,
+    D_TRUMP_RAMS,
+    E_FOUR_ACES,
+    E_FOUR_JACKS,
+    E_JACKS,
+    E_RAMS,
+    JACKS_DEALT,
+    JACKS_FINAL,
+    LONE_VOID_DEAL,
+    O_FOUR_ACES,
+    O_FOUR_JACKS,
+    O_JACKS_END,
+    O_LONE,
+    O_NOBODY,
+    O_PLAYED,
+    O_RAMS,
+    O_VOID,
+)
 from .state import (
-    ACES, ACTIVE, DEALT, DECL, DELTA, END_KIND, ENDS_PARTY, FINAL, HAND, JACK_KIND, JACKS, OUTCOME, seat_after,
-)  # fmt: skip
+    ACES,
+    ACTIVE,
+    DEALT,
+    DECL,
+    DELTA,
+    END_KIND,
+    ENDS_PARTY,
+    FINAL,
+    HAND,
+    JACK_KIND,
+    JACKS,
+    OUTCOME,
+    seat_after,
+)
 
 ALL_ACES = (1 << N_SUITS) - 1
 TRUMP_RAMS_RANK = N_SUITS  # R5.4: trump rams outranks every plain rams (ranked by suit)

@@ -31,12 +31,28 @@ from .output import store_deal
 from .party import new_party_state, play_party
 from .rng import deal_key
 from .rows import deal_of_row, row_kernel
-from .search import prepare
 from .score import credit_lone, credit_trick, finish_deal
+from .search import prepare
 from .state import (
-    ACTIVE, DEALT, DECL, DELTA, DISCARDS, DRAWN, ENDS_PARTY, FINAL, HAND, INTENT, OUTCOME, PASSED, STAKE, TOOK_TRUMP,
-    TRICKS, TRUMP_CARD, TRUMP_DISCARD, make_state,
-)  # fmt: skip
+    ACTIVE,
+    DEALT,
+    DECL,
+    DELTA,
+    DISCARDS,
+    DRAWN,
+    ENDS_PARTY,
+    FINAL,
+    HAND,
+    INTENT,
+    OUTCOME,
+    PASSED,
+    STAKE,
+    TOOK_TRUMP,
+    TRICKS,
+    TRUMP_CARD,
+    TRUMP_DISCARD,
+    make_state,
+)
 
 
 @row_kernel
@@ -103,7 +119,7 @@ def settle_given(r, announce, dealer, trump, dealt, final, active, scores, winne
     """
     n = r.players
     first = (dealer + 1) % n
-    order, rng, cardsets, st, trick, info, log = make_state()
+    _order, _rng, cardsets, st, _trick, info, log = make_state()
     new_party_state(info)
     reset_scoring(st, n, info, log)
     for seat in range(n):

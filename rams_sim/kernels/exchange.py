@@ -11,9 +11,19 @@ from numba import njit
 from ..cards import ACE, HAND_SIZE
 from .bits import ACE_CARDS, ZERO, bit, has, nth_card, popcount, rank_of, suit_of
 from .codes import (
-    DECLINE, ERR_DISCARD, ERR_TRUMP_DISCARD, NO_OPTION, OK, OPTION_PASS, ORDER_DECLARE_THEN_BUY, PHASE_BUY, PHASE_INTENT,
-    PHASE_ROUND, PHASE_TRUMP, UNAVAILABLE,
-)  # fmt: skip
+    DECLINE,
+    ERR_DISCARD,
+    ERR_TRUMP_DISCARD,
+    NO_OPTION,
+    OK,
+    OPTION_PASS,
+    ORDER_DECLARE_THEN_BUY,
+    PHASE_BUY,
+    PHASE_INTENT,
+    PHASE_ROUND,
+    PHASE_TRUMP,
+    UNAVAILABLE,
+)
 from .policy import choose_discards, choose_intent, trump_exchange, wants_pass
 from .search import search_decision
 from .state import ACTIVE, DEALT, DISCARDS, DRAWN, HAND, INTENT, PASSED, TOOK_TRUMP, TRUMP_DISCARD, seat_after

@@ -40,27 +40,27 @@ _EDITS = (
     ("        kernel_copy.blocks = {}\n", "        kernel_copy.blocks = {}\n        memo = {}  # one scope copy\n"),
     ("copy.deepcopy(the_ir.blocks[block_label])", "copy.deepcopy(the_ir.blocks[block_label], memo)"),
     ("    callee_ir = copy_ir(callee_ir)\n",
-     "    callee_ir_original = callee_ir  # unmutated: the copy below is the one mutated\n"
-     "    callee_ir = copy_ir(callee_ir)\n"),
+     ("    callee_ir_original = callee_ir  # unmutated: the copy below is the one mutated\n"
+      "    callee_ir = copy_ir(callee_ir)\n")),
     ("    callee_ir_original = copy_ir(callee_ir)\n", ""),
 )  # fmt: skip
 # numba's _OverloadFunctionTemplate: an ``inline="always"`` overload's implementation is typed, not compiled
 _OVERLOAD_EDITS = {
     "_build_impl": (
         ("    disp_type = types.Dispatcher(disp)\n    disp_type.get_call_type(self.context, args, kws)\n",
-         "    disp_type = types.Dispatcher(disp)\n"
-         "    if not self._inline.is_always_inline:  # inlined: typed in generic(), never compiled on its own\n"
-         "        disp_type.get_call_type(self.context, args, kws)\n"),
+         ("    disp_type = types.Dispatcher(disp)\n"
+          "    if not self._inline.is_always_inline:  # inlined: typed in generic(), never compiled on its own\n"
+          "        disp_type.get_call_type(self.context, args, kws)\n")),
     ),
     "generic": (
-        ("        resolve = disp_type.dispatcher.get_call_template\n"
-         "        template, pysig, folded_args, kws = resolve(new_args, kws)\n",
-         "        if self._inline.is_always_inline:  # the arguments folded as get_call_template does, uncompiled\n"
-         "            pysig, folded_args = disp_type.dispatcher._compiler.fold_argument_types(new_args, kws)\n"
-         "            kws = {}\n"
-         "        else:\n"
-         "            resolve = disp_type.dispatcher.get_call_template\n"
-         "            template, pysig, folded_args, kws = resolve(new_args, kws)\n"),
+        (("        resolve = disp_type.dispatcher.get_call_template\n"
+          "        template, pysig, folded_args, kws = resolve(new_args, kws)\n"),
+         ("        if self._inline.is_always_inline:  # the arguments folded as get_call_template does, uncompiled\n"
+          "            pysig, folded_args = disp_type.dispatcher._compiler.fold_argument_types(new_args, kws)\n"
+          "            kws = {}\n"
+          "        else:\n"
+          "            resolve = disp_type.dispatcher.get_call_template\n"
+          "            template, pysig, folded_args, kws = resolve(new_args, kws)\n")),
     ),
 }  # fmt: skip
 OFF = "RAMS_SIM_NUMBA_INLINER"

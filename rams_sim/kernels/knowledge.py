@@ -46,16 +46,46 @@ from numba import njit
 
 from ..cards import ACE, HAND_SIZE, KING, N_TRICKS, QUEEN, SUIT_MASKS
 from .bits import (
-    ACE_CARDS, BLACK_JACKS, ONE, RED_JACKS, ZERO, above, ace_points, bit, card_of, has, highest, jack_kind, lowest,
-    nth_card, popcount, rams_suit, suit_of, trump_face_mask,
-)  # fmt: skip
+    ACE_CARDS,
+    BLACK_JACKS,
+    ONE,
+    RED_JACKS,
+    ZERO,
+    above,
+    ace_points,
+    bit,
+    card_of,
+    has,
+    highest,
+    jack_kind,
+    lowest,
+    nth_card,
+    popcount,
+    rams_suit,
+    suit_of,
+    trump_face_mask,
+)
 from .codes import D_FOUR_JACKS, D_JACK_PAIR, JACKS_DEALT, JACKS_FINAL, RUFF_OVERTRUMP
 from .declare import KIND_FOUR_JACKS
 from .play import next_active
 from .state import (
-    ACTIVE, DECL, DISCARDS, FINAL, HAND, JACKS, LOG_LEADER, LOG_WINNER, PASSED, TOOK_TRUMP, TRICK_CARD, TRICK_SEAT,
-    TRICKS, TRUMP_DISCARD, holds_trump_card, seat_after,
-)  # fmt: skip
+    ACTIVE,
+    DECL,
+    DISCARDS,
+    FINAL,
+    HAND,
+    JACKS,
+    LOG_LEADER,
+    LOG_WINNER,
+    PASSED,
+    TOOK_TRUMP,
+    TRICK_CARD,
+    TRICK_SEAT,
+    TRICKS,
+    TRUMP_DISCARD,
+    holds_trump_card,
+    seat_after,
+)
 from .trick import winning_cards
 
 
@@ -181,9 +211,9 @@ def play_piles(r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, a
                         if has(trump_face_mask(trump), before[i]):
                             forbid[o] |= bit(t_ace)  # R6.7
                             break
-                if r.must_head and (suit == led_suit or suit == trump):
-                    if winning_cards(bit(p), before, j, trump) == ZERO:
-                        forbid[o] |= winning_cards(SUIT_MASKS[suit], before, j, trump)  # R6.3a
+                if (r.must_head and (suit == led_suit or suit == trump)
+                        and winning_cards(bit(p), before, j, trump) == ZERO):
+                    forbid[o] |= winning_cards(SUIT_MASKS[suit], before, j, trump)  # R6.3a
             before[j] = p
             o = next_active(st, o, n)
         if tt < t:
@@ -573,9 +603,9 @@ def declarations_fit(r, n, seat, trump_card, st, scores, announce, w_cardsets, w
             return 0.0
         if rams_suit(hand) >= 0:
             return 0.0
-        if announce[o] and st[TRICKS, o] >= 1:
-            if scores[o] - st[JACKS, o] - st[TRICKS, o] - ace_points(hand, r.ace_values) <= 0:
-                return 0.0
+        if (announce[o] and st[TRICKS, o] >= 1
+                and scores[o] - st[JACKS, o] - st[TRICKS, o] - ace_points(hand, r.ace_values) <= 0):
+            return 0.0
         good, every = seat_jack_ways(r, o, 1 << _shown(st[DECL, o]), trump_card, st, w_cardsets, w_st)
         if good == 0:
             return 0.0

@@ -14,9 +14,33 @@ from numba import njit
 
 from ..cards import N_TRICKS
 from .state import (
-    DAVE, DEALT, DECL, DELTA, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, FINAL, FINE, INTENT, JACKS, LOG_LEADER, LOG_WINNER,
-    OUTCOME, OVERSHOT, PASSED, PROKAT, REDEALS, STAKE, STATUS, TOOK_TRUMP, TRICKS, TRUMP_CARD, TRUMP_DISCARD, WIDOW,
-)  # fmt: skip
+    DAVE,
+    DEALT,
+    DECL,
+    DELTA,
+    DISCARDS,
+    DRAWN,
+    END_KIND,
+    ENDS_PARTY,
+    FINAL,
+    FINE,
+    INTENT,
+    JACKS,
+    LOG_LEADER,
+    LOG_WINNER,
+    OUTCOME,
+    OVERSHOT,
+    PASSED,
+    PROKAT,
+    REDEALS,
+    STAKE,
+    STATUS,
+    TOOK_TRUMP,
+    TRICKS,
+    TRUMP_CARD,
+    TRUMP_DISCARD,
+    WIDOW,
+)
 
 SET_ROWS = (DEALT, DISCARDS, DRAWN, FINAL)  # cardsets rows stored in out_sets, in order
 OUT_SETS = ("hand_dealt", "discards", "drawn", "hand_final")

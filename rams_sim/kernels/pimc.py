@@ -30,13 +30,35 @@ from numba import njit
 
 from ..cards import ACE, HAND_SIZE, MAX_SEATS, N_CARDS
 from ..policies import (
-    MAX_POLICY_PARAMS, P_FLOOR, P_INFER, P_RACE, P_ROLLOUT, P_SAMPLES, RACE_BATCH, RACE_MIN, default_params,
-)  # fmt: skip
+    MAX_POLICY_PARAMS,
+    P_FLOOR,
+    P_INFER,
+    P_RACE,
+    P_ROLLOUT,
+    P_SAMPLES,
+    RACE_BATCH,
+    RACE_MIN,
+    default_params,
+)
 from .bits import ZERO, ace_points, bit, has, lowest, popcount, rank_of
 from .codes import (
-    DECLINE, E_DECLINED, E_TRICK, INTENT_SUITS, INTENT_TRUMPS, N_OPTIONS, NO_FORCE, NO_OPTION, O_PLAYED, OK, OPTION_PASS,
-    ORDER_DECLARE_THEN_BUY, PHASE_INTENT, PHASE_ROUND, PHASE_TRUMP, TAKE_MUST,
-)  # fmt: skip
+    DECLINE,
+    E_DECLINED,
+    E_TRICK,
+    INTENT_SUITS,
+    INTENT_TRUMPS,
+    N_OPTIONS,
+    NO_FORCE,
+    NO_OPTION,
+    O_PLAYED,
+    OK,
+    OPTION_PASS,
+    ORDER_DECLARE_THEN_BUY,
+    PHASE_INTENT,
+    PHASE_ROUND,
+    PHASE_TRUMP,
+    TAKE_MUST,
+)
 from .dispatch import delta_sign, finish_play, history_fits, search_value, trump_maybe_discarded, world_fits
 from .exchange import can_pass
 from .games.classic import deal_from
@@ -48,12 +70,34 @@ from .rng import GOLDEN, STATE_WORDS, bounded, mix64, seed_stream
 from .rows import row_kernel
 from .search import Scratch, arm
 from .state import (
-    ACES, ACTIVE, DEALT, DELTA, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, FINAL, HAND, OUTCOME, PASSED, TRICKS,
-    TRUMP_CARD, TRUMP_DISCARD,
-    holds_trump_card, make_state,
-)  # fmt: skip
+    ACES,
+    ACTIVE,
+    DEALT,
+    DELTA,
+    DISCARDS,
+    DRAWN,
+    END_KIND,
+    ENDS_PARTY,
+    FINAL,
+    HAND,
+    OUTCOME,
+    PASSED,
+    TRICKS,
+    TRUMP_CARD,
+    TRUMP_DISCARD,
+    holds_trump_card,
+    make_state,
+)
 from .worlds import (
-    MAX_DRAWS, MAX_PAIRS, MAX_PILES, MAX_STATES, count_layouts, draw_layout, n_states_of, order_cards, uniform01,
+    MAX_DRAWS,
+    MAX_PAIRS,
+    MAX_PILES,
+    MAX_STATES,
+    count_layouts,
+    draw_layout,
+    n_states_of,
+    order_cards,
+    uniform01,
 )
 
 DEFAULT_PARAMS = default_params()  # float64[kinds, P]: the rollouts' players

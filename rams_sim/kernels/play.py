@@ -21,7 +21,6 @@ from .search import search_card
 from .state import ACTIVE, END_KIND, HAND, INTENT, LOG_LEADER, LOG_WINNER, TRICK_CARD, TRICK_SEAT, TRICKS, seat_after
 from .trick import beats, trick_winner, winning_cards
 
-
 NO_CARD = -1  # play_from's forced_card: every card is asked of its seat
 BEFORE_CARD_DONE = -3  # play_from's forced_card: the first card's before_card step was taken; its seat picks the card
 

@@ -27,23 +27,49 @@ from ..policies import (
     B_PASS_THRESHOLD,
     B_RAMS_DRAW,
     B_TRUMP_WEIGHT,
+    FIRST_CARD,
     G_RAMS_LENGTH,
+    TABLE_BASE,
+    TAKE_TRUMP,
     X_INTENT_WEIGHT,
     X_READ_INTENTS,
     X_VOID_WEIGHT,
-    FIRST_CARD,
-    TABLE_BASE,
-    TAKE_TRUMP,
     PolicyKind,
 )
 from ..strategy_table import (
-    CODE_LOW, CODE_PLAIN, MAX_ACES, MAX_LONGEST, MAX_TRUMPS, MIN_LONGEST, N_CLASSES, PASS_FLAG, TOP_HIGH, TOP_LOW,
-    TOP_MID, TOP_NONE,
-)  # fmt: skip
+    CODE_LOW,
+    CODE_PLAIN,
+    MAX_ACES,
+    MAX_LONGEST,
+    MAX_TRUMPS,
+    MIN_LONGEST,
+    N_CLASSES,
+    PASS_FLAG,
+    TOP_HIGH,
+    TOP_LOW,
+    TOP_MID,
+    TOP_NONE,
+)
 from .bits import (
-    ACE_CARDS, KINGS, ONE, RANK_MASKS, ZERO, above, bit, has, highest, jack_kind, longest_suit, lowest, nth_card,
-    pair_jacks, popcount, rams_suit, rank_of, suit_of,
-)  # fmt: skip
+    ACE_CARDS,
+    KINGS,
+    ONE,
+    RANK_MASKS,
+    ZERO,
+    above,
+    bit,
+    has,
+    highest,
+    jack_kind,
+    longest_suit,
+    lowest,
+    nth_card,
+    pair_jacks,
+    popcount,
+    rams_suit,
+    rank_of,
+    suit_of,
+)
 from .codes import INTENT_SUITS, INTENT_TRUMPS
 from .rng import bounded
 from .state import DISCARDS, HAND, TRUMP_DISCARD, holds_trump_card

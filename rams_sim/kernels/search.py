@@ -65,8 +65,8 @@ def arm(search, key):
 def search_card(search, r, kinds, params, announce, cardsets, st, trick, log, info, n, dealer, trump_card, scores, t, k,
                 leader, seat, legal, played, q_duty):  # fmt: skip
     """The searching seat's card, or -1 when ``seat`` does not search (body: NUMBA_DISABLE_JIT)."""
-    from .policy import PIMC
     from .pimc import pimc_card
+    from .policy import PIMC
 
     if search is None or kinds[seat] != PIMC:
         return -1

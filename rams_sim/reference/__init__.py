@@ -54,9 +54,9 @@ import numbers
 
 from .. import cards as C
 from ..kernels.rng import deal_key
+from ..policies import check_table_game
 from ..record import DealOutcome, DealRecord, PartyRecord
 from ..rules import Game, Rules
-from ..policies import check_table_game
 from . import party as _party
 from .args import RuleBook, rule_book
 from .bits import cards_in

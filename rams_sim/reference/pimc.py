@@ -58,7 +58,15 @@ import numpy as np
 from .. import cards as C
 from ..kernels.rng import GOLDEN, STATE_WORDS, bounded, mix64, seed_stream
 from ..kernels.worlds import (
-    MAX_DRAWS, MAX_PAIRS, MAX_PILES, count_layouts, draw_layout, n_states_of, new_tables, order_cards, uniform01,
+    MAX_DRAWS,
+    MAX_PAIRS,
+    MAX_PILES,
+    count_layouts,
+    draw_layout,
+    n_states_of,
+    new_tables,
+    order_cards,
+    uniform01,
 )
 from ..policies import RACE_BATCH, RACE_MIN, PolicyKind, PolicySpec
 from ..record import Declaration, Intent
@@ -583,9 +591,9 @@ def declarations_fit(table, sheet, state: PlayState, seat: int, world: World) ->
             return 0.0
         if rams_suit(at_lead) >= 0:
             return 0.0
-        if sheet.announce[o] and sheet.tricks[o] >= 1:
-            if sheet.scores[o] - sheet.jacks[o] - sheet.tricks[o] - world.aces[o] <= 0:
-                return 0.0
+        if (sheet.announce[o] and sheet.tricks[o] >= 1
+                and sheet.scores[o] - sheet.jacks[o] - sheet.tricks[o] - world.aces[o] <= 0):
+            return 0.0
         good, every = seat_kind_ways(table, o, at_lead, {SHOWN_KIND.get(sheet.declaration[o], 0)}, world)
         if good == 0:
             return 0.0

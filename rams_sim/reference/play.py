@@ -47,10 +47,10 @@ def legal_for(book: RuleBook, hand, trump: int, trick, q_duty: bool = False) -> 
                     legal = over
         else:  # R6.2: otherwise anything
             legal = list(hand)
-    if book.ace_covers_face and trump_ace in legal:
-        # R6.7: the trump ace falls on a trump K, Q or J (never overriding R6.2)
-        if trump_king in trick or trump_queen in trick or trump_jack in trick:
-            legal = [trump_ace]
+    # R6.7: the trump ace falls on a trump K, Q or J (never overriding R6.2)
+    if (book.ace_covers_face and trump_ace in legal
+            and (trump_king in trick or trump_queen in trick or trump_jack in trick)):
+        legal = [trump_ace]
     if book.must_head:  # R6.3a: keep the cards that would win the trick now, if any
         heading = [c for c in legal if would_win(trump, trick, c)]
         if heading:

@@ -97,7 +97,7 @@ def suit_counts(hand) -> list[int]:
 
 # Random discard choices (policies.py "random"): every 5-bit mask m from 0 to 31 with
 # popcount(m) <= talon size, ascending; indexed by the talon size (5 = no limit).
-DISCARD_MASKS = tuple(tuple(m for m in range(32) if bin(m).count("1") <= t) for t in range(C.HAND_SIZE + 1))
+DISCARD_MASKS = tuple(tuple(m for m in range(32) if m.bit_count() <= t) for t in range(C.HAND_SIZE + 1))
 
 
 def probe(spec: PolicySpec, name: str) -> int:

@@ -16,9 +16,9 @@ from ..bits import suit_of
 from ..codes import ERR_CARD, NO_FORCE, NO_OPTION, OK, SCORE_SO_FAR, TAKE_MUST
 from ..deal import deal_cards, reset_scoring, shuffle_and_seed
 from ..declare import declare, prepare_final
-from ..knowledge import declarations_fit
 from ..exchange import dealer_trump_with, exchange_from
 from ..inference import play_chance
+from ..knowledge import declarations_fit
 from ..output import store_deal
 from ..party import new_party_state, settle
 from ..play import play_tricks

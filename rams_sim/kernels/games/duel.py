@@ -24,26 +24,70 @@ import numpy as np
 from numba import njit
 
 from ...cards import ACE, HAND_SIZE, JACK, N_SUITS
-from ...policies import DUEL_ACE_WEIGHT, DUEL_DAVE_HAND, DUEL_DAVE_OFFER, DUEL_DAVE_SLOPE, DUEL_DAVE_TAKE, DUEL_WIDOW_THRESHOLD
+from ...policies import (
+    DUEL_ACE_WEIGHT,
+    DUEL_DAVE_HAND,
+    DUEL_DAVE_OFFER,
+    DUEL_DAVE_SLOPE,
+    DUEL_DAVE_TAKE,
+    DUEL_WIDOW_THRESHOLD,
+)
 from ..bits import ACE_CARDS, ZERO, bit, card_of, has, jack_kind, pair_jacks, popcount, rams_suit, suit_of
 from ..codes import (
-    D_FOUR_ACES, D_FOUR_JACKS, D_JACK_PAIR, DUEL_TRUMP_JACK, E_DECLINED, E_FOUR_ACES, E_FOUR_JACKS, E_JACKS, E_RAMS,
-    ERR_CARD, JACKS_DEALT, JACKS_FINAL, NO_FORCE, NO_OPTION, O_FOUR_ACES, O_FOUR_JACKS, O_JACKS_END, O_PLAYED, O_RAMS,
-    OK, SCORE_SO_FAR, UNAVAILABLE,
-)  # fmt: skip
+    D_FOUR_ACES,
+    D_FOUR_JACKS,
+    D_JACK_PAIR,
+    DUEL_TRUMP_JACK,
+    E_DECLINED,
+    E_FOUR_ACES,
+    E_FOUR_JACKS,
+    E_JACKS,
+    E_RAMS,
+    ERR_CARD,
+    JACKS_DEALT,
+    JACKS_FINAL,
+    NO_FORCE,
+    NO_OPTION,
+    O_FOUR_ACES,
+    O_FOUR_JACKS,
+    O_JACKS_END,
+    O_PLAYED,
+    O_RAMS,
+    OK,
+    SCORE_SO_FAR,
+    UNAVAILABLE,
+)
 from ..deal import deal_cards, reset_scoring, shuffle_and_seed
 from ..declare import best_rams, four_aces_holder, four_jacks_holder, prepare_final, rams_deltas, void_jacks
-from ..knowledge import declarations_fit
 from ..exchange import dealer_trump_with
+from ..knowledge import declarations_fit
 from ..play import play_tricks
 from ..policy import RANDOM, _strength, threats_of
 from ..rng import bounded, deal_key
 from ..score import credit_trick, finish_deal
 from ..search import arm, duel_search_dave, duel_search_trump, duel_search_widow
 from ..state import (
-    ACES, CUBE, DAVE, DEALT, DECL, DELTA, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, HAND, JACK_KIND, JACKS, OUTCOME, STAKE,
-    STATUS, TRICKS, TRUMP_CARD, WIDOW, seat_after,
-)  # fmt: skip
+    ACES,
+    CUBE,
+    DAVE,
+    DEALT,
+    DECL,
+    DELTA,
+    DISCARDS,
+    DRAWN,
+    END_KIND,
+    ENDS_PARTY,
+    HAND,
+    JACK_KIND,
+    JACKS,
+    OUTCOME,
+    STAKE,
+    STATUS,
+    TRICKS,
+    TRUMP_CARD,
+    WIDOW,
+    seat_after,
+)
 
 N_SEATS = 2
 WIDOW_AT = N_SEATS * HAND_SIZE  # R3: the widow order[10..14] takes the cards after the hands

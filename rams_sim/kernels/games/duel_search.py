@@ -37,10 +37,29 @@ from ..bits import bit, lowest, popcount
 from ..codes import E_DECLINED, NO_OPTION, OK, PHASE_ROUND, PHASE_TRUMP
 from ..inference import INFER_NONE
 from ..pimc import (
-    BLOCK, DECISIONS, DRAW_ROW, SEARCH_STREAM, _add_world, _copy2, _copy_players, _count, _draw, _least, _play_count,
-    _play_world, _rollout_players, _shuffle_mask, _world_key, keep_value, legal_options, new_scratch, no_pairs,
-    rollout_play, set_options, start_rollout,
-)  # fmt: skip
+    BLOCK,
+    DECISIONS,
+    DRAW_ROW,
+    SEARCH_STREAM,
+    _add_world,
+    _copy2,
+    _copy_players,
+    _count,
+    _draw,
+    _least,
+    _play_count,
+    _play_world,
+    _rollout_players,
+    _shuffle_mask,
+    _world_key,
+    keep_value,
+    legal_options,
+    new_scratch,
+    no_pairs,
+    rollout_play,
+    set_options,
+    start_rollout,
+)
 from ..play import BEFORE_CARD_DONE
 from ..rng import GOLDEN, mix64, seed_stream
 from ..rows import row_kernel

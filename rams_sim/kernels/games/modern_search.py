@@ -40,9 +40,24 @@ from ...policies import P_ROLLOUT, P_SAMPLES
 from ..bits import ZERO, bit, lowest, nth_card
 from ..codes import NO_FORCE, NO_OPTION, OPTION_PASS, ORDER_DECLARE_THEN_BUY, PHASE_BUY, PHASE_ROUND
 from ..pimc import (
-    BLOCK, DECISIONS, DRAW_ROW, SEARCH_STREAM, _add_world, _copy2, _copy_players, _count, _draw, _least,
-    _rollout_players, _world_key, keep_result, new_scratch, no_pairs, set_options, start_rollout,
-)  # fmt: skip
+    BLOCK,
+    DECISIONS,
+    DRAW_ROW,
+    SEARCH_STREAM,
+    _add_world,
+    _copy2,
+    _copy_players,
+    _count,
+    _draw,
+    _least,
+    _rollout_players,
+    _world_key,
+    keep_result,
+    new_scratch,
+    no_pairs,
+    set_options,
+    start_rollout,
+)
 from ..rng import GOLDEN, bounded, deal_key, mix64, seed_stream
 from ..rows import row_kernel
 from ..search import arm
@@ -51,7 +66,7 @@ from . import modern
 from .modern import REDEAL, TAKE_BITS, WIDOW_SIZE
 
 REDEAL_DECISION = 4  # the redeal question's decision number (after the PHASE_* codes, before CARD_DECISION)
-TAKES = np.array([m for m in range(1 << HAND_SIZE) if bin(m).count("1") == TAKE_BITS], dtype=np.int64)  # ascending
+TAKES = np.array([m for m in range(1 << HAND_SIZE) if m.bit_count() == TAKE_BITS], dtype=np.int64)  # ascending
 
 
 @njit(cache=True, _nrt=False)

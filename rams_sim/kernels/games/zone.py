@@ -20,22 +20,74 @@ from numba import njit
 from ...cards import ACE, HAND_SIZE, JACK, KING, N_SUITS, N_TRICKS, QUEEN, SUIT_MASKS
 from ...policies import FIRST_CARD, Z_ACE_WEIGHT, Z_SWAP_THRESHOLD
 from ..bits import (
-    ONE, ZERO, ace_points, bit, card_of, has, lowest, nth_card, pair_jacks, popcount, rams_suit, rank_of, suit_of,
-)  # fmt: skip
+    ONE,
+    ZERO,
+    ace_points,
+    bit,
+    card_of,
+    has,
+    lowest,
+    nth_card,
+    pair_jacks,
+    popcount,
+    rams_suit,
+    rank_of,
+    suit_of,
+)
 from ..codes import (
-    D_FOUR_ACES, D_FOUR_JACKS, D_JACK_PAIR, D_JACKS_VOID, D_TRUMP_RAMS, E_FOUR_ACES, E_RAMS, E_TARGET, ERR_CARD,
-    NO_OPTION, O_FOUR_ACES, O_PLAYED, O_RAMS, OK, SETTLE_STAKE, UNAVAILABLE,
-    ZONE_AT_TRICK, ZONE_JACKS_BOTH, ZONE_LEAD_DUTY, ZONE_ONE_TRICK, ZONE_RESTART,
-)  # fmt: skip
+    D_FOUR_ACES,
+    D_FOUR_JACKS,
+    D_JACK_PAIR,
+    D_JACKS_VOID,
+    D_TRUMP_RAMS,
+    E_FOUR_ACES,
+    E_RAMS,
+    E_TARGET,
+    ERR_CARD,
+    NO_OPTION,
+    O_FOUR_ACES,
+    O_PLAYED,
+    O_RAMS,
+    OK,
+    SETTLE_STAKE,
+    UNAVAILABLE,
+    ZONE_AT_TRICK,
+    ZONE_JACKS_BOTH,
+    ZONE_LEAD_DUTY,
+    ZONE_ONE_TRICK,
+    ZONE_RESTART,
+)
 from ..deal import deal_cards, reset_scoring, shuffle_and_seed
 from ..declare import best_rams, four_aces_holder
 from ..policy import RANDOM, _strength, highest_ranked, lowest_ranked, probed_card
 from ..rng import bounded
 from ..search import arm, zone_search_card, zone_search_swap
 from ..state import (
-    ACES, DECL, DELTA, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, FINAL, HAND, JACK_KIND, JACKS, LOG_LEADER, LOG_WINNER,
-    NEXT_DEALER, OUTCOME, OVERSHOT, PROKAT, STATUS, TRICK_CARD, TRICK_SEAT, TRICKS, TRUMP_CARD, WIDOW, seat_after,
-)  # fmt: skip
+    ACES,
+    DECL,
+    DELTA,
+    DISCARDS,
+    DRAWN,
+    END_KIND,
+    ENDS_PARTY,
+    FINAL,
+    HAND,
+    JACK_KIND,
+    JACKS,
+    LOG_LEADER,
+    LOG_WINNER,
+    NEXT_DEALER,
+    OUTCOME,
+    OVERSHOT,
+    PROKAT,
+    STATUS,
+    TRICK_CARD,
+    TRICK_SEAT,
+    TRICKS,
+    TRUMP_CARD,
+    WIDOW,
+    seat_after,
+)
 from ..trick import trick_winner
 
 N_ZONE = 2  # VARIANTS "zone: the table": two players

@@ -33,17 +33,49 @@ from ...policies import P_PROKAT_WEIGHT, P_RACE, P_ROLLOUT, P_SAMPLES
 from ..bits import ZERO, ace_points, bit, card_of, has, lowest, popcount, rams_suit, suit_of
 from ..codes import NO_OPTION, OK, PHASE_ROUND, ZONE_LEAD_DUTY
 from ..pimc import (
-    BLOCK, CARD_DECISION, DECISIONS, DRAW_ROW, FLAG_REMIZ, SEARCH_STREAM, _add_raced, _add_world, _copy2,
-    _copy_players, _count, _draw, _least, _least_alive, _race, _racing_now, _rollout_players, _start_race,
-    _world_key, keep_result, legal_options, new_scratch, no_pairs, set_options, start_rollout,
-)  # fmt: skip
+    BLOCK,
+    CARD_DECISION,
+    DECISIONS,
+    DRAW_ROW,
+    FLAG_REMIZ,
+    SEARCH_STREAM,
+    _add_raced,
+    _add_world,
+    _copy2,
+    _copy_players,
+    _count,
+    _draw,
+    _least,
+    _least_alive,
+    _race,
+    _racing_now,
+    _rollout_players,
+    _start_race,
+    _world_key,
+    keep_result,
+    legal_options,
+    new_scratch,
+    no_pairs,
+    set_options,
+    start_rollout,
+)
 from ..rng import GOLDEN, mix64, seed_stream
 from ..rows import row_kernel
 from ..search import arm
-from ..worlds import MAX_DRAWS
 from ..state import (
-    DEALT, DISCARDS, DRAWN, FINAL, HAND, LOG_LEADER, PROKAT, TRICK_CARD, TRICK_SEAT, TRUMP_CARD, seat_after,
-)  # fmt: skip
+    DEALT,
+    DISCARDS,
+    DRAWN,
+    FINAL,
+    HAND,
+    LOG_LEADER,
+    PROKAT,
+    TRICK_CARD,
+    TRICK_SEAT,
+    TRUMP_CARD,
+    seat_after,
+)
+from ..worlds import MAX_DRAWS
 from . import zone
 from .zone import N_ZONE, SWAP_OPTION, WIDOW_SIZE
 

@@ -31,13 +31,31 @@ from ... import cards as C
 from ...policies import PolicyKind
 from ..exchange import PHASE_ROUND, PHASE_TRUMP
 from ..pimc import (
-    DECISIONS, Knowledge, Pile, World, Worlds, draw_world, imagined_sheet, imagined_table, what_seat_knows,
+    DECISIONS,
+    Knowledge,
+    Pile,
+    World,
+    Worlds,
+    draw_world,
+    imagined_sheet,
+    imagined_table,
+    what_seat_knows,
     world_key,
-)  # fmt: skip
+)
 from ..play import play_from
 from ..policy import pimc_parameters
-from .duel import DAVE_ACCEPT, DAVE_DECLINE, DAVE_OFFER, SWAP, TRUMP_STEP, answer_dave, dave_hook, deal_from, finish
-from .duel import party_value
+from .duel import (
+    DAVE_ACCEPT,
+    DAVE_DECLINE,
+    DAVE_OFFER,
+    SWAP,
+    TRUMP_STEP,
+    answer_dave,
+    dave_hook,
+    deal_from,
+    finish,
+    party_value,
+)
 
 DAVE_DECISION = C.MAX_SEATS * DECISIONS  # dave decisions are numbered from here, past every seat's own numbers
 

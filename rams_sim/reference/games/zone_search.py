@@ -22,15 +22,25 @@ from __future__ import annotations
 import copy
 
 from ... import cards as C
-from ...policies import PolicyKind, PolicySpec
 from ...kernels.worlds import MAX_DRAWS
+from ...policies import PolicyKind, PolicySpec
 from ..bits import JACK_PAIRS, TRUMP_HONOURS, rams_suit
 from ..pimc import CARD_DECISION, MARRIAGE, Knowledge, Pile, Race, Worlds, world_key
 from ..policy import pimc_parameters, pimc_race
 from .zone import (
-    N_PLAYERS, SWAP, WIDOW_SIZE, ZonePlay, ace_value, aces_of, counted_jacks, deal_from, finish, first_lead, play_from,
+    N_PLAYERS,
+    SWAP,
+    WIDOW_SIZE,
+    ZonePlay,
+    ace_value,
+    aces_of,
+    counted_jacks,
+    deal_from,
+    finish,
+    first_lead,
+    play_from,
     zone_policy,
-)  # fmt: skip
+)
 
 SWAP_DECISION = 0  # the swap's decision number: the phase of an exchange (codes.PHASE_ROUND)
 
