@@ -31,8 +31,8 @@ import numpy as np
 
 from rams_sim import advise, engine
 from rams_sim import cards as C
-from rams_sim.kernels.codes import OPTION_PASS
 from rams_sim.advice.notation import parse_exchanged
+from rams_sim.kernels.codes import OPTION_PASS
 from rams_sim.record import Outcome
 from rams_sim.rules import Rules
 

@@ -38,22 +38,22 @@ from rams_sim.runs.runner import RunError, RunSpec, execute, read_manifest
 from rams_sim.runs.summary import Z95, Estimate, wilson, wilson_bounds  # noqa: F401  (re-exported for the pages)
 
 from .stats import (  # noqa: F401  (re-exported: the pages import them from here)
-    mean_by,
-    prop_by,
-    mean_estimate,
-    share,
-    normal,
-    paired_difference,
-    unpaired_difference,
-    quantile_estimate,
-    one_against_others,
-    row_estimate,
-    simultaneous_z,
-    widen,
-    magnitude,
-    leader,
     chance_misses,
     clear,
+    leader,
+    magnitude,
+    mean_by,
+    mean_estimate,
+    normal,
+    one_against_others,
+    paired_difference,
+    prop_by,
+    quantile_estimate,
+    row_estimate,
+    share,
+    simultaneous_z,
+    unpaired_difference,
+    widen,
 )
 
 SCALE_ENV = "RAMS_REPORT_SCALE"
@@ -84,7 +84,7 @@ class Data:
 
     def spec(self, scale: float = 1.0) -> RunSpec:
         """The run at ``scale`` times the full size (at least MIN_COUNT units)."""
-        count = max(MIN_COUNT, int(round(self.count * scale)))
+        count = max(MIN_COUNT, round(self.count * scale))
         policies = tuple(PolicySpec.parse(p) for p in self.policies)
         if len(policies) == 1:  # one policy for every seat
             policies = policies * self.rules.players
@@ -160,7 +160,7 @@ def num(x: float, digits: int = 2) -> str:
     if x is None or (isinstance(x, float) and math.isnan(x)):
         return "–"
     text = f"{x:,.{digits}f}"
-    return text.replace("-", "−") if not text.lstrip("-").strip("0.,") == "" else text.replace("-", "")
+    return text.replace("-", "−") if text.lstrip("-").strip("0.,") != "" else text.replace("-", "")
 
 
 def fmt(est: Estimate, digits: int = 2, percent: bool = False) -> str:
@@ -170,7 +170,7 @@ def fmt(est: Estimate, digits: int = 2, percent: bool = False) -> str:
     return f"{num(est.value * k, digits)}{unit} [{num(est.low * k, digits)}, {num(est.high * k, digits)}]"
 
 
-def across_players(page: "Page", what: str, estimates: dict[str, Estimate], datasets: dict[str, str],
+def across_players(page: Page, what: str, estimates: dict[str, Estimate], datasets: dict[str, str],
                    digits: int = 2, percent: bool = False, versus: float | None = 0.0, heading: bool = True) -> str:
     """A page's headline ``what`` measured under each kind of player (name -> Estimate, basic first), shown as
     a small table (with each dataset's name) under the heading "Does it hold for other players?"; returns the

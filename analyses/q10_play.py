@@ -26,16 +26,16 @@ from pathlib import Path
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import polars as pl  # noqa: E402
+import matplotlib.pyplot as plt
+import polars as pl
 
-from rams_sim.cards import RANKS_PER_SUIT  # noqa: E402
-from rams_sim.runs.summary import Estimate  # noqa: E402
+from rams_sim.cards import RANKS_PER_SUIT
+from rams_sim.runs.summary import Estimate
 
-from .common import GAIN, Context, Page, clear, fmt, fmt_n, mean_estimate  # noqa: E402
-from .data import PLAY_DEALS, PLAY_PROBES  # noqa: E402
-from .exchange import mark, seat_position  # noqa: E402
-from .stats import estimate_columns, simultaneous_z, widen  # noqa: E402
+from .common import GAIN, Context, Page, clear, fmt, fmt_n, mean_estimate
+from .data import PLAY_DEALS, PLAY_PROBES
+from .exchange import mark, seat_position
+from .stats import estimate_columns, simultaneous_z, widen
 
 KINDS = tuple(PLAY_DEALS)  # basic, expert
 ACE, KING, JACK = RANKS_PER_SUIT - 1, RANKS_PER_SUIT - 2, RANKS_PER_SUIT - 4  # rank indices (2 = 0 .. A = 12)

@@ -21,22 +21,32 @@ from pathlib import Path
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import polars as pl  # noqa: E402
+import matplotlib.pyplot as plt
+import numpy as np
+import polars as pl
 
-from rams_sim import cards as C  # noqa: E402
-from rams_sim.hands import hand_features  # noqa: E402
-from rams_sim.record import Outcome  # noqa: E402
-from rams_sim.runs.summary import Z95, Estimate  # noqa: E402
+from rams_sim import cards as C
+from rams_sim.hands import hand_features
+from rams_sim.record import Outcome
+from rams_sim.runs.summary import Z95, Estimate
 
-from .clustered import class_diff, class_mean, class_table  # noqa: E402
-from .common import (  # noqa: E402
-    GAIN, GAIN_WORDS, REMIZ, Context, Page, across_players, chance_misses, clear, fmt, fmt_n, unpaired_difference,
-)  # fmt: skip
-from .data import SEARCH, TABLE_SIZES  # noqa: E402
-from .exchange import POSITION_NUMBERING, position_words  # noqa: E402
-from .q5_position import with_position  # noqa: E402
+from .clustered import class_diff, class_mean, class_table
+from .common import (
+    GAIN,
+    GAIN_WORDS,
+    REMIZ,
+    Context,
+    Page,
+    across_players,
+    chance_misses,
+    clear,
+    fmt,
+    fmt_n,
+    unpaired_difference,
+)
+from .data import SEARCH, TABLE_SIZES
+from .exchange import POSITION_NUMBERING, position_words
+from .q5_position import with_position
 
 DATASETS = tuple(f"deals-{p}p" for p in TABLE_SIZES) + ("deals-4p-expert", f"deals-4p-{SEARCH}")  # + other players
 HEADLINE_PLAYERS = 4  # the classic table (R9)

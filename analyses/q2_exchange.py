@@ -21,24 +21,70 @@ from pathlib import Path
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import polars as pl  # noqa: E402
+import matplotlib.pyplot as plt
+import numpy as np
+import polars as pl
 
-from .common import (  # noqa: E402
-    Context, Page, across_players, chance_misses, clear, fmt, fmt_n, mean_by, mean_estimate, num, share,
-)  # fmt: skip
-from .q2_table import DATASETS as TABLE_DATASETS  # noqa: E402
-from .q2_table import section as table_section  # noqa: E402
-from .exchange import (  # noqa: E402
-    ACES, ACTION_WORDS, ACTIONS, BRANCH, BRANCH_EXPERT, BRANCH_SEARCH, DEALER, DIM_HEADS, EXCHANGES, JACK_PAIR, LONGEST,
-    MIN_CELL_DEALS, OTHER, PASS, PLAIN, RUN, RUN_EXPERT, RUN_SEARCH, STAND, TOP, TRUMPS, WEAKEST, against_basic, apply_table,
-    IDENTICAL, assign_classes,
-    best_actions, by_position, cell_text, class_columns, class_legend, dim_text, exchange_table, gain_col, half,
-    hand_col, long_values, mark, position_table, with_shipped_table,
-)  # fmt: skip
-from .data import SEARCH  # noqa: E402
-from rams_sim.runs.summary import Estimate  # noqa: E402
+from rams_sim.runs.summary import Estimate
+
+from .common import (
+    Context,
+    Page,
+    across_players,
+    chance_misses,
+    clear,
+    fmt,
+    fmt_n,
+    mean_by,
+    mean_estimate,
+    num,
+    share,
+)
+from .data import SEARCH
+from .exchange import (
+    ACES,
+    ACTION_WORDS,
+    ACTIONS,
+    BRANCH,
+    BRANCH_EXPERT,
+    BRANCH_SEARCH,
+    DEALER,
+    DIM_HEADS,
+    EXCHANGES,
+    IDENTICAL,
+    JACK_PAIR,
+    LONGEST,
+    MIN_CELL_DEALS,
+    OTHER,
+    PASS,
+    PLAIN,
+    RUN,
+    RUN_EXPERT,
+    RUN_SEARCH,
+    STAND,
+    TOP,
+    TRUMPS,
+    WEAKEST,
+    against_basic,
+    apply_table,
+    assign_classes,
+    best_actions,
+    by_position,
+    cell_text,
+    class_columns,
+    class_legend,
+    dim_text,
+    exchange_table,
+    gain_col,
+    half,
+    hand_col,
+    long_values,
+    mark,
+    position_table,
+    with_shipped_table,
+)
+from .q2_table import DATASETS as TABLE_DATASETS
+from .q2_table import section as table_section
 
 DATASETS = (BRANCH, RUN, BRANCH_EXPERT, RUN_EXPERT, BRANCH_SEARCH, RUN_SEARCH, *TABLE_DATASETS)
 # Classes of question 2, coarse to fine: a deal belongs to the finest level whose class

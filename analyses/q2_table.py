@@ -22,9 +22,26 @@ from rams_sim.runs.summary import Estimate
 from .common import GAIN, Context, Page, clear, fmt, fmt_n
 from .data import SEARCH, SEARCH_POLICY
 from .exchange import (
-    ACES, ACTIONS, BRANCH_EXPERT, DEALER_SEAT, JACK_PAIR, LONGEST, PASS, RUN_EXPERT, STAND, TOP, TRUMPS, by_position,
-    chosen, exchange_table, gain_col, mark, position_words, seat_position, with_shipped_table,
-)  # fmt: skip
+    ACES,
+    ACTIONS,
+    BRANCH_EXPERT,
+    DEALER_SEAT,
+    JACK_PAIR,
+    LONGEST,
+    PASS,
+    RUN_EXPERT,
+    STAND,
+    TOP,
+    TRUMPS,
+    by_position,
+    chosen,
+    exchange_table,
+    gain_col,
+    mark,
+    position_words,
+    seat_position,
+    with_shipped_table,
+)
 from .stats import mean_by, mean_estimate, simultaneous_z, widen
 
 TABLE_BASIC, TABLE_EXPERT = "deals-4p-table0", "deals-4p-table0-expert"
@@ -140,9 +157,9 @@ def disagreements(held: pl.DataFrame, expert: pl.DataFrame, players: int = SHOWN
             sel = df
             for k in keys:
                 sel = sel.filter(pl.col(k) == cell[k])
-            e = mean_estimate((pl.DataFrame({"a": sel.select(chosen(pl.lit(cell["class"]), ACTIONS))[:, 0],
+            e = mean_estimate(pl.DataFrame({"a": sel.select(chosen(pl.lit(cell["class"]), ACTIONS))[:, 0],
                                              "b": sel.select(chosen(pl.lit(cell["shipped"]), ACTIONS))[:, 0]})
-                               .select(pl.col("a") - pl.col("b"))[:, 0]))  # fmt: skip
+                               .select(pl.col("a") - pl.col("b"))[:, 0])  # fmt: skip
             rows.append({**row, "players": side, "estimate": e.value, "ci_low": e.low, "ci_high": e.high, "n": e.n})
     out = pl.DataFrame(rows)
     if out.height:  # the intervals every verdict on these rows is judged by: simultaneous over all of them

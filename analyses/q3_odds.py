@@ -27,18 +27,18 @@ from pathlib import Path
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import polars as pl  # noqa: E402
+import matplotlib.pyplot as plt
+import numpy as np
+import polars as pl
 
-from rams_sim.hands import hand_features  # noqa: E402
-from rams_sim.odds import DECLARATIONS, dealt_odds  # noqa: E402
-from rams_sim.record import Declaration, Outcome  # noqa: E402
-from rams_sim.runs.summary import Z95, wilson_bounds  # noqa: E402
+from rams_sim.hands import hand_features
+from rams_sim.odds import DECLARATIONS, dealt_odds
+from rams_sim.record import Declaration, Outcome
+from rams_sim.runs.summary import Z95, wilson_bounds
 
-from .clustered import clustered_means, clustered_wilson, design_effect, effective_wilson  # noqa: E402
-from .common import Context, Page, across_players, chance_misses, fmt_n, row_estimate, simultaneous_z  # noqa: E402
-from .data import PLAYER_KINDS, POLICIES, REGISTRY, SEARCH  # noqa: E402
+from .clustered import clustered_means, clustered_wilson, design_effect, effective_wilson
+from .common import Context, Page, across_players, chance_misses, fmt_n, row_estimate, simultaneous_z
+from .data import PLAYER_KINDS, POLICIES, REGISTRY, SEARCH
 
 HEADLINE = ("deals-4p", "rams")  # the classic table (R9) and the declaration the question names
 JACK_PAIR_KIND, FOUR_JACKS_KIND = 1, 2  # hand_features' `jacks`: R5.5 jack_kind
@@ -125,7 +125,7 @@ def shares(df: pl.DataFrame, cells: list[str], flags: list[str], z: float = Z95)
             p, se, n = r[f"{f}_mean"], r[f"{f}_se"], r["n"]
             est = clustered_wilson(p, se, n, z)
             deff = design_effect(p, se, n)
-            rows.append({**{c: r[c] for c in cells}, "flag": f, "n": n, "k": int(round(p * n)), "p": p,
+            rows.append({**{c: r[c] for c in cells}, "flag": f, "n": n, "k": round(p * n), "p": p,
                          "lo": est.low, "hi": est.high, "deff": deff})  # fmt: skip
     return pl.DataFrame(rows)
 

@@ -18,23 +18,36 @@ way, so the two numbers compare.
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import polars as pl  # noqa: E402
+import matplotlib.pyplot as plt
+import numpy as np
+import polars as pl
 
-from rams_sim.runs.summary import Estimate  # noqa: E402
+from rams_sim.runs.summary import Estimate
 
-from . import exchange as ex  # noqa: E402
-from .data import SEARCH  # noqa: E402
-from .common import (  # noqa: E402
-    Z95, Context, Page, across_players, chance_misses, clear, fmt, fmt_n, mean_by, mean_estimate, prop_by,
-    row_estimate, share, simultaneous_z,
-)  # fmt: skip
+from . import exchange as ex
+from .common import (
+    Z95,
+    Context,
+    Page,
+    across_players,
+    chance_misses,
+    clear,
+    fmt,
+    fmt_n,
+    mean_by,
+    mean_estimate,
+    prop_by,
+    row_estimate,
+    share,
+    simultaneous_z,
+)
+from .data import SEARCH
 
 ACE_MAY_PASS = "branch-4p-ace-may-pass"
 DATASETS = (ex.BRANCH, ex.RUN, ACE_MAY_PASS, ex.BRANCH_EXPERT, ex.RUN_EXPERT, ex.BRANCH_SEARCH, ex.RUN_SEARCH)
@@ -120,7 +133,7 @@ def class_pass_table(df: pl.DataFrame, held: pl.DataFrame, keys: list[str], vers
 
 def verdict(lo: float, hi: float) -> str:
     """Pass, play, or unclear from the interval of (pass − play); a class without held-out deals has none."""
-    if lo is None or hi is None or lo != lo or hi != hi:
+    if lo is None or hi is None or math.isnan(lo) or math.isnan(hi):
         return "no held-out data"
     if lo > 0:
         return "pass"
@@ -366,7 +379,7 @@ def guide_facts(table: pl.DataFrame, keys: list[str], decision: Estimate, positi
         est = row_estimate({s: row[f"_{s}_{best}"] for s in ("mean", "lo", "hi", "n")})
         said.append(f"with {class_words({k: row[k] for k in keys}, keys)} ({class_positions(row)}), passing beats "
                     f"the best play by {fmt(est)} points per hand (n = {fmt_n(est.n)} held-out hands)")  # fmt: skip
-    at_dealer = table.filter(pl.col(ex.DEALER) == True)  # noqa: E712  (a polars column, not a Python bool)
+    at_dealer = table.filter(pl.col(ex.DEALER) == True)  # a polars column, not a Python bool
     plays = at_dealer.filter(pl.col("verdict") == "play").height
     passes = at_dealer.filter(pl.col("verdict") == "pass").height
     dealer_words = (f"As dealer without an ace, playing clearly beats passing in {plays} of the dealer's "
@@ -401,7 +414,7 @@ def verdict_table(df: pl.DataFrame, held: pl.DataFrame, keys: list[str], versus:
         rate = rate.with_columns(pl.struct("p", "lo", "hi", "n").map_elements(
             lambda r: fmt(row_estimate(r), 0, percent=True), return_dtype=pl.Utf8).alias("basic passes"))  # fmt: skip
         t = t.join(rate.select(*keys, "basic passes"), on=keys, nulls_equal=True)
-    best = [k for k, v in versus.items() if v == BEST_PLAY][0]
+    best = next(k for k, v in versus.items() if v == BEST_PLAY)
     return with_verdicts(t, best)
 
 

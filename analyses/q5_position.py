@@ -16,17 +16,30 @@ from pathlib import Path
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import polars as pl  # noqa: E402
+import matplotlib.pyplot as plt
+import polars as pl
 
-from .common import (  # noqa: E402
-    GAIN, GAIN_WORDS, Context, Estimate, Page, chance_misses, clear, fmt, fmt_n, mean_by, mean_estimate, num,
+from .common import (
+    GAIN,
+    GAIN_WORDS,
+    Context,
+    Estimate,
+    Page,
+    across_players,
+    chance_misses,
+    clear,
+    fmt,
+    fmt_n,
+    mean_by,
+    mean_estimate,
+    num,
     one_against_others,
-    across_players, prop_by, row_estimate,
-)  # fmt: skip
-from .data import SEARCH, TABLE_SIZES  # noqa: E402
-from .exchange import POSITION_NUMBERING, position_words  # noqa: E402
-from .stats import simultaneous  # noqa: E402
+    prop_by,
+    row_estimate,
+)
+from .data import SEARCH, TABLE_SIZES
+from .exchange import POSITION_NUMBERING, position_words
+from .stats import simultaneous
 
 FIRST_HAND = 0  # POSITION_NUMBERING: the dealer's left
 DATASETS = tuple(f"deals-{p}p" for p in TABLE_SIZES) + ("deals-4p-expert", f"deals-4p-{SEARCH}")  # + other players

@@ -28,18 +28,29 @@ from pathlib import Path
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import polars as pl  # noqa: E402
+import matplotlib.pyplot as plt
+import numpy as np
+import polars as pl
 
-from rams_sim.record import EndKind  # noqa: E402
-from rams_sim.runs.summary import Estimate, wilson_bounds  # noqa: E402
+from rams_sim.record import EndKind
+from rams_sim.runs.summary import Estimate, wilson_bounds
 
-from .common import (  # noqa: E402
-    Context, Page, chance_misses, clear, fmt, fmt_n, mean_by, mean_estimate, num, one_against_others, quantile_estimate,
-    across_players, row_estimate,
-)  # fmt: skip
-from .data import SEARCH, SETTLES, STARTS, TABLE_SIZES  # noqa: E402
+from .common import (
+    Context,
+    Page,
+    across_players,
+    chance_misses,
+    clear,
+    fmt,
+    fmt_n,
+    mean_by,
+    mean_estimate,
+    num,
+    one_against_others,
+    quantile_estimate,
+    row_estimate,
+)
+from .data import SEARCH, SETTLES, STARTS, TABLE_SIZES
 
 BASE_PLAYERS = 4  # the classic table the start and settlement comparisons use
 BASE_START = 100  # R8.1 default

@@ -44,25 +44,39 @@ from pathlib import Path
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import polars as pl  # noqa: E402
+import matplotlib.pyplot as plt
+import polars as pl
 
-from rams_sim.cards import HEARTS  # noqa: E402
-from rams_sim.runs.effect import read_result  # noqa: E402
-from rams_sim.hands import hand_features  # noqa: E402
-from rams_sim.record import Declaration, Outcome  # noqa: E402
-from rams_sim.runs.summary import Estimate, wilson  # noqa: E402
+from rams_sim.cards import HEARTS
+from rams_sim.hands import hand_features
+from rams_sim.record import Declaration, Outcome
+from rams_sim.runs.effect import read_result
+from rams_sim.runs.summary import Estimate, wilson
 
-from . import exchange as ex  # noqa: E402
-from .clustered import cluster_contrast  # noqa: E402
-from .common import (  # noqa: E402
-    GAIN_WORDS, REMIZ, Context, Page, chance_misses, clear, fmt, fmt_n, mean_estimate, one_against_others,
-    MOST_TESTED, leader, leader_words, magnitude, paired_difference, unpaired_difference,
-)  # fmt: skip
-from .data import DECK_CHOICES_4P, OPTIONS, PLAY_OPTIONS, SEARCH  # noqa: E402
-from .readings import of_preset  # noqa: E402
-from .stats import identical, paired_row  # noqa: E402
-from .q5_position import with_position  # noqa: E402
+from . import exchange as ex
+from .clustered import cluster_contrast
+from .common import (
+    GAIN_WORDS,
+    MOST_TESTED,
+    REMIZ,
+    Context,
+    Page,
+    chance_misses,
+    clear,
+    fmt,
+    fmt_n,
+    leader,
+    leader_words,
+    magnitude,
+    mean_estimate,
+    one_against_others,
+    paired_difference,
+    unpaired_difference,
+)
+from .data import DECK_CHOICES_4P, OPTIONS, PLAY_OPTIONS, SEARCH
+from .q5_position import with_position
+from .readings import of_preset
+from .stats import identical, paired_row
 
 CLASSIC_DEALS, CLASSIC_BRANCH, CLASSIC_PARTY = "deals-4p", "branch-4p", "party-100-remaining"
 HEART_ACE_ONLY = 1 << HEARTS  # the aces bit mask of a hand whose only ace is the ♥A

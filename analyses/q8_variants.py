@@ -23,25 +23,40 @@ from pathlib import Path
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import polars as pl  # noqa: E402
+import matplotlib.pyplot as plt
+import polars as pl
 
-from rams_sim.runs.effect import read_result  # noqa: E402
-from rams_sim.record import EndKind, Outcome  # noqa: E402
-from rams_sim.rules import PRESETS, Rules  # noqa: E402
-from rams_sim.runs.summary import Estimate  # noqa: E402
+from rams_sim.record import EndKind, Outcome
+from rams_sim.rules import PRESETS, Rules
+from rams_sim.runs.effect import read_result
+from rams_sim.runs.summary import Estimate
 
-from .common import (  # noqa: E402
-    MOST_TESTED, Context, Page, chance_misses, clear, fmt, fmt_n, leader, leader_words, mean_estimate,
+from .common import (
+    MOST_TESTED,
+    Context,
+    Page,
+    chance_misses,
+    clear,
+    fmt,
+    fmt_n,
+    leader,
+    leader_words,
+    mean_estimate,
     paired_difference,
     row_estimate,
     share,
-)  # fmt: skip
-from .data import PRESET_BASES  # noqa: E402
-from .q6_party import length_summary, parties, wins_by_seat  # noqa: E402
-from .stats import (  # noqa: E402
-    estimate_columns, identical, paired_row, simultaneous, simultaneous_share, simultaneous_z, widen,
-)  # fmt: skip
+)
+from .data import PRESET_BASES
+from .q6_party import length_summary, parties, wins_by_seat
+from .stats import (
+    estimate_columns,
+    identical,
+    paired_row,
+    simultaneous,
+    simultaneous_share,
+    simultaneous_z,
+    widen,
+)
 
 IMPLEMENTED = tuple(p for p, info in PRESETS.items() if info.implemented)
 KINDS = ("deals", "parties", "random", "expert0")

@@ -29,18 +29,18 @@ from pathlib import Path
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import polars as pl  # noqa: E402
+import matplotlib.pyplot as plt
+import polars as pl
 
-from rams_sim.runs.effect import read_result  # noqa: E402
-from rams_sim.rules import Rules  # noqa: E402
-from rams_sim.runs.summary import Estimate  # noqa: E402
+from rams_sim.rules import Rules
+from rams_sim.runs.effect import read_result
+from rams_sim.runs.summary import Estimate
 
-from .common import Context, Page, clear, fmt, fmt_n, magnitude, num  # noqa: E402
-from .data import SEARCH  # noqa: E402
-from .exchange import position_words  # noqa: E402
-from .readings import BASELINES, READINGS, SILENT, Reading, of_preset  # noqa: E402
-from .stats import identical, paired_row, simultaneous_z, widen  # noqa: E402
+from .common import Context, Page, clear, fmt, fmt_n, magnitude, num
+from .data import SEARCH
+from .exchange import position_words
+from .readings import BASELINES, READINGS, SILENT, Reading, of_preset
+from .stats import identical, paired_row, simultaneous_z, widen
 
 KINDS = ("basic", "expert", SEARCH)
 DATASETS = tuple(f"readings-{p}-{unit}-{k}" for p in BASELINES for unit in ("deals", "parties") for k in KINDS)

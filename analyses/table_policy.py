@@ -111,7 +111,7 @@ def best_response(df: pl.DataFrame, players: int) -> pl.DataFrame:
     for level, keys in enumerate(LEVELS):
         best = _group_best(df, list(keys)).rename({"action": f"a{level}", "play": f"p{level}", "deals": f"n{level}"})
         cells = cells.join(best, on=list(keys), how="left")
-    pick = lambda prefix: pl.coalesce([pl.col(f"{prefix}{i}") for i in range(len(LEVELS))])  # noqa: E731
+    pick = lambda prefix: pl.coalesce([pl.col(f"{prefix}{i}") for i in range(len(LEVELS))])
     level = pl.coalesce([pl.when(pl.col(f"a{i}").is_not_null()).then(pl.lit(i)) for i in range(len(LEVELS))])
     chosen = cells.select(
         pl.lit(players).alias("players"), POSITION, *(pl.col(k).alias(v) for k, v in DIM_OF.items()),
