@@ -27,8 +27,8 @@ import time
 
 import numba
 import numpy as np
-
 from plain_loop import plain_rate
+
 from rams_sim import engine, reference
 from rams_sim.kernels import drivers
 from rams_sim.kernels.args import rules_args
@@ -63,7 +63,7 @@ def kernel_rate(rules: Rules, policy: str, deals: int, threads: int, repeats: in
         start = time.perf_counter()
         args = (packed, kinds, params, announce, np.uint64(r), 0, -1, scores, engine.NO_ORDER, engine.NO_KEYS,
                 *out.arrays, None)
-        in_blocks(lambda lo, hi: drivers.play_deals(*args, lo, hi), deals, engine.DEALS_PER_BLOCK)
+        in_blocks(lambda lo, hi, args=args: drivers.play_deals(*args, lo, hi), deals, engine.DEALS_PER_BLOCK)
         best = max(best, deals / (time.perf_counter() - start))
     return best
 

@@ -22,9 +22,8 @@ import time
 
 import numba
 
+from rams_sim import advise, engine
 from rams_sim import cards as C
-from rams_sim import engine
-from rams_sim import advise
 from rams_sim.policies import PIMC_PARAMS
 from rams_sim.rules import Rules
 

@@ -20,10 +20,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from analyses.data import REGISTRY  # noqa: E402
-from rams_sim.policies import PolicySpec  # noqa: E402
-from rams_sim.rules import PRESETS, Rules  # noqa: E402
-from rams_sim.runs.runner import BRANCHES, DEALS, PARTIES, ChunkTask, RunSpec, run_chunk  # noqa: E402
+from analyses.data import REGISTRY
+from rams_sim.policies import PolicySpec
+from rams_sim.rules import PRESETS, Rules
+from rams_sim.runs.runner import BRANCHES, DEALS, PARTIES, ChunkTask, RunSpec, run_chunk
 
 
 def digest(spec: RunSpec, count: int) -> str:

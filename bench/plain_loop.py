@@ -28,7 +28,7 @@ from rams_sim.kernels.play import legal_mask
 from rams_sim.kernels.rng import STATE_WORDS, deal_key, shuffle_deck
 from rams_sim.kernels.state import seat_after
 from rams_sim.kernels.trick import beats
-from rams_sim.rules import Rules, Ruff
+from rams_sim.rules import Ruff, Rules
 
 
 @njit(cache=True, nogil=True)
