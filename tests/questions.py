@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from rams_sim import cards as C
 from rams_sim.advice.position import play_order
-from rams_sim.record import Declaration, DealRecord, Intent
+from rams_sim.record import DealRecord, Declaration, Intent
 from rams_sim.rules import Game, Rules
 
 INTENT_WORDS = {Intent.ON_TRUMPS: "trumps", Intent.ON_SUITS: "suits"}

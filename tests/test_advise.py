@@ -16,18 +16,16 @@ import json
 import math
 
 import pytest
+from test_worlds import _history_legal  # the same replay of R6 the sampler is checked with
 from typer.testing import CliRunner
 
+from rams_sim import advise, engine
 from rams_sim import cards as C
-from rams_sim import engine
-from rams_sim import advise
 from rams_sim.advice.notation import AdviceError
-from rams_sim.cli.main import app
 from rams_sim.advice.position import state_at
+from rams_sim.cli.main import app
 from rams_sim.record import Declaration
 from rams_sim.rules import Rules
-
-from test_worlds import _history_legal  # the same replay of R6 the sampler is checked with
 
 # advise's evaluations are the search's kernels, minutes of CPU to compile cold (rams_sim/warm.py): the tests that
 # run them are heavy (`make test-slow`); the refusals of bad input run by default
@@ -161,7 +159,7 @@ def test_two_player_endings_match_the_exact_answer(case):
     seat = pos.seat
     exact = _exact(RULES, record, pos, seat)
     own_discards = C.cards_of(record.discards[seat]) + ([record.trump_discard[seat]] if record.trump_discard[seat] >= 0 else [])
-    exchanged = ",".join(f"{s}={bin(record.discards[s]).count('1')}" for s in range(2))
+    exchanged = ",".join(f"{s}={int(record.discards[s]).bit_count()}" for s in range(2))
     result = advise(C.cards_of(int(pos.cardsets[0, seat])), record.trump_card, seat=seat, dealer=record.dealer,
                     rules=RULES, others="random", rollout="random", exchanged=exchanged, discarded=own_discards,
                     played=_played_text(record, pos.t, pos.k), took_trump=bool(record.took_trump[record.dealer]),
@@ -176,7 +174,8 @@ def test_two_player_endings_match_the_exact_answer(case):
         assert abs(row["mean"] - mean) <= 4 * se + 1e-9, (C.format_card(card), row["mean"], mean, se)
         assert abs(row["p_remiz"] - remiz) <= 4 * math.sqrt(max(remiz * (1 - remiz), 1e-4) / row["worlds"]) + 1e-9
     best_exact = min(exact, key=lambda c: exact[c][0])
-    gap = abs(exact[list(exact)[0]][0] - exact[list(exact)[1]][0])
+    first, second = list(exact)[:2]
+    gap = abs(exact[first][0] - exact[second][0])
     if gap > 0.3:  # a clear difference: the same option comes first
         assert result.table["cards"][0] == C.format_card(best_exact)
 

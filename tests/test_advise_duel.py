@@ -20,22 +20,20 @@ import math
 
 import numpy as np
 import pytest
+from test_advise import _played_text, assert_one_line_error
 
-from rams_sim import advise
+from rams_sim import advise, engine
 from rams_sim import cards as C
-from rams_sim import engine
 from rams_sim.advice.duel import duel_position
+from rams_sim.advice.notation import AdviceError
+from rams_sim.advice.position import state_at
 from rams_sim.kernels import state as S
 from rams_sim.kernels.args import rules_args
 from rams_sim.kernels.games.duel import SWAP_OPTION, may_offer
 from rams_sim.kernels.games.duel_search import evaluate_dave, evaluate_widow
 from rams_sim.kernels.pimc import BLOCK, FLAG_ENDS, FLAG_WINS, evaluate_cards
-from rams_sim.advice.notation import AdviceError
 from rams_sim.policies import as_spec
-from rams_sim.advice.position import state_at
 from rams_sim.rules import Rules
-
-from test_advise import _played_text, assert_one_line_error
 
 DUEL, DUEL_TRUMP = Rules.named("duel"), Rules.named("duel-trump")
 SCORES = [5, 5]

@@ -15,15 +15,14 @@ from __future__ import annotations
 import functools
 
 import pytest
+from questions import asked, questions
 from typer.testing import CliRunner
 
 from rams_sim import advise, engine
+from rams_sim.advice.notation import AdviceError
 from rams_sim.advice.search import read_question
 from rams_sim.cli.main import app
-from rams_sim.advice.notation import AdviceError
 from rams_sim.rules import Rules
-
-from questions import asked, questions
 
 PRESETS = ("classic", "handbook", "encyclopedia", "from-15", "negotiations", "duel", "duel-trump", "zone", "modern")
 DEALS = {"classic": 300, "negotiations": 300, "duel": 600, "duel-trump": 600}  # the 300; duel asks only

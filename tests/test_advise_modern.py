@@ -20,24 +20,22 @@ import math
 
 import numpy as np
 import pytest
+from test_advise import _played_text, assert_one_line_error
 from typer.testing import CliRunner
 
+from rams_sim import advise, engine
 from rams_sim import cards as C
-from rams_sim import engine
-from rams_sim import advise
-from rams_sim.advice.notation import AdviceError
 from rams_sim.advice.modern import modern_position
+from rams_sim.advice.notation import AdviceError
+from rams_sim.advice.position import state_at
 from rams_sim.cli.main import app
+from rams_sim.kernels import state as S
 from rams_sim.kernels.args import rules_args
 from rams_sim.kernels.pimc import BLOCK, evaluate_cards
-from rams_sim.kernels import state as S
 from rams_sim.kernels.state import HAND
 from rams_sim.policies import as_spec
-from rams_sim.advice.position import state_at
 from rams_sim.record import Declaration
 from rams_sim.rules import Rules
-
-from test_advise import _played_text, assert_one_line_error
 
 MODERN = Rules.named("modern")
 SCORES = [16, 16, 16, 16]  # below modern_no_pass (every seat may have passed), near the target (a jack bonus tells)

@@ -17,11 +17,12 @@ import math
 
 import numpy as np
 import pytest
+from test_advise import _played_text, assert_one_line_error
 
+from rams_sim import advise, engine
 from rams_sim import cards as C
-from rams_sim import engine
-from rams_sim import advise
 from rams_sim.advice.notation import AdviceError
+from rams_sim.advice.position import state_at
 from rams_sim.advice.zone import zone_position
 from rams_sim.kernels import state as S
 from rams_sim.kernels.args import rules_args
@@ -29,10 +30,7 @@ from rams_sim.kernels.games.zone import SWAP_OPTION, first_lead
 from rams_sim.kernels.games.zone_search import evaluate_card
 from rams_sim.kernels.pimc import BLOCK
 from rams_sim.policies import as_spec
-from rams_sim.advice.position import state_at
 from rams_sim.rules import Rules
-
-from test_advise import _played_text, assert_one_line_error
 
 ZONE = Rules.named("zone")
 SCORES = [9, 6]  # near the exact finish (an excess writes on): the tricks' worth differs by seat

@@ -13,13 +13,13 @@ import pyarrow.parquet as pq
 import pytest
 from typer.testing import CliRunner
 
-from rams_sim.runs import aggregate as A
 from rams_sim import engine, read_run
 from rams_sim.cli.main import app
-from rams_sim.runs.dataset import deal_table
 from rams_sim.policies import seat_policies
-from rams_sim.runs.provenance import METADATA_KEY
 from rams_sim.rules import Rules
+from rams_sim.runs import aggregate as A
+from rams_sim.runs.dataset import deal_table
+from rams_sim.runs.provenance import METADATA_KEY
 from rams_sim.runs.runner import DEALS, ChunkTask, RunError, RunSpec, execute
 
 KEY_SETS = [

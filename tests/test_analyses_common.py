@@ -18,8 +18,8 @@ from analyses import make_reports, q5_position
 from analyses.common import Context, Data, Page
 from analyses.exchange import position_words
 from rams_sim.cards import mask_of, parse_cards
-from rams_sim.record import Outcome
 from rams_sim.hands import hand_features, weakest_discards
+from rams_sim.record import Outcome
 from rams_sim.rules import Rules
 from rams_sim.runs.runner import DEALS
 from rams_sim.runs.summary import wilson
@@ -451,7 +451,7 @@ def test_every_committed_page_opens_with_three_to_five_takeaways():
     for path in pages:
         blocks = path.read_text(encoding="utf-8").split("\n\n")
         assert blocks[3].startswith("**What a player takes away**"), path.name
-        bullets = re.findall(r"^- ", blocks[4], flags=re.M)
+        bullets = re.findall(r"^- ", blocks[4], flags=re.MULTILINE)
         assert 3 <= len(bullets) <= 5, path.name
 
 
@@ -477,8 +477,8 @@ def test_a_searching_table_runs_in_small_chunks():
     """A dataset with a pimc seat is written SEARCH_CHUNK units a chunk, so an interrupted
     `make reports` keeps what it finished (chunking changes no row: randomness is keyed by deal)."""
     from analyses.common import SEARCH_CHUNK, Data
-    from rams_sim.runs.runner import DEALS, DEFAULT_CHUNK
     from rams_sim.rules import Rules
+    from rams_sim.runs.runner import DEALS, DEFAULT_CHUNK
 
     searching = Data("s", DEALS, Rules.classic(), 10_000, 1, ("pimc", "expert", "expert", "expert")).spec()
     plain = Data("p", DEALS, Rules.classic(), 10_000, 1, ("expert",)).spec()

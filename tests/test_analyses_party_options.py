@@ -221,9 +221,10 @@ def test_effect_changes_reads_the_paired_run_with_the_sign_of_gain(tmp_path):
     among basic players. Gain is −delta (the interval mirrored), an option that never binds basic is
     identical (an exact 0, "changed" too), and the share changed is the run's count."""
     from analyses.common import Context
-    from rams_sim.runs.effect import read_result
-    from rams_sim.runs.runner import DEALS as KIND, RunSpec, execute
     from rams_sim.rules import Rules
+    from rams_sim.runs.effect import read_result
+    from rams_sim.runs.runner import DEALS as KIND
+    from rams_sim.runs.runner import RunSpec, execute
 
     ctx = Context(tmp_path, {})
     variants = tuple(Rules.classic(**q7.OPTIONS[k]) for k in q7.PLAY_OPTIONS)

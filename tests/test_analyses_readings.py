@@ -98,7 +98,7 @@ def test_the_page_builds_from_tiny_paired_runs(tmp_path):
         small = (40 if "pimc" in name else 2000) if "deals" in name else (3 if "pimc" in name else 200)
         registry[name] = dataclasses.replace(data, count=small)
     ctx = Context(tmp_path / "data", registry, scale=1.0)
-    import analyses.common as common
+    from analyses import common
 
     before, common.MIN_COUNT = common.MIN_COUNT, 1
     try:

@@ -10,9 +10,9 @@ from typer.testing import CliRunner
 from rams_sim import cards as C
 from rams_sim import engine
 from rams_sim.cli.main import app
-from rams_sim.runs.dataset import BRANCH_COLUMNS, schema
 from rams_sim.policies import PolicySpec
 from rams_sim.rules import Rules
+from rams_sim.runs.dataset import BRANCH_COLUMNS, schema
 from rams_sim.runs.runner import BRANCHES, RunSpec, execute, read_manifest
 from rams_sim.runs.summary import scan
 
@@ -75,7 +75,7 @@ def test_only_the_options_the_rules_open():
 
 def test_branch_runs_are_chunk_invariant_and_documented(tmp_path):
     """Same rows in any chunking and after resume; the columns are BRANCH_COLUMNS; rows counted."""
-    spec = lambda chunk: RunSpec(BRANCHES, Rules.classic(), (PolicySpec.parse("basic"),) * 4, 2, 600, chunk, seat=3)  # noqa: E731
+    spec = lambda chunk: RunSpec(BRANCHES, Rules.classic(), (PolicySpec.parse("basic"),) * 4, 2, 600, chunk, seat=3)
     execute(spec(600), tmp_path / "a")
     execute(spec(250), tmp_path / "b")
     a = scan(tmp_path / "a").collect().sort(["deal", "option"])

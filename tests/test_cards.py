@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -125,7 +127,7 @@ def test_decks_are_nested():
     """R1: 24 ⊂ 32 ⊂ 36 ⊂ 52, so card ids never change with the deck."""
     assert DECK_SIZES == (24, 32, 36, 52)
     masks = [deck_mask(s) for s in DECK_SIZES]
-    for small, big in zip(masks, masks[1:]):
+    for small, big in itertools.pairwise(masks):
         assert small & big == small and small != big
     assert deck_mask(52) == int(ALL_CARDS_MASK)
 

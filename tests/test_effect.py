@@ -18,11 +18,21 @@ import polars as pl
 import pytest
 
 from rams_sim import engine
-from rams_sim.runs.effect import ( EffectError, check_keys, check_variants, estimates, from_table, merge, simulate_paired, simulate_paired_parties, to_table, )  # fmt: skip
 from rams_sim.kernels import effect as K
 from rams_sim.record import Outcome
 from rams_sim.rules import Rules
-from rams_sim.runs.runner import DEALS, PARTIES, PAIRED_FILE, RunError, RunSpec, execute, read_manifest
+from rams_sim.runs.effect import (
+    EffectError,
+    check_keys,
+    check_variants,
+    estimates,
+    from_table,
+    merge,
+    simulate_paired,
+    simulate_paired_parties,
+    to_table,
+)
+from rams_sim.runs.runner import DEALS, PAIRED_FILE, PARTIES, RunError, RunSpec, execute, read_manifest
 from rams_sim.runs.summary import Z95
 
 BASE = Rules.classic()
@@ -202,9 +212,9 @@ def test_a_cluster_computes_the_same_paired_sums(tmp_path):
     """A paired run's chunks on a dask LocalCluster of two worker processes: the local run's sums."""
     distributed = pytest.importorskip("distributed")
     spec = RunSpec(DEALS, BASE, ("basic",) * 4, 13, 4000, chunk_size=1000, variants=(NO_41,), by=("position",))
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as c:
-        with distributed.Client(c.scheduler_address) as client:
-            execute(spec, tmp_path / "c", client=client)
+    with (distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as c,
+          distributed.Client(c.scheduler_address) as client):
+        execute(spec, tmp_path / "c", client=client)
     execute(spec, tmp_path / "l")
     assert pl.read_parquet(tmp_path / "c" / PAIRED_FILE).equals(pl.read_parquet(tmp_path / "l" / PAIRED_FILE))
 

@@ -22,8 +22,14 @@ from rams_sim import cards as C
 from rams_sim import engine, reference
 from rams_sim.kernels.args import rules_args
 from rams_sim.kernels.inference import (
-    buy_chance, intent_chance, mismatch, model_discards, round_chance, take_chance, word_chance,
-)  # fmt: skip
+    buy_chance,
+    intent_chance,
+    mismatch,
+    model_discards,
+    round_chance,
+    take_chance,
+    word_chance,
+)
 from rams_sim.kernels.rng import deal_key, deck_order
 from rams_sim.policies import PolicyKind, PolicySpec
 from rams_sim.reference import inference as ref_inference
@@ -341,8 +347,18 @@ def _card_weights(chance_of, hidden_seed: int, worlds: int = 40) -> list[float]:
     seat 0 (classic, 4 players, dealer 3, who took the trump card; seats 1 and 2 exchanged 2 and 1
     cards, seat 3 none), the real deal's hidden rows (the others' hands, the identity of their
     discards, the dealer's give-up card) drawn from ``hidden_seed``; the public rows fixed."""
-    from rams_sim.kernels.state import DISCARDS, FINAL, HAND, DEALT, DRAWN, N_CARDSETS, N_FIELDS, PASSED, TOOK_TRUMP
-    from rams_sim.kernels.state import TRUMP_DISCARD
+    from rams_sim.kernels.state import (
+        DEALT,
+        DISCARDS,
+        DRAWN,
+        FINAL,
+        HAND,
+        N_CARDSETS,
+        N_FIELDS,
+        PASSED,
+        TOOK_TRUMP,
+        TRUMP_DISCARD,
+    )
 
     rules = Rules.classic()
     r, n, seat, dealer = rules_args(rules), 4, 0, 3
@@ -408,7 +424,7 @@ def test_the_cards_weights_read_only_public_rows():
     assert not _weights_read_hidden_rows(play_chance)
 
     def leaky(r, n, seat, dealer, trump_card, cardsets, st, w_cardsets, w_st, *rest):
-        near = bin(int(cardsets[FINAL, 1]) & int(w_cardsets[FINAL, 1])).count("1") >= 2
+        near = (int(cardsets[FINAL, 1]) & int(w_cardsets[FINAL, 1])).bit_count() >= 2
         return play_chance(r, n, seat, dealer, trump_card, cardsets, st, w_cardsets, w_st, *rest) * (1.0 if near else 0.5)
 
     assert _weights_read_hidden_rows(leaky)

@@ -16,9 +16,9 @@ import pytest
 from typer.testing import CliRunner
 
 from rams_sim.cli.main import app
-from rams_sim.runs.effect import EffectError, check_variants, simulate_paired, simulate_paired_parties
 from rams_sim.kernels import effect as K
 from rams_sim.rules import GAME_OPTIONS, PRESETS, Game, Rules, no_effect, own_options
+from rams_sim.runs.effect import EffectError, check_variants, simulate_paired, simulate_paired_parties
 
 IMPLEMENTED = [name for name, info in PRESETS.items() if info.implemented]
 TABLES = ("basic", "expert", "random")

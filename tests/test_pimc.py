@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from rams_sim import engine, reference
-from rams_sim.policies import PolicySpec
 from rams_sim.kernels.bits import ACE_CARDS as ACES
+from rams_sim.policies import PolicySpec
 from rams_sim.rules import PRESETS, Game, Rules
 
 # a searching seat's kernels take minutes of CPU to compile cold (rams_sim/warm.py): the tests that play them are
@@ -60,7 +60,7 @@ def test_pimc_decisions_are_open_to_it():
     for rules in (Rules(), Rules(dealer_takes_trump="must"), Rules(exchange_order="declare-then-buy", players=3),
                   Rules.named("negotiations"), Rules(players=6)):  # fmt: skip
         out = engine.simulate(rules, "pimc:samples=2", seed=5, deals=60)
-        aces = np.array([[bin(int(h) & int(ACES)).count("1") for h in row] for row in out.hand_dealt])
+        aces = np.array([[(int(h) & int(ACES)).bit_count() for h in row] for row in out.hand_dealt])
         assert not (out.passed & (aces > 0)).any()
 
 
@@ -162,7 +162,7 @@ def test_racing_drops_the_options_clearly_worse_than_the_best(seed):
     race = Race(k, z)
     history = np.zeros((k, 0), np.int64)
     for n in range(1, 97):
-        values = {i: int(round(rng.normal(means[i], 6))) for i in range(k) if race.alive[i]}
+        values = {i: round(rng.normal(means[i], 6)) for i in range(k) if race.alive[i]}
         column = np.array([values.get(i, 0) for i in range(k)], np.int64)[:, None]
         alive_before = list(race.alive)
         race.add(values, n)

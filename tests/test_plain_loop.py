@@ -20,7 +20,7 @@ from rams_sim.reference.trick import trick_winner
 from rams_sim.rules import Rules
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
-from plain_loop import plain_deals, rule_flags  # noqa: E402
+from plain_loop import plain_deals, rule_flags
 
 
 def plain_tricks(book: RuleBook, seed: int, deal: int) -> list[int]:

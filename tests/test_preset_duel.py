@@ -383,7 +383,7 @@ def test_cli_run_party_replay(tmp_path, preset):
     assert res.exit_code == 0, res.output
     res = cli.invoke(app, ["replay", "--rules", preset, "--deal", "3"])
     assert res.exit_code == 0, res.output
-    assert re.search(r"widow|stand|swap", res.output, re.I)
+    assert re.search(r"widow|stand|swap", res.output, re.IGNORECASE)
 
 
 # -------------------------------------------------------------------- properties

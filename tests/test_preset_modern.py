@@ -307,9 +307,9 @@ def test_branch_options(order_name, seat):
     rules = MODERN.replace(exchange_order=order_name)
     run = fast.simulate(rules, "basic", seed=4, deals=deals)
     br = fast.simulate_branches(rules, "basic", seat=seat, seed=4, deals=deals)
-    opts = set(int(o) for o in br.option)
-    assert opts <= {-1, 0} | {m for m in range(32) if bin(m).count("1") == 4}
-    assert any(bin(o).count("1") == 4 for o in opts if o > 0)
+    opts = {int(o) for o in br.option}
+    assert opts <= {-1, 0} | {m for m in range(32) if m.bit_count() == 4}
+    assert any(int(o).bit_count() == 4 for o in opts if o > 0)
     matched = 0
     for i in range(deals):
         rows = np.flatnonzero(br.deal == i)
@@ -333,7 +333,7 @@ def test_cli_runs(tmp_path, args):
 def test_branch_no_pass_from_seventeen():
     """At 17 ("казна") the pass is not among a seat's options."""
     br = fast.simulate_branches(MODERN.replace(start=17), "basic", seat=2, seed=5, deals=50)
-    assert -1 not in set(int(o) for o in br.option) and 0 in set(int(o) for o in br.option)
+    assert -1 not in {int(o) for o in br.option} and 0 in {int(o) for o in br.option}
 
 
 def test_replay_tells_the_turns():
@@ -383,7 +383,7 @@ def test_every_card_in_one_place(policies):
         for m in dealt:
             assert union & m == 0
             union |= m
-        assert bin(union).count("1") == 20 and union & ~deck == 0
+        assert int(union).bit_count() == 20 and union & ~deck == 0
         assert dealt[int(out.dealer[i])] >> int(out.trump_card[i]) & 1  # the dealer's own card
         taker = int(out.widow[i])
         seen = 0
@@ -392,7 +392,7 @@ def test_every_card_in_one_place(policies):
                 assert seen & m == 0
                 seen |= m
             if s == taker:
-                assert bin(disc[s]).count("1") == 4 and bin(drawn[s]).count("1") == 4 and disc[s] | final[s] & ~drawn[s] == dealt[s]
+                assert int(disc[s]).bit_count() == 4 and int(drawn[s]).bit_count() == 4 and disc[s] | final[s] & ~drawn[s] == dealt[s]
             else:
                 assert disc[s] == 0 and drawn[s] == 0 and final[s] == dealt[s]
         assert seen == (deck if taker >= 0 else union)

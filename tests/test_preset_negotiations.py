@@ -26,10 +26,9 @@ from rams_sim import engine as fast
 from rams_sim import reference
 from rams_sim.cli.main import app
 from rams_sim.kernels.policy import EXPERT, choose_card
-from rams_sim.policies import PolicySpec, pack_policies
-from rams_sim.record import Intent
 from rams_sim.kernels.rng import STATE_WORDS
-from rams_sim.policies import X_READ_INTENTS
+from rams_sim.policies import X_READ_INTENTS, PolicySpec, pack_policies
+from rams_sim.record import Intent
 from rams_sim.reference.policy import BasicPolicy, ExpertPolicy, PlayView
 from rams_sim.replay import replay_lines
 from rams_sim.rules import ExchangeOrder, Rules
@@ -210,7 +209,7 @@ def _expert_lead(which: str, intents_behind: tuple[int, ...], spec: str = "exper
     if which == "reference":
         view = PlayView(set(threats), len(intents_behind), tuple(int(i) for i in intents_behind))
         return ExpertPolicy(policy, 0, 0).choose_card(HAND, C.SPADES, [], HAND, 0, view)
-    kinds, params, _ = pack_policies([policy])
+    _, params, _ = pack_policies([policy])
     behind = bool(params[0, X_READ_INTENTS]) and T in intents_behind  # game.trumps_behind (test_information)
     rng = np.zeros((C.MAX_SEATS + 1, STATE_WORDS), np.uint64)
     return int(choose_card(EXPERT, params, 0, rng, np.uint64(C.mask_of(HAND)), C.NO_CARD, 0, C.SPADES, 0,

@@ -12,8 +12,15 @@ from rams_sim import cards as C
 from rams_sim import engine
 from rams_sim.cli.main import app
 from rams_sim.policies import (
-    FIRST_CARD, PARAMS_BY_KIND, PROBE_PARAMS, TAKE_TRUMP, PolicyKind, PolicySpec, default_params, pack_policies,
-)  # fmt: skip
+    FIRST_CARD,
+    PARAMS_BY_KIND,
+    PROBE_PARAMS,
+    TAKE_TRUMP,
+    PolicyKind,
+    PolicySpec,
+    default_params,
+    pack_policies,
+)
 from rams_sim.rules import Rules
 
 PROBED = ("random", "basic", "cautious", "greedy", "expert", "table")  # every kind but pimc

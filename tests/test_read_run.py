@@ -12,9 +12,9 @@ import pytest
 
 import rams_sim
 from rams_sim import read_run
-from rams_sim.runs.dataset import DEAL_COLUMNS, PARTY_COLUMNS, schema
 from rams_sim.policies import PolicySpec
 from rams_sim.rules import Rules
+from rams_sim.runs.dataset import DEAL_COLUMNS, PARTY_COLUMNS, schema
 from rams_sim.runs.runner import DEALS, PARTIES, RunSpec, execute, partial_path, read_manifest
 
 DEALS_N, CHUNK = 1_000, 300  # four part files: 300 + 300 + 300 + 100 deals

@@ -135,9 +135,8 @@ def test_links_resolve(site, name):
         if url.scheme != "file":
             continue
         path = Path(urllib.parse.unquote(url.path))
-        if not path.exists():
-            missing.append(href)
-        elif url.fragment and path.suffix == ".html" and url.fragment not in site.get(path.stem, {}).get("ids", []):
+        if not path.exists() or (url.fragment and path.suffix == ".html"
+                                 and url.fragment not in site.get(path.stem, {}).get("ids", [])):
             missing.append(href)
     assert missing == []
 

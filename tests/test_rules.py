@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
-
-import numpy as np
 from enum import StrEnum
 
+import numpy as np
 import pytest
 
 from rams_sim import cards as C
@@ -17,10 +16,10 @@ from rams_sim.rules import (
     CARD_POINTS,
     GAME_OPTIONS,
     PRESETS,
-    Game,
     DealerTakesTrump,
     Deck,
     ExchangeOrder,
+    Game,
     JacksCount,
     LonePlayer,
     ModernHorns,

@@ -15,11 +15,11 @@ from typer.testing import CliRunner
 from rams_sim import cards as C
 from rams_sim import engine
 from rams_sim.cli.main import app
-from rams_sim.runs.dataset import DEAL_COLUMNS, PARTY_COLUMNS, PLAY_COLUMNS, SCHEMA_VERSION, schema
 from rams_sim.policies import PolicySpec
-from rams_sim.runs.provenance import METADATA_KEY
 from rams_sim.record import Declaration, EndKind
 from rams_sim.rules import Rules
+from rams_sim.runs.dataset import DEAL_COLUMNS, PARTY_COLUMNS, PLAY_COLUMNS, SCHEMA_VERSION, schema
+from rams_sim.runs.provenance import METADATA_KEY
 from rams_sim.runs.runner import DEALS, MANIFEST, PARTIES, RunError, RunSpec, execute, partial_path, read_manifest
 from rams_sim.runs.summary import Z95, scan
 
@@ -193,7 +193,7 @@ def test_play_log_columns(tmp_path):
             led = sum(1 << t for t, trick in enumerate(record.plays) if trick.leader == seat)
             won = sum(1 << t for t, trick in enumerate(record.plays) if trick.winner == seat)
             assert rows["led"][seat] == led and rows["won"][seat] == won
-            assert bin(won).count("1") == record.tricks[seat]
+            assert int(won).bit_count() == record.tricks[seat]
 
 
 def _cli_ok(args):
@@ -395,7 +395,8 @@ def test_the_command_reports_clicks_own_usage_errors_in_one_line(tmp_path, args,
 
     out = tmp_path / "out"
     extra = ["--out", str(out)] if args[0] in ("run", "party") and "--bogus" not in args else []
-    proc = subprocess.run([sys.executable, "-m", "rams_sim", *args, *extra], capture_output=True, text=True)
+    proc = subprocess.run([sys.executable, "-m", "rams_sim", *args, *extra], capture_output=True, text=True,
+                          check=False)
     lines = [line for line in (proc.stdout + proc.stderr).splitlines() if line.strip()]
     assert proc.returncode == 2 and len(lines) == 1 and message in lines[0], proc.stdout + proc.stderr
     assert "Traceback" not in proc.stderr and not out.exists()

@@ -8,6 +8,7 @@ import json
 
 import numpy as np
 import pytest
+from test_differential import assert_same_deals
 from typer.testing import CliRunner
 
 from rams_sim import cards as C
@@ -15,12 +16,9 @@ from rams_sim import engine, reference
 from rams_sim import strategy_table as T
 from rams_sim.cards import mask_of, parse_cards
 from rams_sim.cli.main import app
-
 from rams_sim.kernels.policy import hand_class, weakest
 from rams_sim.policies import TABLE_BASE, PolicySpec, pack_policies
 from rams_sim.rules import Rules
-
-from test_differential import assert_same_deals
 
 
 def random_table(path, seed: int, sizes=range(C.MIN_SEATS, C.MAX_SEATS + 1), pass_share: float = 0.3) -> str:
@@ -147,7 +145,7 @@ def test_the_table_decides_pass_and_exchange(tmp_path):
     no_ace = (out.hand_dealt & np.uint64(mask_of([s * 13 + C.ACE for s in range(4)]))) == 0
     assert (out.passed.astype(bool) == no_ace).all()
     played = ~out.passed.astype(bool)
-    assert (np.vectorize(lambda m: bin(int(m)).count("1"))(out.discards[played]) == 2).mean() > 0.95  # x2 (short talons aside)
+    assert (np.vectorize(lambda m: int(m).bit_count())(out.discards[played]) == 2).mean() > 0.95  # x2 (short talons aside)
     for row in rows:
         row.update(action="stand", play="stand")
     T.write(rows, tmp_path / "stand.csv")

@@ -75,7 +75,7 @@ def _exact(rules: Rules, record, pos):
     applies, else take their hands from the cards left; a layout weighs the ways to deal the
     passers' hands from those under which each holds the jacks he declared (R5.5: the
     reference's count, which test_passers_jacks_in_both_engines checks by hand)."""
-    unknown, allowed, caps, pile_seat, _, _ = _piles_of(rules, record, pos)
+    unknown, _, caps, pile_seat, _, _ = _piles_of(rules, record, pos)
     others = [o for o in pile_seat[:-1] if o >= 0]
     sizes = [caps[i] for i, o in enumerate(pile_seat[:-1]) if o >= 0]
     trump_card = record.trump_card
@@ -123,7 +123,7 @@ def _binding_positions(rules: Rules, seed: int, deals: int, limit: int, wanted: 
     found = {kind: 0 for kind in wanted}
     for record, pos in _positions(rules, seed=seed, deals=deals, min_t=1, policy=policy):
         unknown, _, caps, pile_seat, _, _ = _piles_of(rules, record, pos)
-        size = math.prod(math.comb(bin(unknown).count("1"), c) for c, o in zip(caps[:-1], pile_seat) if o >= 0)
+        size = math.prod(math.comb(int(unknown).bit_count(), c) for c, o in zip(caps[:-1], pile_seat) if o >= 0)
         if size > limit:
             continue
         layouts = _exact(rules, record, pos)

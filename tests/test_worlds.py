@@ -21,13 +21,13 @@ import pytest
 
 from rams_sim import cards as C
 from rams_sim import engine
+from rams_sim.advice.position import state_at
 from rams_sim.kernels import state as S
 from rams_sim.kernels.args import rules_args
 from rams_sim.kernels.knowledge import play_piles
 from rams_sim.kernels.play import legal_mask
 from rams_sim.kernels.rng import STATE_WORDS, seed_stream
 from rams_sim.kernels.worlds import MAX_PAIRS, MAX_PILES, count_layouts, draw_layout, n_states_of, order_cards
-from rams_sim.advice.position import state_at
 from rams_sim.record import Declaration
 from rams_sim.rules import Rules
 
@@ -81,7 +81,7 @@ def _enumerate(unknown: int, allowed: list[int], caps: list[int], pairs=(), pair
         piles = [0] * len(caps)
         for card, p in zip(cards, assign):
             piles[p] |= 1 << card
-        if any(bin(piles[p]).count("1") != caps[p] or piles[p] & ~allowed[p] for p in range(len(caps))):
+        if any(int(piles[p]).bit_count() != caps[p] or piles[p] & ~allowed[p] for p in range(len(caps))):
             continue
         if any(mask >> p & 1 and piles[p] >> a & 1 and piles[p] >> b & 1
                for (a, b), mask in zip(pairs, pair_piles) for p in range(len(caps))):  # fmt: skip
@@ -128,7 +128,7 @@ def test_draws_are_uniform(n_pairs):
         layouts = _enumerate(unknown, allowed, caps, pairs, pair_piles)
         if 8 <= len(layouts) <= 60:
             break
-    total, args = _dp(unknown, allowed, caps, pairs, pair_piles)
+    _, args = _dp(unknown, allowed, caps, pairs, pair_piles)
     n = 30 * len(layouts)
     draws = _draws(args, n)
     assert set(draws) <= set(layouts)
@@ -283,8 +283,8 @@ def _brute_force(rules: Rules, record, pos):
         for cards, owners in placements:
             if any(record.passed[o] for o in owners) and confined(owners):
                 must |= cards & rest
-        free = bin(rest & ~aces & ~not_passers & ~must).count("1")
-        return math.comb(free, passers * C.N_TRICKS - bin(must).count("1"))
+        free = int(rest & ~aces & ~not_passers & ~must).bit_count()
+        return math.comb(free, passers * C.N_TRICKS - int(must).bit_count())
 
     total = 0
     for hands, rest in each_deal(unknown, sizes):
@@ -322,7 +322,7 @@ def test_piles_admit_exactly_the_legal_histories(name, limit):
     for record, pos in _positions(rules, seed=3, deals=150, min_t=2):
         unknown, allowed, caps, pile_seat, pair_cards, pair_piles = _piles_of(rules, record, pos)
         hands = [c for c, o in zip(caps, pile_seat) if o >= 0]  # the passers' pile is counted, not enumerated
-        if math.prod(math.comb(bin(unknown).count("1"), c) for c in hands) > limit:
+        if math.prod(math.comb(int(unknown).bit_count(), c) for c in hands) > limit:
             continue
         if checked >= 40 and not any(pair_piles):
             continue
@@ -349,7 +349,7 @@ def test_piles_place_passers_declared_jacks(name, rules):
             continue
         unknown, allowed, caps, pile_seat, pair_cards, pair_piles = _piles_of(rules, record, pos)
         hands = [c for c, o in zip(caps, pile_seat) if o >= 0]  # the passers' pile is counted, not enumerated
-        if math.prod(math.comb(bin(unknown).count("1"), c) for c in hands) > 4_000:
+        if math.prod(math.comb(int(unknown).bit_count(), c) for c in hands) > 4_000:
             continue
         total, _ = _dp(unknown, allowed, caps, pair_cards, pair_piles)
         assert total == _brute_force(rules, record, pos), (name, record, pos.t, pos.k)
@@ -419,7 +419,7 @@ def test_exchange_piles_count_the_deals_left(passers):
 
     rules = Rules()
     n, seat = rules.players, 2
-    order, rng, cardsets, st, trick, info, log = (np.zeros(a.shape, a.dtype) for a in _state())
+    _order, _rng, cardsets, st, _trick, _info, _log = (np.zeros(a.shape, a.dtype) for a in _state())
     deck = C.cards_of(C.deck_mask(rules.deck_size))
     mine = [c for c in deck if C.rank_of(c) != C.ACE][:5]
     trump_card = [c for c in deck if C.rank_of(c) != C.ACE][-1]
@@ -432,7 +432,7 @@ def test_exchange_piles_count_the_deals_left(passers):
     unknown, n_piles = exchange_piles(rules_args(rules), n, seat, trump_card, cardsets, st, allowed, caps, pile_seat)
     assert list(pile_seat[:n_piles]) == [3, 0, 1, -1] and list(caps[:n_piles]) == [5, 5, 5, 11]
     total, args = _dp(int(unknown), [int(a) for a in allowed[:n_piles]], [int(c) for c in caps[:n_piles]])
-    u = bin(int(unknown)).count("1")
+    u = int(unknown).bit_count()
     aces = 4  # none in his hand, the trump card is not an ace
     p, q = len(passers), n - 1 - len(passers)
     expected = math.prod(math.comb(u - aces - 5 * i, 5) for i in range(p)) * \
@@ -441,7 +441,7 @@ def test_exchange_piles_count_the_deals_left(passers):
     ace_mask = C.mask_of(C.card_id(s, C.ACE) for s in range(C.N_SUITS))
     for layout in _draws(args, 300):
         for pile, o in zip(layout, pile_seat[:n_piles]):
-            assert bin(pile).count("1") == caps[list(pile_seat[:n_piles]).index(o)]
+            assert int(pile).bit_count() == caps[list(pile_seat[:n_piles]).index(o)]
             if o in passers:
                 assert pile & ace_mask == 0
 
@@ -474,7 +474,7 @@ def test_the_real_deal_is_always_one_of_the_worlds(name):
                 continue
             real = int(pos.cardsets[S.HAND, o]) & unknown
             assert real & ~allowed[p] == 0, (name, o, C.format_cards(real & ~allowed[p]))
-            assert bin(real).count("1") == caps[p]
+            assert int(real).bit_count() == caps[p]
             for (a, b), mask in zip(pair_cards, pair_piles):
                 assert not (mask >> p & 1 and real >> a & 1 and real >> b & 1), (name, o, a, b)
         checked += 1
