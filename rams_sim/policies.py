@@ -459,7 +459,7 @@ class PolicySpec:
         return self.name + (":" + ",".join(extra) if extra else "")
 
     @classmethod
-    def parse(cls, text: str) -> "PolicySpec":
+    def parse(cls, text: str) -> PolicySpec:
         """Parse ``NAME[:KEY=VALUE,...]``, e.g. ``basic:pass_threshold=1.5,announce=false``."""
         name, _, rest = text.strip().partition(":")
         try:
@@ -504,7 +504,7 @@ class PolicySpec:
         return cls(kind, params, announce, table)
 
 
-def as_spec(policy: "PolicySpec | str") -> PolicySpec:
+def as_spec(policy: PolicySpec | str) -> PolicySpec:
     """Accept a :class:`PolicySpec` or its text form."""
     return policy if isinstance(policy, PolicySpec) else PolicySpec.parse(policy)
 

@@ -33,12 +33,11 @@ from __future__ import annotations
 import numpy as np
 
 from .. import cards as C
-from .position import Decision, check_cards, replay_play, unseen_cards
 from ..kernels import codes
 from ..kernels import state as S
-from .notation import AdviceError
-from .position import lay_out_play, new_arrays, queen_duty
 from ..rules import Rules
+from .notation import AdviceError
+from .position import Decision, check_cards, lay_out_play, new_arrays, queen_duty, replay_play, unseen_cards
 
 TURN_WORDS = ("stand", "swap")  # the widow (VARIANTS.md: "продаю" is to stand, "ходи" the dealer's stand)
 DAVE_WORDS = ("pass", "offered")  # --dave: the seat did not offer at this turn; the other offered at his

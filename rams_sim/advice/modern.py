@@ -27,13 +27,12 @@ from __future__ import annotations
 import numpy as np
 
 from .. import cards as C
-from .position import Decision, check_cards, order_from, replay_play, unseen_cards
 from ..kernels import codes
 from ..kernels import state as S
 from ..kernels.games.modern import MAX_REDEALS, REDEAL, WIDOW_SIZE
-from .notation import AdviceError
-from .position import lay_out_play, new_arrays
 from ..rules import ExchangeOrder, Rules
+from .notation import AdviceError
+from .position import Decision, check_cards, lay_out_play, new_arrays, order_from, replay_play, unseen_cards
 
 
 def _stage(rules: Rules, seat: int, hand: list[int], turns: dict | None, played) -> str:

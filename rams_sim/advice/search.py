@@ -53,14 +53,21 @@ import numpy as np
 from .. import cards as C
 from ..kernels import codes
 from ..kernels import state as S
-from .notation import (
-    PLAYS, AdviceError, parse_cards, parse_exchanged, parse_intents, parse_jacks, parse_played, parse_scores,
-    parse_turns,
-)  # fmt: skip
 from ..parallel import in_blocks
 from ..policies import DEFAULT_FLOOR, DEFAULT_INFER, INFER_NAMES, ROLLOUT_KINDS, PolicySpec, as_spec
-from .position import check_cards, lay_out_play, new_arrays, order_from, Play, Decision, replay_play, unseen_cards
 from ..rules import Game, Rules
+from .notation import (
+    PLAYS,
+    AdviceError,
+    parse_cards,
+    parse_exchanged,
+    parse_intents,
+    parse_jacks,
+    parse_played,
+    parse_scores,
+    parse_turns,
+)  # fmt: skip
+from .position import Decision, Play, check_cards, lay_out_play, new_arrays, order_from, replay_play, unseen_cards
 
 Z95 = 1.959963984540054
 # worlds per batch, between two checks of the target SE (a multiple of kernels.pimc.BLOCK: results do not depend on it)
@@ -614,7 +621,7 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
                     x["seat"], options, INFER_NAMES.index(infer) if inferred else 0, floor, first, d, f)  # fmt: skip
             evaluate = pimc.evaluate_options
         # every block of worlds counts the same layouts (0: the history is impossible)
-        layouts = min(in_blocks(lambda lo, hi: evaluate(*args, lo, hi), size // pimc.BLOCK, 1))
+        layouts = min(in_blocks(lambda lo, hi, evaluate=evaluate, args=args: evaluate(*args, lo, hi), size // pimc.BLOCK, 1))
         if not layouts > 0:
             raise AdviceError("no layout of the unseen cards agrees with this history: a card was played that R6 "
                               "did not allow (a void broken, a duty missed)")  # fmt: skip

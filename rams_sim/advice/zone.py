@@ -24,14 +24,13 @@ from __future__ import annotations
 import numpy as np
 
 from .. import cards as C
-from .position import Decision, check_cards
 from ..kernels import codes
 from ..kernels import state as S
 from ..kernels.games.zone import N_ZONE, SWAP_OPTION, WIDOW_SIZE
-from .notation import AdviceError
-from .position import lay_out_play, new_arrays
 from ..record import Trick
 from ..rules import Rules
+from .notation import AdviceError
+from .position import Decision, check_cards, lay_out_play, new_arrays
 
 TURN_WORDS = ("stand", "swap")  # the dealer's partner's turn
 UNKNOWN_ACES = 1 << 40  # an A no score equals: the other's, while an unseen ace has a value
