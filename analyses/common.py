@@ -418,7 +418,10 @@ def provenance_table(ctx: Context, names: list[str]) -> str:
             f"{policies_text(run['policies'])} | rams-sim {sw.get('version', '?')} ({commit}) |"
         )
     head = "| dataset | kind | size | seed | rules | policies | made by |\n|---|---|---|---|---|---|---|"
-    note = (f"Data under `data/reports/` (not committed; `make reports` rebuilds it from these seeds). "
+    archived = [name for name in names if ARCHIVE is not None and (ARCHIVE / name / "manifest.json").is_file()]
+    kept = (f" The datasets with a searching seat ({', '.join(f'`{n}`' for n in archived)}) are committed under "
+            "`archive/` (`make archive` makes them again)." if archived else "")
+    note = (f"Data under `data/reports/` (not committed; `make reports` rebuilds it from these seeds).{kept} "
             f"Analysis by rams-sim {__version__}. Rule presets are those of RULES.md R9 "
             f"({', '.join(p for p, i in PRESETS.items() if i.implemented)}).")  # fmt: skip
     return head + "\n" + "\n".join(rows) + "\n\n" + note
