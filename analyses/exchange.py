@@ -343,10 +343,15 @@ def with_shipped_table(df: pl.DataFrame, players: int = PLAYERS) -> pl.DataFrame
     return out.with_columns(cell_gain(pl.col("table_passes"), pl.col("table_play")).alias("g_table"))
 
 
+def cell_action(passes: pl.Expr, play: pl.Expr) -> pl.Expr:
+    """Per deal, a strategy-table cell's choice: the pass where the cell ``passes`` and a pass was open
+    (R4.1, ``g_pass`` not null), else its ``play`` (an action of PLAYS)."""
+    return pl.when(passes & pl.col(gain_col(PASS)).is_not_null()).then(pl.lit(PASS)).otherwise(play)
+
+
 def cell_gain(passes: pl.Expr, play: pl.Expr) -> pl.Expr:
-    """Per deal, the gain of a strategy-table cell's choice: the pass where the cell ``passes`` and a
-    pass was open (R4.1, ``g_pass`` not null), else its ``play`` (an action of PLAYS)."""
-    return chosen(pl.when(passes & pl.col(gain_col(PASS)).is_not_null()).then(pl.lit(PASS)).otherwise(play), ACTIONS)
+    """Per deal, the gain of a strategy-table cell's choice (:func:`cell_action`)."""
+    return chosen(cell_action(passes, play), ACTIONS)
 
 
 def half(df: pl.DataFrame, select: bool) -> pl.DataFrame:

@@ -28,12 +28,12 @@ from .exchange import (
     DEALER_SEAT,
     JACK_PAIR,
     LONGEST,
-    PASS,
     RUN_EXPERT,
     STAND,
     TOP,
     TRUMPS,
     by_position,
+    cell_action,
     chosen,
     exchange_table,
     gain_col,
@@ -136,24 +136,22 @@ def disagreements(held: pl.DataFrame, expert: pl.DataFrame, players: int = SHOWN
     columns) and the shipped table choose differently for a position. Per such cell and position: both
     actions and the paired gain per deal of the class table's action over the shipped one, on ``held`` and on
     every deal of the same cell among `expert` players (``expert``: branched deals with the shipped table's
-    columns; the shipped table was chosen on other deals). Columns: aces, trumps, top, position (0 = first
-    hand), class, shipped, basic_est, basic_low, basic_high, basic_n, expert_est, expert_low, expert_high,
-    expert_n (nulls where a side has no deal)."""
+    columns; the shipped table was chosen on other deals). One row per such cell, position and kind of player:
+    aces, trumps, top, position (0 = first hand), class, shipped, players, estimate, ci_low, ci_high, n (the
+    row's 95% interval), sim_low, sim_high (simultaneous over every row)."""
     def cells(df: pl.DataFrame) -> pl.DataFrame:
-        shipped = pl.when(pl.col("table_passes") & pl.col(gain_col(PASS)).is_not_null()).then(pl.lit(PASS))
-        return df.filter(~pl.col(JACK_PAIR) & (pl.col(LONGEST) <= 2)).with_columns(
-            pl.Series("position", seat_position(df.filter(~pl.col(JACK_PAIR) & (pl.col(LONGEST) <= 2))[DEALER_SEAT],
-                                                players)),
-            shipped.otherwise(pl.col("table_play")).alias("shipped"))  # fmt: skip
+        shown = df.filter(~pl.col(JACK_PAIR) & (pl.col(LONGEST) <= 2))
+        return shown.with_columns(pl.Series("position", seat_position(shown[DEALER_SEAT], players)),
+                                  cell_action(pl.col("table_passes"), pl.col("table_play")).alias("shipped"))
 
     keys = [ACES, TRUMPS, TOP, "position"]
-    b = cells(held)
+    b, x = cells(held), cells(expert)
     mode = b.group_by(keys).agg(pl.col("best").mode().first().alias("class"), pl.col("shipped").mode().first())
     differ = mode.filter(pl.col("class") != pl.col("shipped"))
     rows = []
     for cell in differ.sort(keys).iter_rows(named=True):
         row = dict(cell)
-        for side, df in (("basic", b), ("expert", cells(expert))):
+        for side, df in (("basic", b), ("expert", x)):
             sel = df
             for k in keys:
                 sel = sel.filter(pl.col(k) == cell[k])
