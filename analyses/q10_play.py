@@ -181,18 +181,17 @@ def compare(gains: pl.DataFrame, c: Comparison) -> tuple[Estimate, pl.DataFrame]
 
 
 # ---- the dealer's trump card, the announcement ---------------------------------------------------------
-def trump_card(ctx: Context, kind: str) -> dict[str, tuple[Estimate, int]]:
+def trump_card(ctx: Context, kind: str) -> dict[str, Estimate]:
     """Seat 0 as the playing dealer, paired per deal: take − decline (all; by the turned-up card's rank),
-    and the policy's own choice − take on the deals where his policy declines. Values: (estimate, deals)."""
+    the policy's own choice − take on the deals where his policy declines, and the share it declines."""
     def seat0(name: str, cols: tuple[str, ...] = ()) -> pl.LazyFrame:
         return ctx.scan(name).filter((pl.col("seat") == 0) & (pl.col("dealer") == 0)).select("deal", *cols,
                                                                                              GAIN.alias(name))
 
     take, decline, own = run_name(kind, "take1"), run_name(kind, "take0"), run_name(kind)
-    j = (seat0(take, ("passed", "took_trump", "trump_card")).join(seat0(decline, ("took_trump",)), on="deal",
-                                                                  suffix="_0")  # fmt: skip
-         .join(seat0(own, ()).join(ctx.scan(own).filter(pl.col("seat") == 0).select(
-             "deal", pl.col("took_trump").alias("own_took")), on="deal"), on="deal").collect())
+    j = (seat0(take, ("passed", "took_trump", "trump_card"))
+         .join(seat0(decline, ("took_trump",)), on="deal", suffix="_0")
+         .join(seat0(own, ("took_trump",)).rename({"took_trump": "own_took"}), on="deal").collect())  # fmt: skip
     j = j.filter(~pl.col("passed"))
     if not (j["took_trump"].all() and not j["took_trump_0"].any()):
         raise ValueError(f"{kind}: take_trump=1/0 did not make the playing dealer take/decline the trump card")
