@@ -15,7 +15,10 @@ does not need; :func:`read_run` too, as it brings in polars, which a command suc
 
 import importlib
 
-from ._version import __version__
+try:
+    from ._version import __version__
+except ImportError:  # a source tree never installed: setuptools-scm writes _version.py at install time
+    __version__ = "0+unknown"
 from .advice.notation import AdviceError
 from .compare import Comparison, compare
 from .policies import PolicyKind, PolicySpec

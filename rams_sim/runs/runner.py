@@ -433,6 +433,88 @@ def _finished(folder: Path, spec: RunSpec, tasks: list[ChunkTask]) -> set[int]:
 Progress = Callable[[int, int], None]  # (units finished, units in all)
 
 
+def _open(spec: RunSpec, partial: Path, tasks: list[ChunkTask], resume: bool) -> tuple[dict, set[int]]:
+    """The run's manifest and its finished chunks: read back from ``partial`` to resume, else a
+    fresh ``partial`` folder (a leftover one removed) with a new manifest."""
+    if resume:
+        return read_manifest(partial), _finished(partial, spec, tasks)
+    if partial.exists():
+        shutil.rmtree(partial)
+    partial.mkdir(parents=True)
+    manifest = {"run": spec.identity(), "software": software(), "created": now_utc(), "status": "running",
+                "chunks": len(tasks), "sessions": []}  # fmt: skip
+    return manifest, set()
+
+
+def _run_local(spec: RunSpec, todo: list[ChunkTask], finished: list[ChunkTask], partial: Path, common: dict,
+               landed: Callable[[ChunkTask], None], executor_hook, stop) -> bool:  # fmt: skip
+    """Compute the chunks ``todo`` in order on this machine, each part written by a writer thread
+    while the next chunk is computed (at most one part in flight: memory stays flat);
+    ``landed(task)`` once its part is on disk. ``finished`` (the chunks done so far, in order)
+    grows where ``stop`` is given; returns True when ``stop`` ended the run early."""
+    stopped = stop is not None and bool(finished) and stop(partial, finished)
+    pending: tuple[Future, ChunkTask] | None = None
+
+    def finish_pending() -> None:
+        nonlocal pending
+        if pending is not None:
+            future, task = pending
+            pending = None
+            future.result()
+            landed(task)
+
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="rams-sim-writer") as writer:
+        try:
+            for task in todo:
+                if stopped:
+                    break
+                if executor_hook:
+                    executor_hook(task)
+                t0 = time.perf_counter()
+                table = run_chunk(spec, task)
+                chunk = {"index": task.index, "first": task.first, "count": task.count,
+                         "seconds": round(time.perf_counter() - t0, 3)}  # fmt: skip
+                finish_pending()
+                pending = (writer.submit(_write_part, partial, task, table, {**common, "chunk": chunk}, spec.part_kind),
+                           task)  # fmt: skip
+                if stop is not None:
+                    finish_pending()
+                    finished.append(task)
+                    stopped = stop(partial, finished)
+            finish_pending()
+        finally:
+            if pending is not None:  # interrupted: let the part in flight land, or discard it
+                try:
+                    finish_pending()
+                except Exception:  # noqa: BLE001, S110  (the interruption propagates; a part that failed is discarded)
+                    pass
+    return stopped
+
+
+def _close(spec: RunSpec, out: Path, partial: Path, manifest: dict, common: dict, tasks: list[ChunkTask],
+           stopped: bool) -> None:  # fmt: skip
+    """Complete the run: the manifest's totals and files, an aggregated or paired run's parts merged
+    into one small table, and ``partial`` renamed to ``out`` (an old ``out`` replaced)."""
+    manifest["status"] = "complete"
+    manifest["finished"] = now_utc()
+    manifest["wall_seconds"] = round(sum(s["seconds"] for s in manifest["sessions"]), 3)
+    if stopped:
+        manifest["stopped_early"] = {"chunks": len(tasks), "units": sum(t.count for t in tasks)}
+    manifest["files"] = [t.name for t in tasks]
+    manifest["rows"] = sum(pq.read_metadata(partial / t.name).num_rows for t in tasks)
+    if spec.merged:  # the parts merged into one small table, with the run's provenance
+        name, keys = spec.merged
+        merged = merge_cells(pl.scan_parquet([partial / t.name for t in tasks]), keys)
+        tmp = partial / (name + TMP_SUFFIX)
+        merged.write_parquet(tmp, metadata={METADATA_KEY: to_json({**common, "cells": merged.height})})
+        os.replace(tmp, partial / name)
+        manifest["aggregate_file" if spec.aggregate else "paired_file"] = name
+    _write_atomic(partial / MANIFEST, to_json(manifest))
+    if out.exists():
+        shutil.rmtree(out)
+    os.replace(partial, out)
+
+
 def execute(
     spec: RunSpec,
     out: Path | str,
@@ -444,7 +526,9 @@ def execute(
     client=None,
     stop: Callable[[Path, list[ChunkTask]], bool] | None = None,
 ) -> RunResult:
-    """Run ``spec`` into the dataset folder ``out`` (see the module docstring).
+    """Run ``spec`` into the dataset folder ``out`` (see the module docstring): open the run
+    (:func:`_open`), compute the missing chunks here (:func:`_run_local`) or on a cluster
+    (:func:`_on_cluster`), close it (:func:`_close`).
 
     ``progress(done, total)`` is called as parts are finished; ``executor_hook(task)``
     is called before each chunk is computed (tests use it to simulate an interruption).
@@ -465,94 +549,39 @@ def execute(
         return RunResult(out, read_manifest(out), already_complete=True)
     started = time.perf_counter()
     tasks = spec.tasks()
-    if state == "resume":
-        manifest = read_manifest(partial)
-        done = _finished(partial, spec, tasks)
-    else:
-        if partial.exists():
-            shutil.rmtree(partial)
-        partial.mkdir(parents=True)
-        manifest = {"run": spec.identity(), "software": software(), "created": now_utc(), "status": "running",
-                    "chunks": len(tasks), "sessions": []}  # fmt: skip
-        done = set()
+    manifest, done = _open(spec, partial, tasks, resume=state == "resume")
     result = RunResult(out, manifest, resumed_chunks=len(done))
     now = software()
     if manifest["software"] != now:
         result.warnings.append(f"resumed with different software: {'; '.join(_differences(manifest['software'], now))}")
     manifest["sessions"].append({"started": now_utc(), "software": now, "chunks": 0, "seconds": 0.0})
     _write_atomic(partial / MANIFEST, to_json(manifest))
-    unit_total = spec.count
     units_done = sum(t.count for t in tasks if t.index in done)
     if progress:
-        progress(units_done, unit_total)
+        progress(units_done, spec.count)
     common = {"run": spec.identity(), "software": now, "created": manifest["created"]}
-    pending: tuple[Future, ChunkTask] | None = None
 
-    def finish_pending() -> None:
-        nonlocal pending, units_done
-        if pending is not None:
-            future, task = pending
-            pending = None
-            future.result()
-            units_done += task.count
-            result.chunks_run += 1
-            result.units_run += task.count
-            if progress:
-                progress(units_done, unit_total)
+    def landed(task: ChunkTask) -> None:
+        nonlocal units_done
+        units_done += task.count
+        result.chunks_run += 1
+        result.units_run += task.count
+        if progress:
+            progress(units_done, spec.count)
 
     todo = [t for t in tasks if t.index not in done]
-    if client is not None:
-        _on_cluster(client, spec, todo, partial, common, result, progress, units_done)
-        todo = []
     finished = [t for t in tasks if t.index in done]
-    stopped = stop is not None and bool(finished) and stop(partial, finished)
-    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="rams-sim-writer") as writer:
-        try:
-            for task in todo:
-                if stopped:
-                    break
-                if executor_hook:
-                    executor_hook(task)
-                t0 = time.perf_counter()
-                table = run_chunk(spec, task)
-                chunk = {"index": task.index, "first": task.first, "count": task.count,
-                         "seconds": round(time.perf_counter() - t0, 3)}  # fmt: skip
-                finish_pending()  # at most one part in flight: memory stays flat
-                pending = (writer.submit(_write_part, partial, task, table, {**common, "chunk": chunk}, spec.part_kind),
-                           task)  # fmt: skip
-                if stop is not None:
-                    finish_pending()
-                    finished.append(task)
-                    stopped = stop(partial, finished)
-            finish_pending()
-        finally:
-            if pending is not None:  # interrupted: let the part in flight land, or discard it
-                try:
-                    finish_pending()
-                except Exception:  # noqa: BLE001, S110  (the interruption propagates; a part that failed is discarded)
-                    pass
-            session = manifest["sessions"][-1]
-            session["chunks"] = result.chunks_run
-            session["seconds"] = round(time.perf_counter() - started, 3)
-            _write_atomic(partial / MANIFEST, to_json(manifest))
-    manifest["status"] = "complete"
-    manifest["finished"] = now_utc()
-    manifest["wall_seconds"] = round(sum(s["seconds"] for s in manifest["sessions"]), 3)
-    if stopped:
-        tasks = sorted(finished, key=lambda t: t.index)
-        manifest["stopped_early"] = {"chunks": len(tasks), "units": sum(t.count for t in tasks)}
-    manifest["files"] = [t.name for t in tasks]
-    manifest["rows"] = sum(pq.read_metadata(partial / t.name).num_rows for t in tasks)
-    if spec.merged:  # the parts merged into one small table, with the run's provenance
-        name, keys = spec.merged
-        merged = merge_cells(pl.scan_parquet([partial / t.name for t in tasks]), keys)
-        tmp = partial / (name + TMP_SUFFIX)
-        merged.write_parquet(tmp, metadata={METADATA_KEY: to_json({**common, "cells": merged.height})})
-        os.replace(tmp, partial / name)
-        manifest["aggregate_file" if spec.aggregate else "paired_file"] = name
-    _write_atomic(partial / MANIFEST, to_json(manifest))
-    if out.exists():
-        shutil.rmtree(out)
-    os.replace(partial, out)
+    stopped = False
+    try:
+        if client is not None:
+            _on_cluster(client, spec, todo, partial, common, result, progress, units_done)
+        else:
+            stopped = _run_local(spec, todo, finished, partial, common, landed, executor_hook, stop)
+    finally:
+        session = manifest["sessions"][-1]
+        session["chunks"] = result.chunks_run
+        session["seconds"] = round(time.perf_counter() - started, 3)
+        _write_atomic(partial / MANIFEST, to_json(manifest))
+    _close(spec, out, partial, manifest, common, sorted(finished, key=lambda t: t.index) if stopped else tasks, stopped)
     result.seconds = time.perf_counter() - started
     return result
