@@ -19,9 +19,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .games import GAMES
 from .policies import PolicySpec, as_spec
 from .record import Outcome
-from .rules import Game, Rules
+from .rules import Rules
 from .runs.summary import Z95, Estimate, mean_ci, wilson
 
 DEFAULT_BATCH = 100_000
@@ -91,7 +92,7 @@ class Comparison:
         if d == 0 and half == 0:
             return f"{a} and {b} scored exactly the same in every deal"
         clarity = "statistically clear (the 95% CI excludes 0)" if self.clear else "not statistically clear (the 95% CI contains 0)"
-        if self.rules.game == Game.MODERN:  # counting up (docs/VARIANTS.md): the higher delta is better
+        if GAMES[self.rules.game].counts_up:  # modern counts up (docs/VARIANTS.md): the higher delta is better
             better, worse = (a, b) if d > 0 else (b, a)
             return f"{better} gains {abs(d):.3f} ± {half:.3f} points per deal more than {worse}: {clarity}"
         better, worse = (a, b) if d < 0 else (b, a)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import cards as C
+from .games import GAMES
 from .kernels import codes, drivers, output
 from .kernels.args import rules_args
 from .kernels.play import legal_mask
@@ -383,15 +384,16 @@ def simulate_branches(
     )  # fmt: skip
 
 
-def _rams_game_only(rules: Rules, what: str, games=("rams",)) -> None:
-    """R6.7a and R5-R8 are the rams game's: the other games of R9 have their own (docs/VARIANTS.md)."""
-    if rules.game not in games:
+def _rams_game_only(rules: Rules, what: str, follows: bool) -> None:
+    """R6.7a and R5-R8 are the rams game's: the other games of R9 have their own (docs/VARIANTS.md);
+    ``follows``: whether ``rules.game`` keeps the rams game's rules ``what`` reads (its registry entry)."""
+    if not follows:
         raise ValueError(f"{what} follows the rams game's rules; preset {rules.preset} plays {rules.game.value}")
 
 
 def legal_cards(rules: Rules, hand, trump: int, trick, q_duty: bool = False) -> list[int]:
     """The legal cards (ascending ids) of ``hand`` for ``trick`` so far (R6.7a)."""
-    _rams_game_only(rules, "legal_cards", ("rams", "duel", "modern"))  # R6 unchanged there; zone has no duty to follow
+    _rams_game_only(rules, "legal_cards", GAMES[rules.game].duty_to_follow)  # R6 (zone has no duty to follow)
     trick_arr = np.full(C.MAX_SEATS, C.NO_CARD, np.int8)
     trick_arr[: len(trick)] = list(trick)
     mask = legal_mask(
@@ -410,7 +412,7 @@ def settle_deal(
     rules: Rules, *, dealer, trump, hands_dealt, hands_final, active, scores=None, trick_winners=(), announce=None
 ) -> DealOutcome:
     """R5 step 4 to R8.3 for given hands and trick winners (ENGINE.md §9), with the kernels."""
-    _rams_game_only(rules, "settle_deal")
+    _rams_game_only(rules, "settle_deal", GAMES[rules.game].classic_scoring)
     n = rules.players
     out = new_deal_out(1, n, log_plays=True)
     announce_arr = np.ones(n, np.int8) if announce is None else np.asarray(announce, np.int8)

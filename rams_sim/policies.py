@@ -546,10 +546,10 @@ def check_table_game(rules, specs) -> None:
     """Refuse ``table`` seats in a game whose exchange is not classic Rams' (R9 duel, modern,
     zone: their turns have no pass-and-exchange round to look up), or whose table has no rows
     for this table size; raises ValueError."""
-    from .rules import Game
+    from .games import GAMES
 
     tables = [s for s in specs if s.kind == PolicyKind.TABLE]
-    if tables and rules.game != Game.RAMS:
+    if tables and not GAMES[rules.game].r4_exchange:
         raise ValueError(f"policy table plays classic Rams' pass and exchange (R4); preset {rules.preset} plays the "
                          f"{rules.game.value} game")  # fmt: skip
     for spec in tables:

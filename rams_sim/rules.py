@@ -21,6 +21,7 @@ from enum import StrEnum
 from typing import Any
 
 from . import cards as C
+from .games import GAMES, Game
 
 
 class Deck(StrEnum):
@@ -140,15 +141,6 @@ class ModernSettle(StrEnum):
     POT = "pot"  # each loser pays one stake into the pot the winner takes
 
 
-class Game(StrEnum):
-    """R9: the deal structure a preset plays. Each has its own module of kernels (kernels/games/)."""
-
-    RAMS = "rams"  # R3-R8: classic Rams and the presets that only change its options
-    DUEL = "duel"  # [000] variants 2 and 3: two players, a widow, any declaration wins, dave
-    MODERN = "modern"  # [004] "Рамс современный": 24 cards, a widow offered round, counting up to 20
-    ZONE = "zone"  # [004] "Рамс на зоне": two players, 36 cards, exact finish at 15
-
-
 def enum_code(member: StrEnum) -> int:
     """Return the kernel code of an option value: its position in its enum."""
     return list(type(member)).index(member)
@@ -245,12 +237,9 @@ class Rules:
             done = ", ".join(n for n, p in PRESETS.items() if p.implemented)
             raise PresetNotImplemented(f"preset {self.preset!r} is not implemented yet; implemented presets: {done}")
         self._validate_game_options()
-        if self.game == Game.ZONE:
-            self._validate_zone()
-        if self.game == Game.DUEL:
-            self._validate_duel()
-        if self.game == Game.MODERN:
-            self._validate_modern()
+        check = GAMES[self.game].check
+        if check is not None:
+            check(self)
         if not isinstance(self.players, int) or not C.MIN_SEATS <= self.players <= C.MAX_SEATS:
             raise ValueError(f"players must be an integer from {C.MIN_SEATS} to {C.MAX_SEATS} (R2); got {self.players!r}")
         needed = C.HAND_SIZE * self.players + 1  # R2: five cards each and the trump card
@@ -261,7 +250,7 @@ class Rules:
             )
         for name in ("start", "max_deals"):
             value = getattr(self, name)
-            low = 0 if name == "start" and self.game == Game.MODERN else 1  # modern counts up from 0
+            low = 0 if name == "start" and GAMES[self.game].counts_up else 1  # modern counts up from 0
             if not isinstance(value, int) or isinstance(value, bool) or value < low:
                 kind = "non-negative" if low == 0 else "positive"
                 raise ValueError(f"option {name} must be a {kind} integer; got {value!r}")
@@ -273,45 +262,6 @@ class Rules:
             value = getattr(self, name)
             if not isinstance(value, int) or value < 0:
                 raise ValueError(f"option {name} must be a non-negative integer; got {value!r}")
-
-    def _validate_zone(self) -> None:
-        """R9 zone: a game for two (docs/VARIANTS.md "zone")."""
-        if self.players != 2:
-            raise ValueError(f"zone is a game for 2 players; got players={self.players!r}")
-        if not isinstance(self.zone_prokat, int) or isinstance(self.zone_prokat, bool) or self.zone_prokat < 0:
-            raise ValueError(f"option zone_prokat must be a non-negative integer; got {self.zone_prokat!r}")
-
-    def _validate_duel(self) -> None:
-        """R9 duel: two players; every declaration wins (four_jacks_win on); no R4.0a round."""
-        if self.players != 2:
-            raise ValueError(f"preset {self.preset} is played by two players (R9); got players={self.players!r}")
-        if not self.four_jacks_win:
-            raise ValueError(f"preset {self.preset}: any declaration wins the party, so four_jacks_win cannot be false")
-        if self.intent_round:
-            raise ValueError(f"preset {self.preset} has no R4.0a round (nobody passes); intent_round must be false")
-        if not isinstance(self.dave_max, int) or isinstance(self.dave_max, bool) or not 1 <= self.dave_max <= 64:
-            raise ValueError(f"option dave_max must be an integer from 1 to 64 (the deal table stores the stake "
-                             f"in 8 bits); got {self.dave_max!r}")  # fmt: skip
-
-    def _validate_modern(self) -> None:
-        """R9 modern (docs/VARIANTS.md): four players, the 24-card deck, either order of R4.0's turns
-        but no R4.0a round, counting up."""
-        if self.players != 4:
-            raise ValueError(f"preset {self.preset} is for exactly 4 players ([004]); got players={self.players}")
-        if self.deck_size != 24:
-            raise ValueError(f"preset {self.preset} plays the 24-card deck ([004]); got deck={self.deck.value}")
-        if self.intent_round:
-            raise ValueError(f"preset {self.preset} has no R4.0a round (docs/VARIANTS.md: the turns are pass, play or "
-                             "take the widow, in either exchange_order): intent_round must be false")  # fmt: skip
-        if self.ace_forbids_pass:
-            raise ValueError(f"preset {self.preset} replaces R4.1's no pass with an ace by modern_no_pass (R9): "
-                             "ace_forbids_pass must be false")  # fmt: skip
-        for name in ("modern_target", "modern_no_pass"):
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 100:
-                raise ValueError(f"option {name} must be an integer from 1 to 100; got {value!r}")
-        if not isinstance(self.start, int) or self.start >= self.modern_target:
-            raise ValueError(f"option start must be below modern_target ({self.modern_target}); got {self.start!r}")
 
     def _validate_game_options(self) -> None:
         """An option that belongs to another game (GAME_OPTIONS) must keep its default."""
@@ -349,9 +299,7 @@ class Rules:
           ``modern_target - 1``; below 0 only with ``modern_horns=from-zero`` (from-five
           writes the рожки off only from 5, so a score never goes below 0).
         """
-        if self.game == Game.MODERN:
-            return (0 if self.modern_horns == ModernHorns.FROM_FIVE else None), self.modern_target - 1
-        return 1, None
+        return GAMES[self.game].score_range(self)
 
     def check_scores(self, scores) -> list[int]:
         """Validate the seats' scores before a deal (the ``scores`` of ``play_deal``/``settle_deal``).
@@ -386,15 +334,7 @@ class Rules:
 
     def _impossible(self, score: int) -> str:
         """Why ``score``, outside :meth:`score_range`, cannot stand before a deal."""
-        if self.game == Game.MODERN and score >= self.modern_target:
-            target = self.modern_target
-            return f"a player at {target} (modern_target) or more has already won the party (R9 modern counts up)"
-        if self.game == Game.MODERN:
-            return ("under modern_horns=from-five the рожки are written off only from 5, so no score goes "
-                    "below 0 (R9 modern)")
-        if self.game == Game.ZONE:
-            return "a player at exactly 0 has won the party, and no score goes below 0 (R9 zone)"
-        return "a player at 0 or below has already won the party, so no deal is played from that score (R8.1, R8.2)"
+        return GAMES[self.game].impossible(self, score)
 
     # ---- presets ------------------------------------------------------------
     @classmethod
@@ -664,47 +604,14 @@ PRESETS: dict[str, PresetInfo] = {
     ),
 }
 
-# The options that belong to one game only; under another game they must keep their default.
-GAME_OPTIONS: dict[Game, tuple[str, ...]] = {
-    Game.RAMS: (),
-    Game.DUEL: ("duel_trump_card", "dave", "dave_max", "dave_lead_only", "duel_declaration_points", "duel_jacks_both",
-                "duel_four_jacks_senior"),
-    Game.MODERN: ("modern_target", "modern_no_pass", "modern_horns", "modern_settle"),
-    Game.ZONE: ("zone_lead", "zone_jacks", "zone_jacks_both", "zone_overshoot", "zone_prokat", "zone_finish"),
-}
+# The options that belong to one game only; under another game they must keep their default
+# (each game's entry in rams_sim.games, GameInfo.options).
+GAME_OPTIONS: dict[Game, tuple[str, ...]] = {game: info.options for game, info in GAMES.items()}
 
 # The options of R2-R8 that a game's deal never reads (docs/VARIANTS.md, each game's section), with the
-# reason: changing one changes no row of its data. `rams-sim rules show` marks them, `rams-sim effect`
-# refuses them, tests/test_no_effect.py plays each paired and finds no deal changed.
-def _idle(reason: str, *names: str) -> dict[str, str]:
-    return {name: reason for name in names}
-
-
-_WIDOW = "a widow replaces R4's exchange and passing"
-NO_EFFECT: dict[Game, dict[str, str]] = {
-    Game.RAMS: {},
-    Game.DUEL: {
-        **_idle(_WIDOW + " (nobody passes)", "exchange_order", "ace_forbids_pass", "turned_ace_binds_dealer",
-                "lone_player", "rams_penalizes_passers"),
-        "dealer_takes_trump": "the dealer's trump card is duel_trump_card",
-        "settle": "a duel party is settled by its stake",
-    },  # intent_round is refused in duel
-    Game.MODERN: {
-        **_idle("no card is turned up (the dealer's own last card shows trump)", "turned_ace_binds_dealer",
-                "dealer_takes_trump"),
-        **_idle("aces have no role in modern", "ace_values", "four_aces_win"),
-        **_idle("four jacks are modern's only rams", "rams_penalizes_passers", "suit_rams", "trump_rams", "four_jacks"),
-        "settle": "modern settles by modern_settle",
-    },  # fmt: skip
-    Game.ZONE: {
-        **_idle("the partner's swap replaces R4's exchange and passing", "exchange_order", "intent_round",
-                "ace_forbids_pass", "turned_ace_binds_dealer", "dealer_takes_trump", "lone_player",
-                "rams_penalizes_passers"),
-        **_idle("zone counts the jacks a player wins (zone_jacks)", "jacks_count", "four_jacks_win", "four_jacks"),
-        **_idle("zone has no duty to follow (any card answers)", "ruff", "must_head", "ace_covers_face"),
-        "truncated_deal": "a zone deal is played out (zone_finish=trick freezes the other player)",
-    },  # fmt: skip
-}
+# reason: changing one changes no row of its data (GameInfo.no_effect). `rams-sim rules show` marks them,
+# `rams-sim effect` refuses them, tests/test_no_effect.py plays each paired and finds no deal changed.
+NO_EFFECT: dict[Game, dict[str, str]] = {game: dict(info.no_effect) for game, info in GAMES.items()}
 
 
 def no_effect(rules: Rules) -> dict[str, str]:
@@ -716,13 +623,9 @@ def no_effect(rules: Rules) -> dict[str, str]:
       false, and ``four_jacks`` wherever ``four_jacks_win`` holds (R5.5, R9 from-15).
     The options of another game (:data:`GAME_OPTIONS`) are not listed: they are refused.
     """
-    game = rules.game
-    out = dict(NO_EFFECT[game])
-    if game == Game.DUEL and not rules.duel_declaration_points:
-        for name in ("suit_rams", "trump_rams", "jack_pair", "four_jacks"):
-            out[name] = "a declaration wins the party and writes nothing (duel_declaration_points=false)"
-    elif rules.four_jacks_win and "four_jacks" not in out and game != Game.DUEL:
-        out["four_jacks"] = "four jacks win the party (four_jacks_win=true)"
+    info = GAMES[rules.game]
+    out = dict(info.no_effect)
+    out.update(info.idle_when(rules, out))
     return out
 
 

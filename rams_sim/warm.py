@@ -28,10 +28,11 @@ import sys
 import time
 from collections.abc import Iterator
 
-from .rules import Game, Rules
+from .games import GAMES, Game
+from .rules import Rules
 
-# one preset per game: the presets of a game share its compiled kernels
-GAME_PRESETS = {Game.RAMS: "classic", Game.MODERN: "modern", Game.DUEL: "duel", Game.ZONE: "zone"}
+# one preset per game (its registry entry's warm_preset): the presets of a game share its compiled kernels
+GAME_PRESETS = {game: info.warm_preset for game, info in GAMES.items()}
 WHAT = ("run", "test", "all")
 SEARCH, SEARCH_ZONE, SEARCH_MODERN, SEARCH_DUEL = "pimc", "pimc-zone", "pimc-modern", "pimc-duel"  # pimc's kernels
 
@@ -82,7 +83,7 @@ def warm_game(game: Game, part: str = "all") -> tuple[str, float]:
         run_chunk(RunSpec(PARTIES, rules, policies, 0, 1), ChunkTask(0, 0, 1))
         run_chunk(RunSpec(BRANCHES, rules, policies, 0, 1, seat=0), ChunkTask(0, 0, 1))
         engine.play_deal(rules, "basic")
-        if game == Game.RAMS:
+        if GAMES[game].classic_scoring:  # the API's classic-only entry points
             engine.settle_deal(rules, dealer=0, trump=0, hands_dealt=[0] * 4, hands_final=[0] * 4, active=[True] * 4)
             engine.legal_cards(rules, [0, 1], 0, [2])
             engine.trick_winner(0, [0, 1])
@@ -166,8 +167,8 @@ HEAVY = (SEARCH, SEARCH_DUEL, SEARCH_MODERN, SEARCH_ZONE)
 # 3 December a fresh clone's make test took 26-32 s and 25-31 s for them, 30-38 s for duel, 20-24 s for modern
 COST = {SEARCH_DUEL: 91, SEARCH: 60, SEARCH_MODERN: 56, "rams-deals": 16, "rams-parties": 15, SEARCH_ZONE: 31,
         "duel": 17, "modern": 11, "zone": 7}  # by task_name
-# classic's drivers, the largest of a game's, in two processes (warm_game's ``part``)
-SPLIT = {Game.RAMS: ("deals", "parties")}
+# classic's drivers, the largest of a game's, in two processes (warm_game's ``part``; the entries' warm_parts)
+SPLIT = {game: info.warm_parts for game, info in GAMES.items() if info.warm_parts}
 
 
 def task_name(task: Game | str, part: str) -> str:
@@ -217,7 +218,7 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError:
             parser.error(f"--games takes {', '.join(g.value for g in Game)}; got {args.games}")
     else:
-        games = [Game.RAMS] if args.only == "run" else list(GAME_PRESETS)
+        games = [Rules().game] if args.only == "run" else list(GAME_PRESETS)  # run: classic's (the default rules)
     start = time.perf_counter()
     tasks = plan(args.only, games, args.jobs, searches=not args.games)
     if args.jobs > 1 and len(tasks) > 1:

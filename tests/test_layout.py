@@ -21,8 +21,11 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "rams_sim"
 TOP = ("rams_sim", "rams_sim.__main__", "rams_sim.cli.main")  # the package init and the command line above it
 # kernels/__init__ hashes these; strategy_table: the table policy's cell layout and its loaded table (data)
-KERNEL_SHARED = {"rams_sim.cards", "rams_sim.policies", "rams_sim.record", "rams_sim.rules", "rams_sim.strategy_table"}
-REFERENCE_SHARED = {"rams_sim.cards", "rams_sim.policies", "rams_sim.record", "rams_sim.rules", "rams_sim.strategy_table",
+# games: the registry of R9's games (rams_sim/games.py: data and names, no kernel code)
+KERNEL_SHARED = {"rams_sim.cards", "rams_sim.games", "rams_sim.policies", "rams_sim.record", "rams_sim.rules",
+                 "rams_sim.strategy_table"}
+REFERENCE_SHARED = {"rams_sim.cards", "rams_sim.games", "rams_sim.policies", "rams_sim.record", "rams_sim.rules",
+                    "rams_sim.strategy_table",
                     "rams_sim.kernels.rng",
                     "rams_sim.kernels.worlds"}  # rng: the random streams; worlds: the layout sampler (combinatorics)
 

@@ -36,8 +36,18 @@ from .. import cards as C
 from ..kernels import codes
 from ..kernels import state as S
 from ..rules import Rules
-from .notation import AdviceError
-from .position import Decision, check_cards, lay_out_play, new_arrays, queen_duty, replay_play, unseen_cards
+from .notation import AdviceError, parse_turns
+from .position import (
+    Batch,
+    Decision,
+    Described,
+    check_cards,
+    lay_out_play,
+    new_arrays,
+    queen_duty,
+    replay_play,
+    unseen_cards,
+)  # fmt: skip
 
 TURN_WORDS = ("stand", "swap")  # the widow (VARIANTS.md: "продаю" is to stand, "ходи" the dealer's stand)
 DAVE_WORDS = ("pass", "offered")  # --dave: the seat did not offer at this turn; the other offered at his
@@ -259,3 +269,41 @@ def _order(trump_card: int) -> np.ndarray:
     order = np.zeros(C.N_CARDS, np.int8)
     order[TRUMP_AT] = trump_card
     return order
+
+
+# ---- the game's hooks for advise (rams_sim.advice.position.advice_module) ---------------------------------
+RACE_BEFORE_PLAY = False  # the widow's, the trump card's and dave's kernels play every option in every world
+
+
+def position_builder(rules: Rules, given: Described):
+    """``build(cards, tricks, require_turn=False)``: :func:`duel_position` for the position ``given`` describes."""
+    turns = parse_turns(given.turns, rules.players, TURN_WORDS) if isinstance(given.turns, str) else dict(given.turns or {})
+
+    def build(cards, tricks, require_turn=False):
+        return duel_position(rules, given.seat, given.dealer, cards, given.trump_card, given.scores, turns, tricks,
+                             given.discarded, given.stake, given.cube, given.dave, require_turn)  # fmt: skip
+
+    return build
+
+
+def evaluation(pos: Decision, b: Batch):
+    """The kernel and arguments of a duel decision before a card (:mod:`rams_sim.kernels.games.duel_search`):
+    the widow, duel-trump's card, a dave offer or answer; a card: None (the cards' search of the games with
+    R6's duty to follow)."""
+    from ..kernels.games import duel_search
+
+    if pos.stage == "play":
+        return None
+    a, x = pos.arrays, pos.scalars
+    head = (b.r, b.roll_kinds, b.roll_params, b.announce, b.key)
+    if pos.stage == "widow":
+        return duel_search.evaluate_widow, (*head, a["order"], a["cardsets"], a["st"], a["trick"], a["info"],
+                                            a["log"], a["scores"], x["dealer"], x["step"], x["seat"], b.first,
+                                            b.deltas, b.flags)  # fmt: skip
+    if pos.stage == "trump":
+        return duel_search.evaluate_trump, (*head, a["order"], a["cardsets"], a["st"], a["trick"], a["info"],
+                                            a["log"], a["scores"], x["dealer"], b.first, b.deltas, b.flags)  # fmt: skip
+    return duel_search.evaluate_dave, (*head, a["cardsets"], a["st"], a["trick"], a["log"], a["info"], a["scores"],
+                                       x["t"], x["k"], x["leader"], x["q_duty"], x["offerer"], x["trump_card"],
+                                       x["dealer"], np.uint64(x["played"]), x["seat"], b.first, b.deltas,
+                                       b.flags)  # fmt: skip

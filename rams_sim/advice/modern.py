@@ -30,9 +30,20 @@ from .. import cards as C
 from ..kernels import codes
 from ..kernels import state as S
 from ..kernels.games.modern import MAX_REDEALS, REDEAL, WIDOW_SIZE
+from ..record import DealRecord, Declaration
 from ..rules import ExchangeOrder, Rules
-from .notation import AdviceError
-from .position import Decision, check_cards, lay_out_play, new_arrays, order_from, replay_play, unseen_cards
+from .notation import AdviceError, parse_turns
+from .position import (
+    Batch,
+    Decision,
+    Described,
+    check_cards,
+    lay_out_play,
+    new_arrays,
+    order_from,
+    replay_play,
+    unseen_cards,
+)  # fmt: skip
 
 
 def _stage(rules: Rules, seat: int, hand: list[int], turns: dict | None, played) -> str:
@@ -231,3 +242,42 @@ def _options(rules: Rules, stage: str, seat: int, hand: list[int], scores: list[
         else:
             labels.append(("take, keep", [cards[j] for j in range(C.HAND_SIZE) if not int(o) >> j & 1]))
     return options, labels
+
+
+# ---- the game's hooks for advise (rams_sim.advice.position.advice_module) ---------------------------------
+RACE_BEFORE_PLAY = True  # evaluate_turn takes the options still racing
+
+
+def position_builder(rules: Rules, given: Described):
+    """``build(cards, tricks, require_turn=False)``: :func:`modern_position` for the position ``given`` describes."""
+    n = rules.players
+    turns = parse_turns(given.turns, n) if isinstance(given.turns, str) else (None if given.turns is None else
+                                                                             dict(given.turns))  # fmt: skip
+
+    def build(cards, tricks, require_turn=False):
+        return modern_position(rules, given.seat, given.dealer, cards, given.trump_card, given.scores, turns, tricks,
+                               given.discarded, given.jacks, given.redeals, require_turn)  # fmt: skip
+
+    return build
+
+
+def evaluation(pos: Decision, b: Batch):
+    """The redeal and the turn: :func:`rams_sim.kernels.games.modern_search.evaluate_turn`; a card: None (the
+    cards' search of the games with R6's duty to follow)."""
+    from ..kernels.games.modern_search import evaluate_turn
+
+    if pos.stage == "play":
+        return None
+    a, x = pos.arrays, pos.scalars
+    return evaluate_turn, (b.r, b.roll_kinds, b.roll_params, b.announce, b.key, a["cardsets"], a["st"], a["info"],
+                           x["dealer"], a["scores"], x["k_turn"], x["seat"], pos.stage == "redeal", b.options, b.first,
+                           b.deltas, b.flags)  # fmt: skip
+
+
+def record_rows(rules: Rules, record: DealRecord, st: np.ndarray) -> None:
+    """:func:`rams_sim.advice.position.state_at`'s modern rows: the shown trump card is the dealer's own, and a
+    jack pair shown holds its bonus, earned with a trick (the record keeps what was earned)."""
+    st[S.OWN_TRUMP, record.dealer] = 1
+    for o, declared in enumerate(record.declaration):
+        if declared == Declaration.JACK_PAIR:
+            st[S.JACKS, o] = rules.jack_pair

@@ -18,15 +18,17 @@ Every game's advice (:mod:`.search`, :mod:`.duel`, :mod:`.modern`, :mod:`.zone`)
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 
 import numpy as np
 
 from .. import cards as C
+from ..games import GAMES
 from ..kernels import codes
 from ..kernels import state as S
-from ..record import DealRecord, Declaration, Trick
-from ..rules import Game, Rules
+from ..record import DealRecord, Trick
+from ..rules import Rules
 from .notation import AdviceError
 
 
@@ -119,7 +121,6 @@ def state_at(rules: Rules, record: DealRecord, t: int, k: int) -> Position:
     seats_now = play_order(record, trick_now.leader)
     if not 0 <= k < len(seats_now):
         raise ValueError(f"trick {t + 1} has {len(seats_now)} cards; card {k + 1} asked")
-    modern = rules.game == Game.MODERN
     info[S.WIDOW] = record.widow
     done = list(record.plays[:t])
     played = lay_out_play(done, [(o, trick_now.cards[o]) for o in seats_now[:k]], st, trick, log)
@@ -135,17 +136,31 @@ def state_at(rules: Rules, record: DealRecord, t: int, k: int) -> Position:
         st[S.ACTIVE, o] = int(not record.passed[o])
         st[S.PASSED, o] = int(record.passed[o])
         st[S.TOOK_TRUMP, o] = int(record.took_trump[o])
-        st[S.OWN_TRUMP, o] = int(modern and o == record.dealer)  # the shown trump card is the dealer's own
+        st[S.OWN_TRUMP, o] = 0  # the game's own rows below (modern: the shown trump card is the dealer's own)
         st[S.TRUMP_DISCARD, o] = record.trump_discard[o]
         st[S.JACKS, o] = record.jacks[o]
-        if modern and record.declaration[o] == Declaration.JACK_PAIR:
-            st[S.JACKS, o] = rules.jack_pair  # the bonus shown, earned with a trick (the record keeps what was earned)
         st[S.DECL, o] = record.declaration[o]
         st[S.ACES, o] = sum(rules.ace_values[C.suit_of(c)] for c in C.cards_of(record.hand_final[o]) if C.rank_of(c) == C.ACE)
         if record.intent:
             st[S.INTENT, o] = record.intent[o]
+    record_rows = getattr(advice_module(rules), "record_rows", None)  # a game's own reading of the record
+    if record_rows is not None:
+        record_rows(rules, record, st)
     q_duty = k == 0 and queen_duty(done, record.trump_card, int(cardsets[S.HAND, done[-1].winner]) if done else 0)
     return Position(t, k, seats_now[k], trick_now.leader, played, q_duty, cardsets, st, trick, log, info)
+
+
+def advice_module(rules: Rules):
+    """The advice module of ``rules.game`` (its registry entry's ``advice``: :mod:`.search` for classic).
+
+    Every one has ``position_builder(rules, described)`` (a function ``build(cards, tricks,
+    require_turn=False) -> Decision`` laying out positions described as ``described``),
+    ``evaluation(pos, batch)`` (the search kernel and its arguments for a batch of worlds, or
+    None where the cards' search shared by the games with R6's duty to follow is meant) and
+    ``RACE_BEFORE_PLAY`` (its kernels before the play take a set of options, so racing may
+    drop some); and may have ``record_rows(rules, record, st)`` (:func:`state_at`: the rows
+    of the state the game reads off a record its own way)."""
+    return importlib.import_module(GAMES[rules.game].advice)
 
 
 def _shapes():
@@ -175,6 +190,46 @@ class Decision:
     options: np.ndarray  # int64: option codes (kernels.pimc.options_at) or card ids
     arrays: dict
     scalars: dict
+
+
+@dataclass(frozen=True)
+class Described:
+    """A position as ``advise``'s arguments describe it, read from their notation, before its game lays it
+    out (``position_builder``); each game reads the parts it has (``turns`` still as given: its words)."""
+
+    seat: int
+    dealer: int
+    trump_card: int
+    scores: list[int]
+    exchanged: dict  # R4: seat -> cards exchanged, None (passed) or PLAYS
+    discarded: list[int]
+    took_trump: bool | None  # R4.3
+    jacks: dict  # R5.5: the other seats' jack declarations
+    intents: dict  # R4.0a: seat -> "trumps" / "suits"
+    turns: str | dict | None  # the games' turns (modern's, zone's swap, duel's widow)
+    redeals: int  # modern
+    stake: int  # duel: the party's stake, its cube's owner (None: centred) and the dave asked about
+    cube: int | None
+    dave: str | None
+
+
+@dataclass(frozen=True)
+class Batch:
+    """One batch of worlds for a game's ``evaluation``: the rules packed, the rollout players, the key,
+    the options still racing, the worlds' first index and the outputs ``deltas``, ``flags`` [options,
+    worlds]; ``infer`` (an INFER_NAMES index, 0: uniform worlds) and ``floor`` for classic's model."""
+
+    r: object
+    roll_kinds: np.ndarray
+    roll_params: np.ndarray
+    announce: np.ndarray
+    key: np.uint64
+    options: np.ndarray
+    first: int
+    deltas: np.ndarray
+    flags: np.ndarray
+    infer: int = 0
+    floor: float = 0.0
 
 
 def order_from(dealer: int, players: int) -> list[int]:

@@ -51,11 +51,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import cards as C
+from ..games import GAMES
 from ..kernels import codes
 from ..kernels import state as S
 from ..parallel import in_blocks
 from ..policies import DEFAULT_FLOOR, DEFAULT_INFER, INFER_NAMES, ROLLOUT_KINDS, PolicySpec, as_spec
-from ..rules import Game, Rules
+from ..rules import Rules
 from .notation import (
     PLAYS,
     AdviceError,
@@ -65,9 +66,20 @@ from .notation import (
     parse_jacks,
     parse_played,
     parse_scores,
-    parse_turns,
 )  # fmt: skip
-from .position import Decision, Play, check_cards, lay_out_play, new_arrays, order_from, replay_play, unseen_cards
+from .position import (
+    Batch,
+    Decision,
+    Described,
+    Play,
+    advice_module,
+    check_cards,
+    lay_out_play,
+    new_arrays,
+    order_from,
+    replay_play,
+    unseen_cards,
+)  # fmt: skip
 
 Z95 = 1.959963984540054
 # worlds per batch, between two checks of the target SE (a multiple of kernels.pimc.BLOCK: results do not depend on it)
@@ -433,17 +445,15 @@ def read_question(hand, trump_card, *, seat: int, dealer: int, players: int | No
             rules = rules.with_overrides([f"players={players}"])
         except ValueError as err:
             raise AdviceError(str(err)) from None
-    modern, zone, duel = rules.game == Game.MODERN, rules.game == Game.ZONE, rules.game == Game.DUEL
-    if (modern or zone or duel) and (exchanged or took_trump is not None or intents):
+    game = GAMES[rules.game]
+    if not game.r4_exchange and (exchanged or took_trump is not None or intents):
         raise AdviceError(f"{rules.game.value} has no exchange, R4.3 or R4.0a: give the turns with --turns")
-    if not (modern or zone or duel) and (turns is not None or redeals):
+    if game.r4_exchange and (turns is not None or redeals):
         raise AdviceError(f"--turns and --redeals are modern's, zone's and duel's; preset {rules.preset} exchanges "
                           "(--exchanged)")  # fmt: skip
-    if (zone or duel) and (redeals or jacks):
-        raise AdviceError(f"{rules.game.value} has no redeal and no jack declaration"
-                          + (" (its jacks count in the tricks won)" if zone else " (any declaration wins the party "
-                             "before the play)"))  # fmt: skip
-    if not duel and (stake != 1 or cube is not None or dave is not None):
+    if game.no_jack_declaration and (redeals or jacks):
+        raise AdviceError(f"{rules.game.value} has no redeal and no jack declaration ({game.no_jack_declaration})")
+    if not game.dave and (stake != 1 or cube is not None or dave is not None):
         raise AdviceError(f"--stake, --cube and --dave are duel's (dave); preset {rules.preset} has none")
     n = rules.players
     hand = parse_cards(hand, "the hand") if isinstance(hand, str) else [int(c) for c in hand]
@@ -470,35 +480,11 @@ def read_question(hand, trump_card, *, seat: int, dealer: int, players: int | No
                               f"not {spec.name}")  # fmt: skip
     jack_points = parse_jacks(jacks, n) if isinstance(jacks, str) else dict(jacks or {})
     said = parse_intents(intents, n) if isinstance(intents, str) else dict(intents or {})
-    if duel:
-        from .duel import TURN_WORDS, duel_position
-
-        said_turns = parse_turns(turns, n, TURN_WORDS) if isinstance(turns, str) else dict(turns or {})
-
-        def build(cards, tricks, require_turn=False):
-            return duel_position(rules, seat, dealer, cards, trump_card, score_list, said_turns, tricks, discarded,
-                                 stake, cube, dave, require_turn)  # fmt: skip
-    elif zone:
-        from .zone import TURN_WORDS, zone_position
-
-        said_turns = parse_turns(turns, n, TURN_WORDS) if isinstance(turns, str) else dict(turns or {})
-
-        def build(cards, tricks, require_turn=False):
-            return zone_position(rules, seat, dealer, cards, trump_card, score_list, said_turns, tricks, discarded)
-    elif modern:
-        from .modern import modern_position
-
-        said_turns = parse_turns(turns, n) if isinstance(turns, str) else (None if turns is None else dict(turns))
-
-        def build(cards, tricks, require_turn=False):
-            return modern_position(rules, seat, dealer, cards, trump_card, score_list, said_turns, tricks, discarded,
-                                   jack_points, redeals, require_turn)  # fmt: skip
-    else:
-        def build(cards, tricks, require_turn=False):
-            return build_position(rules, seat, dealer, cards, trump_card, score_list, exchanged, tricks, discarded,
-                                  took_trump, require_turn, jack_points, said)  # fmt: skip
+    given = Described(seat, dealer, trump_card, score_list, exchanged, discarded, took_trump, jack_points, said, turns,
+                      redeals, stake, cube, dave)  # fmt: skip
+    build = advice_module(rules).position_builder(rules, given)  # the game's own layout (rams_sim.games)
     pos = build(hand, played, True)
-    if played is not None and not zone:  # (zone: any card answers; the first lead's duty is the sampler's)
+    if played is not None and game.duty_to_follow:  # (zone: any card answers; the first lead's duty is the sampler's)
         check_history(rules, pos, seat, dealer, hand, trump_card, played, build)
     return Question(rules, pos, others_spec, rollout_spec, scores is not None)
 
@@ -546,8 +532,6 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
     """
     from ..kernels import pimc
     from ..kernels.args import rules_args
-    from ..kernels.games import zone_search
-    from ..kernels.games.modern_search import evaluate_turn
     from ..kernels.rng import deal_key
 
     q = read_question(hand, trump_card, seat=seat, dealer=dealer, players=players, rules=rules, scores=scores,
@@ -556,9 +540,10 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
                       cube=cube, dave=dave)  # fmt: skip
     rules, pos, others_spec, rollout_spec = q.rules, q.pos, q.others, q.rollout
     n = rules.players
-    modern, zone, duel = rules.game == Game.MODERN, rules.game == Game.ZONE, rules.game == Game.DUEL
+    game, own = GAMES[rules.game], advice_module(rules)
+    stakes = game.settled_by_stake  # duel: an option is worth the party's settlement in stakes
     if target_se is None:
-        target_se = DEFAULT_TARGET_SE_STAKES if duel else DEFAULT_TARGET_SE
+        target_se = DEFAULT_TARGET_SE_STAKES if stakes else DEFAULT_TARGET_SE
     if not (math.isfinite(target_se) and target_se > 0):
         raise AdviceError(f"--target-se must be a positive number; got {target_se}")
     if max_worlds < 1:
@@ -570,22 +555,21 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
     if not (math.isfinite(race) and race >= 0.0):
         raise AdviceError(f"--race must be 0 (off) or a number of standard errors above 0; got {race}")
     # classic's family: the decisions before the play, and its cards (the history before the play)
-    inferred = infer != "none" and rules.game == Game.RAMS and (pos.stage in PHASES or
+    inferred = infer != "none" and game.r4_exchange and (pos.stage in PHASES or
                                                                 (pos.stage == "play" and infer == "play"))
     roll_kinds = np.full(n, int(others_spec.kind), np.int8)
     roll_kinds[seat] = int(rollout_spec.kind)
     roll_params = np.stack([(rollout_spec if s == seat else others_spec).vector() for s in range(n)])
     announce = np.array([int((rollout_spec if s == seat else others_spec).announce) for s in range(n)], np.int8)
     r = rules_args(rules)
-    a, x = pos.arrays, pos.scalars
     key = np.uint64(deal_key(seed, 0))  # a uint64 always: a Python int above 2**63 fails a compiled int64 signature
     n_opt = len(pos.options)
     deltas = np.zeros((n_opt, 0), np.int64)
     flags = np.zeros((n_opt, 0), np.int64)
     used = np.zeros(n_opt, np.int64)  # the worlds each option was played in
     alive = np.ones(n_opt, bool)  # racing: the options still receiving worlds
-    raced = race > 0 and not ((duel or zone) and pos.stage != "play")  # the kernels that take a set of options
-    least_best = -1 if modern else 1  # the kernels' deltas: the least the best, modern's points the most
+    raced = race > 0 and (pos.stage == "play" or own.RACE_BEFORE_PLAY)  # the kernels that take a set of options
+    least_best = -1 if game.counts_up else 1  # the kernels' deltas: the least the best, modern's points the most
     layouts = 0.0
     reached = False
     while deltas.shape[1] < max_worlds:
@@ -593,33 +577,9 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
         options = pos.options[alive]
         d = np.zeros((len(options), size), np.int64)
         f = np.zeros((len(options), size), np.int64)
-        first = deltas.shape[1]
-        if pos.stage == "play" and not zone:
-            legal = np.uint64(C.mask_of(int(c) for c in options))
-            args = (r, roll_kinds, roll_params, announce, key, a["cardsets"], a["st"], a["trick"], a["log"], a["info"],
-                    x["dealer"], x["trump_card"], a["scores"], x["t"], x["k"], x["leader"], x["seat"], legal,
-                    np.uint64(x["played"]), x["q_duty"], INFER_NAMES.index(infer) if inferred else 0, floor, first, d,
-                    f)  # fmt: skip
-            evaluate = pimc.evaluate_cards
-        elif duel and pos.stage != "play":
-            evaluate, args = _duel_evaluation(pos, r, roll_kinds, roll_params, announce, key, first, d, f)
-        elif zone and pos.stage == "play":
-            args = (r, roll_kinds, roll_params, key, a["cardsets"], a["st"], a["trick"], a["info"], a["log"], a["scores"],
-                    x["dealer"], x["t"], x["k"], x["leader"], x["seat"], x["duty"], options, first, d, f)  # fmt: skip
-            evaluate = zone_search.evaluate_card
-        elif zone:
-            args = (r, roll_kinds, roll_params, key, a["cardsets"], a["st"], a["trick"], a["info"], a["log"], a["scores"],
-                    x["dealer"], first, d, f)  # fmt: skip
-            evaluate = zone_search.evaluate_swap
-        elif modern:
-            args = (r, roll_kinds, roll_params, announce, key, a["cardsets"], a["st"], a["info"], x["dealer"],
-                    a["scores"], x["k_turn"], x["seat"], pos.stage == "redeal", options, first, d, f)  # fmt: skip
-            evaluate = evaluate_turn
-        else:
-            args = (r, roll_kinds, roll_params, announce, key, a["order"], a["cardsets"], a["st"], a["trick"], a["log"],
-                    a["info"], x["dealer"], x["trump_card"], a["scores"], PHASES[pos.stage], x["step"], x["talon_pos"],
-                    x["seat"], options, INFER_NAMES.index(infer) if inferred else 0, floor, first, d, f)  # fmt: skip
-            evaluate = pimc.evaluate_options
+        batch = Batch(r, roll_kinds, roll_params, announce, key, options, deltas.shape[1], d, f,
+                      INFER_NAMES.index(infer) if inferred else 0, floor)  # fmt: skip
+        evaluate, args = own.evaluation(pos, batch) or _card_evaluation(pos, batch)  # the game's kernels (rams_sim.games)
         # every block of worlds counts the same layouts (0: the history is impossible)
         layouts = min(in_blocks(lambda lo, hi, evaluate=evaluate, args=args: evaluate(*args, lo, hi), size // pimc.BLOCK, 1))
         if not layouts > 0:
@@ -639,12 +599,12 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
         if deltas[alive].std(axis=1, ddof=1).max() / math.sqrt(deltas.shape[1]) <= target_se:
             reached = True
             break
-    if duel:  # the party's settlement, + won (the kernels' worth counts the least the best)
+    if stakes:  # the party's settlement, + won (the kernels' worth counts the least the best)
         deltas = -deltas
-    rows = _table(pos, deltas, flags, used, q.with_scores, -1 if modern or duel else 1, duel)
+    rows = _table(pos, deltas, flags, used, q.with_scores, -1 if game.counts_up or stakes else 1, stakes)
     model = _model_text(others_spec, rules, inferred, floor, pos.stage == "play")
-    return Advice(rows, pos.stage, int(deltas.shape[1]), float(layouts), reached, counts_up=modern or duel,
-                  unit="stake" if duel else "points", model=model, infer=infer if inferred else "none")  # fmt: skip
+    return Advice(rows, pos.stage, int(deltas.shape[1]), float(layouts), reached, counts_up=game.counts_up or stakes,
+                  unit="stake" if stakes else "points", model=model, infer=infer if inferred else "none")  # fmt: skip
 
 
 def _model_text(others: PolicySpec, rules: Rules, inferred: bool, floor: float, at_card: bool = False) -> str:
@@ -657,24 +617,46 @@ def _model_text(others: PolicySpec, rules: Rules, inferred: bool, floor: float, 
     return f"others play {others}; {how}"
 
 
-def _duel_evaluation(pos: Decision, r, roll_kinds, roll_params, announce, key, first: int, d: np.ndarray,
-                     f: np.ndarray):  # fmt: skip
-    """The kernel and arguments of a duel decision before a card (:mod:`rams_sim.kernels.games.duel_search`):
-    the widow, duel-trump's card, a dave offer or answer."""
-    from ..kernels.games import duel_search
+# ---- the game's hooks for advise (classic's: rams_sim.advice.position.advice_module) -------------------------
+RACE_BEFORE_PLAY = True  # evaluate_options takes the options still racing
+
+
+def position_builder(rules: Rules, given: Described):
+    """``build(cards, tricks, require_turn=False)``: :func:`build_position` for the position ``given`` describes."""
+
+    def build(cards, tricks, require_turn=False):
+        return build_position(rules, given.seat, given.dealer, cards, given.trump_card, given.scores, given.exchanged,
+                              tricks, given.discarded, given.took_trump, require_turn, given.jacks,
+                              given.intents)  # fmt: skip
+
+    return build
+
+
+def evaluation(pos: Decision, b: Batch):
+    """Classic's decisions before the play (R4): :func:`rams_sim.kernels.pimc.evaluate_options`; a card: None
+    (:func:`_card_evaluation`)."""
+    from ..kernels import pimc
+
+    if pos.stage == "play":
+        return None
+    a, x = pos.arrays, pos.scalars
+    return pimc.evaluate_options, (b.r, b.roll_kinds, b.roll_params, b.announce, b.key, a["order"], a["cardsets"],
+                                   a["st"], a["trick"], a["log"], a["info"], x["dealer"], x["trump_card"], a["scores"],
+                                   PHASES[pos.stage], x["step"], x["talon_pos"], x["seat"], b.options, b.infer, b.floor,
+                                   b.first, b.deltas, b.flags)  # fmt: skip
+
+
+def _card_evaluation(pos: Decision, b: Batch):
+    """A card in the games with R6's duty to follow (classic, duel, modern): :func:`rams_sim.kernels.pimc.evaluate_cards`
+    over the options still racing (the legal cards)."""
+    from ..kernels import pimc
 
     a, x = pos.arrays, pos.scalars
-    if pos.stage == "widow":
-        return duel_search.evaluate_widow, (r, roll_kinds, roll_params, announce, key, a["order"], a["cardsets"], a["st"],
-                                            a["trick"], a["info"], a["log"], a["scores"], x["dealer"], x["step"],
-                                            x["seat"], first, d, f)  # fmt: skip
-    if pos.stage == "trump":
-        return duel_search.evaluate_trump, (r, roll_kinds, roll_params, announce, key, a["order"], a["cardsets"], a["st"],
-                                            a["trick"], a["info"], a["log"], a["scores"], x["dealer"], first, d, f)  # fmt: skip
-    return duel_search.evaluate_dave, (r, roll_kinds, roll_params, announce, key, a["cardsets"], a["st"], a["trick"],
-                                       a["log"], a["info"], a["scores"], x["t"], x["k"], x["leader"], x["q_duty"],
-                                       x["offerer"], x["trump_card"], x["dealer"], np.uint64(x["played"]), x["seat"],
-                                       first, d, f)  # fmt: skip
+    legal = np.uint64(C.mask_of(int(c) for c in b.options))
+    return pimc.evaluate_cards, (b.r, b.roll_kinds, b.roll_params, b.announce, b.key, a["cardsets"], a["st"], a["trick"],
+                                 a["log"], a["info"], x["dealer"], x["trump_card"], a["scores"], x["t"], x["k"],
+                                 x["leader"], x["seat"], legal, np.uint64(x["played"]), x["q_duty"], b.infer, b.floor,
+                                 b.first, b.deltas, b.flags)  # fmt: skip
 
 
 def _race(values: np.ndarray, alive: np.ndarray, z: float) -> None:

@@ -29,8 +29,8 @@ from ..kernels import state as S
 from ..kernels.games.zone import N_ZONE, SWAP_OPTION, WIDOW_SIZE
 from ..record import Trick
 from ..rules import Rules
-from .notation import AdviceError
-from .position import Decision, check_cards, lay_out_play, new_arrays
+from .notation import AdviceError, parse_turns
+from .position import Batch, Decision, Described, check_cards, lay_out_play, new_arrays
 
 TURN_WORDS = ("stand", "swap")  # the dealer's partner's turn
 UNKNOWN_ACES = 1 << 40  # an A no score equals: the other's, while an unseen ace has a value
@@ -212,3 +212,32 @@ def replay_play(rules: Rules, seat: int, hand: list[int], trump_card: int, playe
     if len(hand) != C.N_TRICKS - t:
         raise AdviceError(f"seat {seat} holds {C.N_TRICKS - t} cards at trick {t + 1}; {len(hand)} given")
     return done, current, t, k, leader, own
+
+
+# ---- the game's hooks for advise (rams_sim.advice.position.advice_module) ---------------------------------
+RACE_BEFORE_PLAY = False  # evaluate_swap plays both options in every world
+
+
+def position_builder(rules: Rules, given: Described):
+    """``build(cards, tricks, require_turn=False)``: :func:`zone_position` for the position ``given`` describes."""
+    turns = parse_turns(given.turns, rules.players, TURN_WORDS) if isinstance(given.turns, str) else dict(given.turns or {})
+
+    def build(cards, tricks, require_turn=False):
+        return zone_position(rules, given.seat, given.dealer, cards, given.trump_card, given.scores, turns, tricks,
+                             given.discarded)  # fmt: skip
+
+    return build
+
+
+def evaluation(pos: Decision, b: Batch):
+    """A card: :func:`rams_sim.kernels.games.zone_search.evaluate_card` (any card answers); the partner's
+    swap: :func:`rams_sim.kernels.games.zone_search.evaluate_swap`."""
+    from ..kernels.games import zone_search
+
+    a, x = pos.arrays, pos.scalars
+    if pos.stage == "play":
+        return zone_search.evaluate_card, (b.r, b.roll_kinds, b.roll_params, b.key, a["cardsets"], a["st"], a["trick"],
+                                           a["info"], a["log"], a["scores"], x["dealer"], x["t"], x["k"], x["leader"],
+                                           x["seat"], x["duty"], b.options, b.first, b.deltas, b.flags)  # fmt: skip
+    return zone_search.evaluate_swap, (b.r, b.roll_kinds, b.roll_params, b.key, a["cardsets"], a["st"], a["trick"],
+                                       a["info"], a["log"], a["scores"], x["dealer"], b.first, b.deltas, b.flags)  # fmt: skip

@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from ..games import GAMES
 from ..policies import DEFAULT_FLOOR, DEFAULT_INFER
 from .common import PlayersOpt, PresetOpt, RuleOpt, build_rules, fail, parse_count
 
@@ -36,6 +37,9 @@ TURNS_HELP = (
     "without it the first hand's widow is advised, with '1=stand' the dealer's; in duel-trump, with the widow settled, "
     "the dealer's card for the trump card."
 )
+# classic's decisions in words (the other games' own are their entries' advise_stages, rams_sim.games)
+STAGES = {"exchange": "your exchange (R4)", "round": "play or pass (R4.0, R4.1)", "intent": "your announcement (R4.0a)",
+          "buy": "your purchase (R4.0, R4.4)", "trump": "the trump card (R4.3)", "play": "your card (R6)"}  # fmt: skip
 DAVE_HELP = (
     "duel's dave at the play: 'pass' (you did not offer at this turn: your card is advised) or 'offered' (the other "
     "seat, whose turn it is, offered you dave: accept or decline). Without it, where you may offer now (the cube "
@@ -111,16 +115,8 @@ def advise(
     if as_json:
         typer.echo(json.dumps(result.to_json(), ensure_ascii=False))
         return
-    what = {"exchange": "your exchange (R4)", "round": "play or pass (R4.0, R4.1)", "intent": "your announcement (R4.0a)", "buy": "your purchase (R4.0, R4.4)",
-            "trump": "the trump card (R4.3)", "play": "your card (R6)", "redeal": "keep or demand a redeal (modern)",
-            "turn": "your turn: pass, play or take the widow (modern)",
-            "take": "the widow offered to you: take it or decline (modern, declare-then-buy)",
-            "swap": "stand or swap your hand for the widow (zone)", "widow": "stand or swap your hand for the widow (duel)",
-            "dave": "offer dave or not (duel)", "answer": "accept or decline the dave offered (duel)"}[result.stage]  # fmt: skip
-    if result.stage == "trump" and rules.game.value == "duel":
-        what = "the card you give up for the trump card (duel-trump)"
-    if result.stage == "round" and rules.game.value == "modern":
-        what = "play or pass (R4.0 declare-then-buy; no pass from modern_no_pass)"
+    game = GAMES[rules.game]
+    what = {**STAGES, **game.advise_stages}[result.stage]  # the game's own decisions (rams_sim.games)
     typer.echo(f"advice for seat {seat} of {rules.players} (dealer {dealer}, {rules.preset}): {what}; you then play "
                f"{rollout}")  # fmt: skip
     typer.echo(f"{result.model}")
@@ -131,7 +127,7 @@ def advise(
     typer.echo(f"{result.worlds:,} sampled worlds of {result.layouts:.3g} consistent layouts ({stop}); {worth}")
     ends = result.rows[0]["p_ends_party"] is not None
     duel = result.unit == "stake"
-    no_trick = "win party" if duel else "P(remiz)" if rules.game.value == "rams" else "no trick"  # modern's рожки, zone's прокат
+    no_trick = game.p_column  # R7.2's remiz; modern's рожки, zone's прокат: no trick; duel: the party won
     typer.echo(f"  {'rank':<4} {'option':<22} {'mean':>8} {'95% CI':>18} {'vs best (paired)':>22} {no_trick:>9}"
                + (f" {'ends party':>10}" if ends else ""))  # fmt: skip
     for i, row in enumerate(result.rows, start=1):

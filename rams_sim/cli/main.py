@@ -13,10 +13,11 @@ from typing import Annotated
 
 import typer
 
-from .._version import __version__
+from .. import __version__
+from ..games import GAMES
 from ..policies import PolicySpec
 from ..record import Declaration
-from ..rules import GAME_OPTIONS, OPTION_HELP, PRESETS, Game, Rules, no_effect, own_options
+from ..rules import OPTION_HELP, PRESETS, Rules, no_effect, own_options
 from . import advise as cli_advise
 from . import effect as cli_effect
 from . import sweep as cli_sweep
@@ -63,13 +64,13 @@ app.add_typer(rules_app, name="rules")
 
 
 def _settle_name(rules: Rules) -> str:
-    """The settlement option in force: modern has its own (docs/VARIANTS.md)."""
-    return rules.modern_settle.value if rules.game == Game.MODERN else rules.settle.value
+    """The settlement in force: the game's settlement option (modern has its own, docs/VARIANTS.md)."""
+    return getattr(rules, GAMES[rules.game].settle_option).value
 
 
 def _delta_sense(rules: Rules) -> str:
     """Which way a score delta is good: modern counts up to 20 (R9), every other game down."""
-    return "positive = points gained" if rules.game == Game.MODERN else "negative = written off"
+    return "positive = points gained" if GAMES[rules.game].counts_up else "negative = written off"
 
 
 def _format(est, percent: bool = False) -> str:
@@ -183,7 +184,7 @@ def party(
     summary = party_summary(result.path)
     typer.echo(f"deals per party (from {rules.start}): {summary.deals.value:.2f} ± {summary.deals.half_width:.2f}, "
                f"n = {summary.parties:,} parties")  # fmt: skip
-    how = {Game.ZONE: "one stake and the прокаты, zone", Game.DUEL: "the stake, per party"}.get(rules.game, _settle_name(rules))
+    how = GAMES[rules.game].settlement_text or _settle_name(rules)
     typer.echo(f"by seat (seat 0 deals first), 95% CI: share of parties won; mean settlement ({how}):")
     for seat, won in summary.wins.items():
         typer.echo(f"  seat {seat}: won {_format(won, percent=True)}   settlement {_format(summary.settlement[seat])}")
@@ -228,7 +229,7 @@ def branch(
     spec = build_spec(runner.BRANCHES, rules, seats, seed, n_deals, chunk, dealer=dealer, seat=seat)
     result = execute(spec, out, force, resume, threads, "deals")
     typer.echo(f"{result.manifest['rows'] / n_deals:.1f} options per deal on average")
-    if rules.game == Game.DUEL:
+    if GAMES[rules.game].settled_by_stake:
         _duel_branch_summary(result.path, seat)
 
 
@@ -360,7 +361,7 @@ def rules_show(name: Annotated[str, typer.Argument(help="Preset name, e.g. class
         for key in own_options(rules.game):
             if key in idle:
                 typer.echo(f"  {key:<24} {text(key):<16} {idle[key]}")
-    others = [g.value for g in Game if g != rules.game and GAME_OPTIONS[g]]
+    others = [g.value for g, game in GAMES.items() if g != rules.game and game.options]
     typer.echo(f"(the options of the {', '.join(others)} games are refused here)")
 
 

@@ -5,7 +5,8 @@ option needs no line here: a bool or an int becomes an int64, an enum option its
 (its position in the enum, spelled for the kernels in :mod:`rams_sim.kernels.codes`),
 a tuple of ints an int64 array. A few derived values follow (:data:`DERIVED`).
 
-Each game of R9 gets its own namedtuple class with the same fields (:data:`ARGS_TYPES`):
+Each game of R9 gets its own namedtuple class with the same fields (:data:`ARGS_TYPES`, named by
+the game's entry in :data:`rams_sim.games.GAMES`; :func:`game_of_args` goes back):
 numba compiles a driver once per class, and :mod:`rams_sim.kernels.dispatch` picks the
 game's kernels by the class at compile time, so a classic run never compiles zone.
 """
@@ -19,6 +20,7 @@ from enum import StrEnum
 import numpy as np
 
 from .. import cards as C
+from ..games import GAMES
 from ..rules import CARD_POINTS, Game, Rules, enum_code
 
 SKIPPED = ("preset", "deck")  # the preset's name; the deck is given as deck_size/deck/deck_mask
@@ -30,11 +32,20 @@ DERIVED = (
 )
 FIELDS = tuple(f.name for f in dataclasses.fields(Rules) if f.name not in SKIPPED) + DERIVED
 
-ClassicArgs = namedtuple("ClassicArgs", FIELDS)  # Game.RAMS: classic Rams and the presets of its options
-DuelArgs = namedtuple("DuelArgs", FIELDS)  # Game.DUEL
-ModernArgs = namedtuple("ModernArgs", FIELDS)  # Game.MODERN
-ZoneArgs = namedtuple("ZoneArgs", FIELDS)  # Game.ZONE
-ARGS_TYPES = {Game.RAMS: ClassicArgs, Game.DUEL: DuelArgs, Game.MODERN: ModernArgs, Game.ZONE: ZoneArgs}
+# one class per game of R9, named by its registry entry (GameInfo.args_class), each a module attribute of its
+# name here: numba's on-disk cache pickles a signature's classes by reference (tests/test_games_registry.py)
+ARGS_TYPES = {game: namedtuple(info.args_class, FIELDS, module=__name__) for game, info in GAMES.items()}
+_BY_NAME = {cls.__name__: cls for cls in ARGS_TYPES.values()}
+ClassicArgs, DuelArgs, ModernArgs, ZoneArgs = (_BY_NAME[name] for name in ("ClassicArgs", "DuelArgs", "ModernArgs",
+                                                                            "ZoneArgs"))  # fmt: skip
+_GAME_OF_ARGS = {cls: game for game, cls in ARGS_TYPES.items()}
+
+
+def game_of_args(cls) -> Game:
+    """The game whose kernel arguments are of class ``cls``: a class of :data:`ARGS_TYPES`, or numba's
+    type of one while compiling (its ``instance_class``); ``GAMES[game_of_args(cls)].kernel`` names
+    the game's kernel module."""
+    return _GAME_OF_ARGS[getattr(cls, "instance_class", cls)]
 
 
 def _packed(value):

@@ -53,10 +53,11 @@ from __future__ import annotations
 import numbers
 
 from .. import cards as C
+from ..games import GAMES
 from ..kernels.rng import deal_key
 from ..policies import check_table_game
 from ..record import DealOutcome, DealRecord, PartyRecord
-from ..rules import Game, Rules
+from ..rules import Rules
 from . import party as _party
 from .args import RuleBook, rule_book
 from .bits import cards_in
@@ -152,7 +153,7 @@ def legal_cards(rules, hand, trump: int, trick, q_duty: bool = False) -> list[in
     card first (empty = on lead); ``q_duty``: on lead, the R6.6 duty to lead the trump
     Q is active.
     """
-    if rules.game == Game.ZONE:  # zone has no duty to follow (docs/VARIANTS.md); duel and modern keep R6
+    if not GAMES[rules.game].duty_to_follow:  # zone has no duty to follow (docs/VARIANTS.md); duel and modern keep R6
         raise ValueError(
             f"legal_cards follows the rams game's rules (R6.7a); preset {rules.preset} plays {rules.game.value}"
         )
@@ -172,7 +173,7 @@ def settle_deal(
     (a lone player is credited automatically and ``trick_winners`` is ignored);
     crediting stops when the party ends; ``announce``: bools by seat (default all True).
     """
-    if rules.game != Game.RAMS:
+    if not GAMES[rules.game].classic_scoring:
         raise ValueError(f"settle_deal follows the rams game's rules (R5-R8); preset {rules.preset} plays {rules.game.value}")
     book = rule_book(rules)
     n = book.players

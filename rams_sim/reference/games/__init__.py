@@ -9,15 +9,17 @@ Every game module has:
 * ``settlement(book, scores, winner, stake, prokats) -> tuple[float, ...]``: the money of
   a party (R8.4 and the games' own rules).
 
-:data:`GAMES` maps each :class:`rams_sim.rules.Game` to its module.
+:data:`GAMES` maps each :class:`rams_sim.rules.Game` to its module, the one its entry in
+:data:`rams_sim.games.GAMES` names (``GameInfo.reference``).
 """
 
 from __future__ import annotations
 
-from ...rules import Game
-from . import classic, duel, modern, zone
+import importlib
 
-GAMES = {Game.RAMS: classic, Game.DUEL: duel, Game.MODERN: modern, Game.ZONE: zone}
+from ...games import GAMES as REGISTRY
+
+GAMES = {game: importlib.import_module(info.reference) for game, info in REGISTRY.items()}
 
 
 def game_of(rules):
