@@ -5,6 +5,10 @@ and a one-line meaning (:data:`OPTION_HELP`) citing its section. Presets are the
 named rule systems of R9; those not implemented yet refuse with
 :class:`PresetNotImplemented` instead of falling back to something else.
 
+What differs by game of R9 (its own options, the options it never reads, its validation,
+how it counts) is its entry in :mod:`rams_sim.games`, which this module reads; :class:`Game`
+lives there and is re-exported here.
+
 The kernels never see this class: :func:`rams_sim.kernels.args.rules_args` packs it,
 field by field, into a namedtuple of integers and small arrays. This module imports
 nothing of the kernels.

@@ -13,7 +13,9 @@ Every game's advice (:mod:`.search`, :mod:`.duel`, :mod:`.modern`, :mod:`.zone`)
 :class:`Decision` (the kernels' state for one decision and its options), :func:`check_cards`,
 :func:`replay_play` (the play so far read and checked, :class:`Play`), :func:`order_from` and
 :func:`unseen_cards`. They live here, below the game modules, so that no game module imports
-:mod:`.search`, which imports them.
+:mod:`.search`, which imports them. So do the hooks by which :mod:`.search` asks a game without
+naming it (:func:`advice_module`, the game's entry in :mod:`rams_sim.games`): :class:`Described`
+(the position as given) and :class:`Batch` (a batch of worlds for the game's kernels).
 """
 
 from __future__ import annotations
@@ -171,8 +173,6 @@ def _shapes():
 
 # ---- shared by every game's advice (search.py, duel.py, modern.py, zone.py) ----------------------------------
 _PLACEHOLDER = 56  # other seats' discard counts stand as bits from here, outside every deck
-
-
 
 
 def unseen_cards(count: int) -> np.uint64:
