@@ -217,6 +217,11 @@ class GameInfo:
     """R9: the preset whose kernels ``python -m rams_sim.warm`` compiles for the game (its presets share them)."""
     warm_parts: tuple[str, ...] = ()
     """warm.py: the parts of the game's drivers compiled in processes of their own (classic's two halves)."""
+    search_task: str = ""
+    """warm.py: the task compiling a searching seat's kernels in the game (docs/SEARCH.md) and advise's
+    evaluations (its advice module's ``WARM_QUESTIONS``)."""
+    warm_start: int = 0
+    """R8.1: the start of the parties warm.py's searching table plays (a start that ends them soon)."""
 
 
 def _frozen(mapping: Mapping[str, str]) -> Mapping[str, str]:
@@ -229,7 +234,7 @@ GAMES: Mapping[Game, GameInfo] = MappingProxyType({
         kernel="rams_sim.kernels.games.classic", kernel_search="rams_sim.kernels.pimc",
         reference="rams_sim.reference.games.classic", reference_search="rams_sim.reference.pimc",
         advice="rams_sim.advice.search", args_class="ClassicArgs", p_column="P(remiz)",
-        warm_preset="classic", warm_parts=("deals", "parties"),
+        warm_preset="classic", search_task="pimc", warm_start=6, warm_parts=("deals", "parties"),
     ),
     Game.DUEL: GameInfo(
         Game.DUEL,
@@ -247,7 +252,7 @@ GAMES: Mapping[Game, GameInfo] = MappingProxyType({
         kernel="rams_sim.kernels.games.duel", kernel_search="rams_sim.kernels.games.duel_search",
         reference="rams_sim.reference.games.duel", reference_search="rams_sim.reference.games.duel_search",
         advice="rams_sim.advice.duel", args_class="DuelArgs", advise_stages=_frozen(_DUEL_STAGES),
-        p_column="win party", warm_preset="duel",
+        p_column="win party", warm_preset="duel", search_task="pimc-duel", warm_start=5,
     ),
     Game.MODERN: GameInfo(
         Game.MODERN,
@@ -265,7 +270,7 @@ GAMES: Mapping[Game, GameInfo] = MappingProxyType({
         kernel="rams_sim.kernels.games.modern", kernel_search="rams_sim.kernels.games.modern_search",
         reference="rams_sim.reference.games.modern", reference_search="rams_sim.reference.games.modern_search",
         advice="rams_sim.advice.modern", args_class="ModernArgs", advise_stages=_frozen(_MODERN_STAGES),
-        warm_preset="modern",
+        warm_preset="modern", search_task="pimc-modern", warm_start=15,
     ),
     Game.ZONE: GameInfo(
         Game.ZONE,
@@ -284,7 +289,7 @@ GAMES: Mapping[Game, GameInfo] = MappingProxyType({
         kernel="rams_sim.kernels.games.zone", kernel_search="rams_sim.kernels.games.zone_search",
         reference="rams_sim.reference.games.zone", reference_search="rams_sim.reference.games.zone_search",
         advice="rams_sim.advice.zone", args_class="ZoneArgs", advise_stages=_frozen(_ZONE_STAGES),
-        warm_preset="zone",
+        warm_preset="zone", search_task="pimc-zone", warm_start=3,
     ),
 })  # fmt: skip
 """Every game of R9, in :class:`Game`'s order."""

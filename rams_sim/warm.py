@@ -34,7 +34,7 @@ from .rules import Rules
 # one preset per game (its registry entry's warm_preset): the presets of a game share its compiled kernels
 GAME_PRESETS = {game: info.warm_preset for game, info in GAMES.items()}
 WHAT = ("run", "test", "all")
-SEARCH, SEARCH_ZONE, SEARCH_MODERN, SEARCH_DUEL = "pimc", "pimc-zone", "pimc-modern", "pimc-duel"  # pimc's kernels
+SEARCH, SEARCH_ZONE, SEARCH_MODERN, SEARCH_DUEL = "pimc", "pimc-zone", "pimc-modern", "pimc-duel"  # tasks (COST)
 
 
 @contextlib.contextmanager
@@ -90,77 +90,31 @@ def warm_game(game: Game, part: str = "all") -> tuple[str, float]:
     return task_name(game, part), time.perf_counter() - start
 
 
-def warm_search() -> tuple[str, float]:
-    """Compile the drivers a searching seat (policy pimc, classic Rams) uses for deals, single deals and
-    parties, and ``rams-sim advise``'s two evaluations (a decision before the play, a card)."""
+def warm_game_search(game: Game) -> tuple[str, float]:
+    """Compile the drivers of a table of ``game`` with a searching seat (policy pimc) beside ``basic`` players
+    for deals, single deals and parties (from the entry's ``warm_start``: they end soon), and ``rams-sim
+    advise``'s evaluations of the positions its advice module lists (``WARM_QUESTIONS``: a decision before the
+    play, a card ...); return (the entry's ``search_task``, seconds)."""
     from . import engine
+    from .advice.position import advice_module
     from .advice.search import advise
 
+    info = GAMES[game]
     start = time.perf_counter()
-    policies = ["pimc:samples=1", "basic", "basic", "basic"]
-    engine.simulate(Rules(), policies, seed=0, deals=1)
-    engine.play_deal(Rules(), policies)
-    engine.simulate_parties(Rules(start=6), policies, seed=0, parties=1)
-    advise("A♥ K♠ 7♠ 9♦ 10♣", "8♥", seat=2, dealer=0, exchanged="1=2", max_worlds=1)
-    advise("A♥ K♠ 7♠ 9♦ 10♣", "8♥", seat=2, dealer=0, exchanged="1=0,2=0,3=0,0=0", played="7♥", max_worlds=1)
-    return SEARCH, time.perf_counter() - start
-
-
-def warm_game_search(name: str, rules: Rules, others: list[str], party_rules: Rules) -> tuple[str, float]:
-    """Compile the drivers of a table of another game of R9 with a searching seat beside ``others``
-    (deals, single deals, and parties under ``party_rules``: a start that ends them soon)."""
-    from . import engine
-
-    start = time.perf_counter()
-    policies = ["pimc:samples=1", *others]
+    rules = Rules.named(info.warm_preset)
+    policies = ["pimc:samples=1", *["basic"] * (rules.players - 1)]
     engine.simulate(rules, policies, seed=0, deals=1)
     engine.play_deal(rules, policies)
-    engine.simulate_parties(party_rules, policies, seed=0, parties=1)
-    return name, time.perf_counter() - start
+    engine.simulate_parties(Rules.named(info.warm_preset, start=info.warm_start), policies, seed=0, parties=1)
+    for question in advice_module(rules).WARM_QUESTIONS:
+        advise(**question, max_worlds=1)
+    return info.search_task, time.perf_counter() - start
 
 
-def warm_zone_search() -> tuple[str, float]:
-    """zone's searching table, and ``rams-sim advise``'s zone evaluations (the swap, a card)."""
-    from .advice.search import advise
-
-    name, seconds = warm_game_search(SEARCH_ZONE, Rules.named("zone"), ["basic"], Rules.named("zone", start=3))
-    start = time.perf_counter()
-    advise("A♥ K♠ 7♠ 9♦ 10♣", "8♥", seat=1, dealer=0, rules="zone", max_worlds=1)
-    advise("A♥ K♠ 7♠ 9♦ 10♣", "8♥", seat=1, dealer=0, rules="zone", turns="1=stand", played="-", max_worlds=1)
-    return name, seconds + time.perf_counter() - start
-
-
-def warm_modern_search() -> tuple[str, float]:
-    """modern's searching table, and ``rams-sim advise``'s modern evaluations (a turn, a card)."""
-    from .advice.search import advise
-
-    name, seconds = warm_game_search(SEARCH_MODERN, Rules.named("modern"), ["basic"] * 3, Rules.named("modern", start=15))
-    start = time.perf_counter()
-    advise("A♥ K♠ 9♠ 10♦ Q♣", "9♥", seat=2, dealer=0, rules="modern", turns="1=pass", max_worlds=1)
-    advise("A♥ K♠ 9♠ 10♦ Q♣", "9♥", seat=1, dealer=0, rules="modern", turns="1=play,2=play,3=play,0=play", played="-",
-           max_worlds=1)  # fmt: skip
-    return name, seconds + time.perf_counter() - start
-
-
-def warm_duel_search() -> tuple[str, float]:
-    """duel's searching table, and ``rams-sim advise``'s duel evaluations (the widow, duel-trump's
-    card, dave, a card)."""
-    from .advice.search import advise
-
-    name, seconds = warm_game_search(SEARCH_DUEL, Rules.named("duel"), ["basic"], Rules.named("duel"))
-    start = time.perf_counter()
-    hand, turned, stood = "A♥ K♠ 7♠ 9♦ 10♣", "8♥", "1=stand,0=stand"
-    advise(hand, turned, seat=1, dealer=0, rules="duel", max_worlds=1)
-    advise(hand, turned, seat=0, dealer=0, rules="duel-trump", turns=stood, max_worlds=1)
-    advise(hand, turned, seat=1, dealer=0, rules="duel", turns=stood, played="-", max_worlds=1)
-    advise(hand, turned, seat=1, dealer=0, rules="duel", turns=stood, played="-", dave="pass", max_worlds=1)
-    return name, seconds + time.perf_counter() - start
-
-
-SEARCH_TASKS = {SEARCH: warm_search, SEARCH_ZONE: warm_zone_search, SEARCH_MODERN: warm_modern_search,
-                SEARCH_DUEL: warm_duel_search}
+# a searching seat's kernels, by task name (each game's entry's search_task)
+SEARCH_TASKS = {info.search_task: functools.partial(warm_game_search, game) for game, info in GAMES.items()}
 # what only the tests marked ``heavy`` use (pyproject.toml): left out of ``--only test``
-HEAVY = (SEARCH, SEARCH_DUEL, SEARCH_MODERN, SEARCH_ZONE)
+HEAVY = tuple(SEARCH_TASKS)
 # seconds each task took on 2 cores, compiling into an empty cache: the longest start first (modern's and zone's
 # search with advise's evaluations scaled from a cold compile beside the old zone task; duel's advise adds 31 s to
 # its 223 s, measured alone, 2 December 2026); only the order matters. Classic's two halves on the same scale: on

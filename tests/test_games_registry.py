@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from rams_sim.advice.search import read_question
 from rams_sim.games import GAMES, Game, GameInfo, game_info
 from rams_sim.kernels import args as kernel_args
 from rams_sim.reference.games import game_of
@@ -127,7 +128,7 @@ def test_an_entry_is_complete_and_its_modules_import(game):
     assert info.kernel.startswith("rams_sim.kernels.games.") and info.reference.startswith("rams_sim.reference.games.")
     advice = importlib.import_module(info.advice)
     assert callable(advice.position_builder) and callable(advice.evaluation)
-    assert isinstance(advice.RACE_BEFORE_PLAY, bool)
+    assert isinstance(advice.RACE_BEFORE_PLAY, bool) and advice.WARM_QUESTIONS
     kernel = importlib.import_module(info.kernel)
     assert callable(kernel.play_deal) and callable(kernel.settle_party)  # dispatch's entry points
     reference = importlib.import_module(info.reference)
@@ -168,6 +169,17 @@ def test_the_registry_agrees_with_the_presets():
     for game, info in GAMES.items():
         assert PRESETS[info.warm_preset].game is game and PRESETS[info.warm_preset].implemented
         assert type(kernel_args.rules_args(Rules.named(info.warm_preset))) is kernel_args.ARGS_TYPES[game]
+
+
+@pytest.mark.parametrize("game", list(Game), ids=str)
+def test_the_positions_warm_compiles_are_the_games_and_valid(game):
+    """warm.py compiles advise's evaluations of the positions the game's advice module lists (read here
+    as advise reads them: every refusal is raised before a search kernel is compiled)."""
+    from rams_sim.warm import COST, SEARCH_TASKS
+
+    assert GAMES[game].search_task in SEARCH_TASKS and GAMES[game].search_task in COST
+    for question in importlib.import_module(GAMES[game].advice).WARM_QUESTIONS:
+        assert read_question(**question).rules.game is game, question
 
 
 def test_every_field_of_an_entry_has_a_docstring():

@@ -273,6 +273,15 @@ def _order(trump_card: int) -> np.ndarray:
 
 # ---- the game's hooks for advise (rams_sim.advice.position.advice_module) ---------------------------------
 RACE_BEFORE_PLAY = False  # the widow's, the trump card's and dave's kernels play every option in every world
+# positions whose evaluations `python -m rams_sim.warm` compiles (advise's arguments): the widow, duel-trump's
+# card, dave, a card
+_WARM = {"hand": "A♥ K♠ 7♠ 9♦ 10♣", "trump_card": "8♥", "dealer": 0}
+WARM_QUESTIONS = (
+    {**_WARM, "seat": 1, "rules": "duel"},
+    {**_WARM, "seat": 0, "rules": "duel-trump", "turns": "1=stand,0=stand"},
+    {**_WARM, "seat": 1, "rules": "duel", "turns": "1=stand,0=stand", "played": "-"},
+    {**_WARM, "seat": 1, "rules": "duel", "turns": "1=stand,0=stand", "played": "-", "dave": "pass"},
+)
 
 
 def position_builder(rules: Rules, given: Described):

@@ -246,6 +246,12 @@ def _options(rules: Rules, stage: str, seat: int, hand: list[int], scores: list[
 
 # ---- the game's hooks for advise (rams_sim.advice.position.advice_module) ---------------------------------
 RACE_BEFORE_PLAY = True  # evaluate_turn takes the options still racing
+# positions whose evaluations `python -m rams_sim.warm` compiles (advise's arguments): a turn, a card
+WARM_QUESTIONS = (
+    {"hand": "A♥ K♠ 9♠ 10♦ Q♣", "trump_card": "9♥", "seat": 2, "dealer": 0, "rules": "modern", "turns": "1=pass"},
+    {"hand": "A♥ K♠ 9♠ 10♦ Q♣", "trump_card": "9♥", "seat": 1, "dealer": 0, "rules": "modern",
+     "turns": "1=play,2=play,3=play,0=play", "played": "-"},
+)  # fmt: skip
 
 
 def position_builder(rules: Rules, given: Described):

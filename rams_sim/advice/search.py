@@ -619,6 +619,12 @@ def _model_text(others: PolicySpec, rules: Rules, inferred: bool, floor: float, 
 
 # ---- the game's hooks for advise (classic's: rams_sim.advice.position.advice_module) -------------------------
 RACE_BEFORE_PLAY = True  # evaluate_options takes the options still racing
+# positions whose evaluations `python -m rams_sim.warm` compiles (advise's arguments): an exchange, a card
+WARM_QUESTIONS = (
+    {"hand": "A♥ K♠ 7♠ 9♦ 10♣", "trump_card": "8♥", "seat": 2, "dealer": 0, "exchanged": "1=2"},
+    {"hand": "A♥ K♠ 7♠ 9♦ 10♣", "trump_card": "8♥", "seat": 2, "dealer": 0, "exchanged": "1=0,2=0,3=0,0=0",
+     "played": "7♥"},
+)  # fmt: skip
 
 
 def position_builder(rules: Rules, given: Described):

@@ -216,6 +216,12 @@ def replay_play(rules: Rules, seat: int, hand: list[int], trump_card: int, playe
 
 # ---- the game's hooks for advise (rams_sim.advice.position.advice_module) ---------------------------------
 RACE_BEFORE_PLAY = False  # evaluate_swap plays both options in every world
+# positions whose evaluations `python -m rams_sim.warm` compiles (advise's arguments): the swap, a card
+WARM_QUESTIONS = (
+    {"hand": "A♥ K♠ 7♠ 9♦ 10♣", "trump_card": "8♥", "seat": 1, "dealer": 0, "rules": "zone"},
+    {"hand": "A♥ K♠ 7♠ 9♦ 10♣", "trump_card": "8♥", "seat": 1, "dealer": 0, "rules": "zone", "turns": "1=stand",
+     "played": "-"},
+)  # fmt: skip
 
 
 def position_builder(rules: Rules, given: Described):
