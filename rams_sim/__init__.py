@@ -15,15 +15,12 @@ does not need; :func:`read_run` too, as it brings in polars, which a command suc
 
 import importlib
 
-try:
-    from ._version import __version__
-except ImportError:  # a source tree never installed: setuptools-scm writes _version.py at install time
-    __version__ = "0+unknown"
 from .advice.notation import AdviceError
 from .compare import Comparison, compare
 from .policies import PolicyKind, PolicySpec
 from .record import DealRecord, Declaration, EndKind, Intent, Outcome, PartyRecord
 from .rules import PRESETS, PresetNotImplemented, Rules
+from .version import __version__
 
 # name -> module, imported when the name is first used (the engine and advise import numba, read_run polars)
 _LAZY = {name: ".engine" for name in ("play_deal", "play_party", "simulate", "simulate_branches", "simulate_parties")}

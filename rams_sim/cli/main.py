@@ -13,11 +13,11 @@ from typing import Annotated
 
 import typer
 
-from .. import __version__
 from ..games import GAMES
 from ..policies import PolicySpec
 from ..record import Declaration
 from ..rules import OPTION_HELP, PRESETS, Rules, no_effect, own_options
+from ..version import __version__
 from . import advise as cli_advise
 from . import effect as cli_effect
 from . import sweep as cli_sweep

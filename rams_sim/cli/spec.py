@@ -12,9 +12,9 @@ from typing import Annotated
 
 import typer
 
-from .._version import __version__
 from ..policies import PARAMS_BY_KIND, PolicyKind, PolicySpec, seat_policies
 from ..rules import Rules
+from ..version import __version__
 from .common import fail, parse_count
 
 

@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from importlib import metadata as importlib_metadata
 from pathlib import Path
 
-from .. import __version__
+from ..version import __version__
 
 METADATA_KEY = "rams_sim"
 LIBRARIES = ("numba", "numpy", "polars", "pyarrow")
