@@ -195,11 +195,12 @@ class GameInfo:
     kernel: str = ""
     """R9: the kernel module of the game's deal (``rams_sim.kernels.games.<name>``)."""
     kernel_search: str = ""
-    """The kernels of a searching seat's decisions in the game (docs/SEARCH.md)."""
+    """The kernels of a searching seat's decisions in the game (docs/SEARCH.md; classic's is
+    :mod:`rams_sim.kernels.pimc`, whose card search duel and modern share)."""
     reference: str = ""
     """R9: the reference module of the game's deal (``rams_sim.reference.games.<name>``)."""
     reference_search: str = ""
-    """The reference's search of the game (policy ``pimc``)."""
+    """The reference's search of the game (policy ``pimc``; classic's is :mod:`rams_sim.reference.pimc`)."""
     advice: str = ""
     """``rams-sim advise`` in the game: its positions (``position_builder``) and its kernels
     (``evaluation``), :mod:`rams_sim.advice.search` for classic."""
