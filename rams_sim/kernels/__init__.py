@@ -48,8 +48,8 @@ from . import inlining
 
 def _cache_dir() -> str:
     package = Path(__file__).resolve().parent.parent
-    # modules the kernels import constants from
-    shared = ("cards.py", "policies.py", "record.py", "rules.py", "strategy_table.py")
+    # modules the kernels import constants from (games.py: which module plays each game)
+    shared = ("cards.py", "games.py", "policies.py", "record.py", "rules.py", "strategy_table.py")
     sources = sorted(package.glob("kernels/**/*.py")) + [package / name for name in shared]
     digest = hashlib.sha256()
     for path in sources:

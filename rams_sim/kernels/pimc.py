@@ -106,6 +106,7 @@ DECISIONS = 16  # decision numbers per seat: the phase before the play, 8 + tric
 CARD_DECISION = 8
 SAMPLE_SALT = np.uint64(0x50494D43)  # "PIMC"
 DRAW_ROW = MAX_SEATS + 1  # the search's own stream in Scratch.rng
+NO_RACE = 0.0  # world_loops' z where a game's search does not race (duel, modern, zone's swap)
 BLOCK = 256  # worlds per block of evaluate_* (the unit the threads take; a batch starts at a multiple)
 # what a rollout tells about the searching seat (evaluate_*'s flags, bit by bit)
 FLAG_REMIZ = 1  # he played, the deal was played out and he took no trick (R7.2)
@@ -247,6 +248,52 @@ def _draw(search, m, n_pairs, n_piles, total):
                 search.ints[2], search.table, total, search.rng, DRAW_ROW, search.masks[1])  # fmt: skip
 
 
+# ---- the world loops: every searched decision of every game ----------------------------------
+def world_loops(world):
+    """The two loops over the worlds of a searched decision whose one world is ``world``: returns
+    ``(sample, block)``, each an @njit function (not cached alone: each compiles into the cached
+    search kernel that calls it; ``world`` is bound here, not passed, as numba cannot cache a
+    kernel that passes a function as a value).
+
+    ``world(search, world_key, deltas, flags, col, *args)`` draws one world and plays each option
+    alive (``search.options``, ``search.alive``) out in it: option i's value into
+    ``deltas[i, col]``/``flags[i, col]``.
+
+    * ``sample(search, n, seat, decision, seat_params, z, n_options, sign, no_trick_weight, args)``
+      searches the decision (module docstring, steps 2-3) and returns the option of the least
+      total (``sign``, ``no_trick_weight``: :func:`_world_value`). ``seat`` and ``decision`` key
+      the worlds' stream (``seat * DECISIONS + decision``; duel's dave passes seat 0 and a decision
+      of its own); ``seat_params`` (float64[P]) is the searching seat's row of the policy
+      parameters (``rollout`` for every seat of the rollouts, ``samples`` worlds); ``z`` its
+      ``race`` (docs/SEARCH.md "Racing"), NO_RACE where the game's search does not race.
+    * ``block(search, seat, decision, first_world, b, deltas, flags, args)`` plays block ``b`` of an
+      advise evaluation's worlds (``first_world + b * BLOCK ..``; ``search`` armed with the block's
+      key), every world kept: world j's option values into ``deltas[:, j]``/``flags[:, j]``
+      (int64[n_options, n_worlds]).
+    """
+
+    @njit
+    def sample(search, n, seat, decision, seat_params, z, n_options, sign, no_trick_weight, args):
+        seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + decision)
+        _rollout_players(search, n, np.int64(seat_params[P_ROLLOUT]))
+        _start_race(search, n_options)
+        for j in range(np.int64(seat_params[P_SAMPLES])):
+            world(search, _world_key(search.key, seat, decision, j), search.w_deltas, search.w_flags, np.int64(0),
+                  *args)  # fmt: skip
+            _add_raced(search, n_options, sign, no_trick_weight)
+            if _racing_now(z, j + 1) and _race(search, n_options, j + 1, z) == 1:
+                break  # one option left
+        return _least_alive(search, n_options)
+
+    @njit
+    def block(search, seat, decision, first_world, b, deltas, flags, args):
+        seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + decision)
+        for j in range(b * BLOCK, min(deltas.shape[1], (b + 1) * BLOCK)):
+            world(search, _world_key(search.key, seat, decision, first_world + j), deltas, flags, j, *args)
+
+    return sample, block
+
+
 # ---- a card of the play ----------------------------------------------------------------------
 @njit(cache=True)
 def _play_count(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k):
@@ -368,8 +415,8 @@ def _flags(w_st, w_info, seat):
 
 
 @njit(cache=True)
-def _card_world(search, r, announce, cardsets, st, trick, log, info, n, dealer, trump_card, scores, t, k, leader, seat,
-                legal, played, q_duty, m, n_pairs, total, n_piles, world_key, deltas, flags, col, infer, floor):  # fmt: skip
+def _card_world(search, world_key, deltas, flags, col, r, announce, cardsets, st, trick, log, info, n, dealer, trump_card,
+                scores, t, k, leader, seat, legal, played, q_duty, m, n_pairs, total, n_piles, infer, floor):  # fmt: skip
     """Draw one world at a card of the play (:func:`_play_world`; ``m`` .. ``n_piles`` from
     :func:`_play_count`) and play each card of ``legal`` (ascending) out in it by the rollout
     players: the seat's delta and FLAG_* bits into ``deltas[i, col]``/``flags[i, col]`` for the
@@ -386,6 +433,9 @@ def _card_world(search, r, announce, cardsets, st, trick, log, info, n, dealer, 
                             leader, q_duty, played)  # fmt: skip
             keep_value(search, r, announce, seat, scores, dealer, world_key, ok, deltas, flags, i, col)
         i += 1
+
+
+_card_world_sample, _card_world_block = world_loops(_card_world)
 
 
 @njit(cache=True)
@@ -531,20 +581,11 @@ def pimc_card(search, r, kinds, params, announce, cardsets, st, trick, log, info
     m, n_pairs, total, n_piles = _play_count(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k)
     if not total > 0.0:
         return lowest(legal)  # no consistent world: an impossible history (tests pin that this never happens)
-    seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + CARD_DECISION + t)
-    _rollout_players(search, n, np.int64(params[seat, P_ROLLOUT]))
     n_options = legal_options(search, legal)
-    _start_race(search, n_options)
-    z = params[seat, P_RACE]
-    for j in range(np.int64(params[seat, P_SAMPLES])):
-        world_key = _world_key(search.key, seat, CARD_DECISION + t, j)
-        _card_world(search, r, announce, cardsets, st, trick, log, info, n, dealer, trump_card, scores, t, k, leader,
-                    seat, legal, played, q_duty, m, n_pairs, total, n_piles, world_key, search.w_deltas,
-                    search.w_flags, np.int64(0), np.int64(params[seat, P_INFER]), params[seat, P_FLOOR])  # fmt: skip (int64 as advise's column: one compile)
-        _add_raced(search, n_options, delta_sign(r))
-        if _racing_now(z, j + 1) and _race(search, n_options, j + 1, z) == 1:
-            break  # one option left
-    return _least_alive(search, n_options)
+    return _card_world_sample(search, n, seat, CARD_DECISION + t, params[seat], params[seat, P_RACE], n_options,
+                              delta_sign(r), 0, (r, announce, cardsets, st, trick, log, info, n, dealer, trump_card,
+                              scores, t, k, leader, seat, legal, played, q_duty, m, n_pairs, total, n_piles,
+                              np.int64(params[seat, P_INFER]), params[seat, P_FLOOR]))  # fmt: skip
 
 
 # ---- the decisions before the play --------------------------------------------------------------
@@ -662,8 +703,8 @@ def _roll_option(search, option, world_key, r, announce, trick, log, info, n, de
 
 
 @njit(cache=True)
-def _option_world(search, r, announce, order, cardsets, st, trick, log, info, n, dealer, scores, phase, step, talon_pos,
-                  seat, options, n_options, m, total, n_piles, world_key, deltas, flags, col, infer, floor):  # fmt: skip
+def _option_world(search, world_key, deltas, flags, col, r, announce, order, cardsets, st, trick, log, info, n, dealer,
+                  scores, phase, step, talon_pos, seat, options, n_options, m, total, n_piles, infer, floor):  # fmt: skip
     """Draw one world before the play (:func:`_exchange_world`; ``m``, ``total``, ``n_piles``
     from :func:`_exchange_count`) and take each of ``options[:n_options]`` at exchange step
     ``step`` in it, the deal played out by the rollout players: the seat's delta and FLAG_*
@@ -689,6 +730,9 @@ def _option_world(search, r, announce, order, cardsets, st, trick, log, info, n,
             flags[i, col] = FLAG_ERROR  # an option the rules refuse (tests pin that it does not happen)
 
 
+_option_world_sample, _option_world_block = world_loops(_option_world)
+
+
 @njit(cache=True)
 def _exchange_count(search, r, n, seat, trump_card, cardsets, st):
     unknown, n_piles = exchange_piles(r, n, seat, trump_card, cardsets, st, search.masks[0], search.ints[0],
@@ -712,19 +756,10 @@ def pimc_decision(search, phase, step, talon_pos, seat, r, kinds, params, announ
     m, total, n_piles = _exchange_count(search, r, n, seat, trump_card, cardsets, st)
     if not total > 0.0:
         return NO_OPTION
-    seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + phase)
-    _rollout_players(search, n, np.int64(params[seat, P_ROLLOUT]))
-    _start_race(search, n_options)
-    z = params[seat, P_RACE]
-    for j in range(np.int64(params[seat, P_SAMPLES])):
-        world_key = _world_key(search.key, seat, phase, j)
-        _option_world(search, r, announce, order, cardsets, st, trick, log, info, n, dealer, scores, phase, step,
-                      talon_pos, seat, options, n_options, m, total, n_piles, world_key, search.w_deltas,
-                      search.w_flags, np.int64(0), np.int64(params[seat, P_INFER]), params[seat, P_FLOOR])  # fmt: skip
-        _add_raced(search, n_options, 1)  # classic only (R7: the least delta)
-        if _racing_now(z, j + 1) and _race(search, n_options, j + 1, z) == 1:
-            break  # one option left
-    return _least_alive(search, n_options)
+    return _option_world_sample(search, n, seat, phase, params[seat], params[seat, P_RACE], n_options, 1, 0, (r,
+                                announce, order, cardsets, st, trick, log, info, n, dealer, scores, phase, step,
+                                talon_pos, seat, options, n_options, m, total, n_piles, np.int64(params[seat,
+                                P_INFER]), params[seat, P_FLOOR]))  # fmt: skip (classic only, R7: the least delta)
 
 
 # ---- every world kept: rams-sim advise ---------------------------------------------------------
@@ -769,7 +804,6 @@ def evaluate_cards(r, roll_kinds, roll_params, announce, key, cardsets, st, tric
     of layouts (0.0: the position is impossible, and no world is drawn). The Python layer
     runs the blocks on threads (:mod:`rams_sim.parallel`)."""
     n = r.players
-    n_worlds = deltas.shape[1]
     count = 0.0
     for b in range(lo, hi):
         search = arm(new_scratch(), mix64(np.uint64(key) + np.uint64((first_world // BLOCK + b) * GOLDEN)))
@@ -777,12 +811,9 @@ def evaluate_cards(r, roll_kinds, roll_params, announce, key, cardsets, st, tric
         m, n_pairs, count, n_piles = _play_count(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k)
         if not count > 0.0:
             return count
-        seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + CARD_DECISION + t)
-        for j in range(b * BLOCK, min(n_worlds, (b + 1) * BLOCK)):
-            world_key = _world_key(search.key, seat, CARD_DECISION + t, first_world + j)
-            _card_world(search, r, announce, cardsets, st, trick, log, info, n, dealer, trump_card, scores, t, k,
-                        leader, seat, legal, played, q_duty, m, n_pairs, count, n_piles, world_key, deltas, flags,
-                        j, np.int64(infer), np.float64(floor))  # fmt: skip
+        _card_world_block(search, seat, CARD_DECISION + t, first_world, b, deltas, flags, (r, announce, cardsets, st,
+                          trick, log, info, n, dealer, trump_card, scores, t, k, leader, seat, legal, played, q_duty,
+                          m, n_pairs, count, n_piles, np.int64(infer), np.float64(floor)))  # fmt: skip
     return count
 
 
@@ -794,7 +825,6 @@ def evaluate_options(r, roll_kinds, roll_params, announce, key, order, cardsets,
     (from :func:`options_at`) at exchange step ``step`` (codes.PHASE_*: ``phase``); ``infer``
     and ``floor`` as pimc's parameters (:mod:`.inference`: the model is ``roll_kinds``/``roll_params``)."""
     n = r.players
-    n_worlds = deltas.shape[1]
     count = 0.0
     for b in range(lo, hi):
         search = arm(new_scratch(), mix64(np.uint64(key) + np.uint64((first_world // BLOCK + b) * GOLDEN)))
@@ -802,10 +832,7 @@ def evaluate_options(r, roll_kinds, roll_params, announce, key, order, cardsets,
         m, count, n_piles = _exchange_count(search, r, n, seat, trump_card, cardsets, st)
         if not count > 0.0:
             return count
-        seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + phase)
-        for j in range(b * BLOCK, min(n_worlds, (b + 1) * BLOCK)):
-            world_key = _world_key(search.key, seat, phase, first_world + j)
-            _option_world(search, r, announce, order, cardsets, st, trick, log, info, n, dealer, scores, phase, step,
-                          talon_pos, seat, options, options.shape[0], m, count, n_piles, world_key, deltas, flags,
-                          j, np.int64(infer), np.float64(floor))  # fmt: skip
+        _option_world_block(search, seat, phase, first_world, b, deltas, flags, (r, announce, order, cardsets, st,
+                            trick, log, info, n, dealer, scores, phase, step, talon_pos, seat, options,
+                            options.shape[0], m, count, n_piles, np.int64(infer), np.float64(floor)))  # fmt: skip
     return count

@@ -65,7 +65,7 @@ from ..play import play_tricks
 from ..policy import RANDOM, _strength, threats_of
 from ..rng import bounded, deal_key
 from ..score import credit_trick, finish_deal
-from ..search import arm, duel_search_dave, duel_search_trump, duel_search_widow
+from ..search import arm, search_hook
 from ..state import (
     ACES,
     CUBE,
@@ -96,6 +96,25 @@ SWAP_OPTION = (1 << HAND_SIZE) - 1  # branching: discard mask 31 = swap the hand
 # the steps of a deal (deal_from): the first hand's widow, the dealer's, the duel-trump card, the play
 TRUMP_STEP, PLAY_STEP = 2, 3
 NEW_DEAL = -1  # rollout_deal's step: a whole new deal
+
+# ---- the search's hooks (duel_search.py, imported when a searching driver is compiled) ----
+duel_search_widow = search_hook(
+    "duel_search_widow", "search, r, kinds, params, announce, order, cardsets, st, trick, info, log, scores, dealer, "
+    "step, seat", ".games.duel_search.duel_pimc_widow", "search, r, params, announce, order, cardsets, st, trick, "
+    "info, log, scores, dealer, step, seat", "A searching seat's widow option at widow step ``step`` (0 stand, "
+    "SWAP_OPTION), or NO_OPTION.", __name__)  # fmt: skip
+duel_search_trump = search_hook(
+    "duel_search_trump", "search, r, kinds, params, announce, order, cardsets, st, trick, info, log, scores, dealer",
+    ".games.duel_search.duel_pimc_trump", "search, r, params, announce, order, cardsets, st, trick, info, log, scores, "
+    "dealer", "A searching dealer's card for the trump card in duel-trump, or NO_OPTION.", __name__,
+    decider="dealer")  # fmt: skip
+duel_search_dave = search_hook(
+    "duel_search_dave", "search, r, kinds, params, announce, cardsets, st, trick, log, info, scores, t, k, leader, "
+    "q_duty, offerer, trump_card, dealer, played, decider", ".games.duel_search.duel_pimc_dave", "search, r, params, "
+    "announce, cardsets, st, trick, log, info, scores, t, k, leader, q_duty, offerer, trump_card, dealer, played, "
+    "decider", "A searching seat's dave option before ``offerer``'s card ``k`` of trick ``t``: the offerer's "
+    "(``decider`` == ``offerer``: DAVE_PASS or DAVE_OFFER) or the other's answer (DAVE_DECLINE or DAVE_ACCEPT); "
+    "NO_OPTION when ``decider`` does not search.", __name__, decider="decider")  # fmt: skip
 # a dave decision's options (a searching seat's, :mod:`.duel_search`)
 DAVE_PASS, DAVE_OFFER = 0, 1  # the offerer: no offer, or an offer
 DAVE_DECLINE, DAVE_ACCEPT = 0, 1  # the other: decline (he loses the party now), or accept (the stake doubles)

@@ -32,7 +32,6 @@ import numpy as np
 from numba import njit
 
 from ...cards import HAND_SIZE, MAX_SEATS, N_TRICKS
-from ...policies import P_ROLLOUT, P_SAMPLES
 from ..bits import bit, lowest, popcount
 from ..codes import E_DECLINED, NO_OPTION, OK, PHASE_ROUND, PHASE_TRUMP
 from ..inference import INFER_NONE
@@ -40,18 +39,14 @@ from ..pimc import (
     BLOCK,
     DECISIONS,
     DRAW_ROW,
-    SEARCH_STREAM,
-    _add_world,
+    NO_RACE,
     _copy2,
     _copy_players,
     _count,
     _draw,
-    _least,
     _play_count,
     _play_world,
-    _rollout_players,
     _shuffle_mask,
-    _world_key,
     keep_value,
     legal_options,
     new_scratch,
@@ -59,9 +54,10 @@ from ..pimc import (
     rollout_play,
     set_options,
     start_rollout,
+    world_loops,
 )
 from ..play import BEFORE_CARD_DONE
-from ..rng import GOLDEN, mix64, seed_stream
+from ..rng import GOLDEN, mix64
 from ..rows import row_kernel
 from ..search import arm
 from ..state import DEALT, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, HAND, TRUMP_CARD, WIDOW
@@ -76,18 +72,6 @@ def dave_decision(decider, t, answering):
     """The decision number of ``decider``'s dave choice in trick ``t`` (``answering``: 1 for an answer,
     0 for an offer): a seat offers at most once a trick, before its card, and answers at most once."""
     return DAVE_DECISION + (decider * N_TRICKS + t) * 2 + answering
-
-
-@njit(cache=True)
-def _before_play_worlds(search, params, unknown, n_piles, seat, decision):
-    """The worlds of a decision before the play, its piles in ``search`` (:func:`widow_piles`,
-    :func:`trump_piles`): the layout counts, the worlds' stream keyed (deal, ``seat``,
-    ``decision``), the rollout players. Returns (m, n_pairs, total) of :func:`..pimc._count`
-    (total 0: no world)."""
-    m, n_pairs, total = _count(search, unknown, n_piles)
-    seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + decision)
-    _rollout_players(search, N_SEATS, np.int64(params[seat, P_ROLLOUT]))
-    return m, n_pairs, total
 
 
 @njit(cache=True)
@@ -128,8 +112,8 @@ def widow_piles(r, cardsets, info, seat, search):
 
 
 @njit(cache=True)
-def _widow_world(search, r, announce, order, cardsets, st, trick, info, log, scores, dealer, step, seat, m, n_pairs,
-                 total, world_key, deltas, flags, col):  # fmt: skip
+def _widow_world(search, world_key, deltas, flags, col, r, announce, order, cardsets, st, trick, info, log, scores,
+                 dealer, step, seat, m, n_pairs, total):  # fmt: skip
     """Draw one world at the widow and play stand and swap (``search.options[:2]``) out in it from
     ``step``: each one's worth and FLAG_* bits into ``deltas[i, col]``/``flags[i, col]``
     (:func:`..pimc.keep_value`). The one world loop of :func:`duel_pimc_widow` and :func:`evaluate_widow`."""
@@ -148,22 +132,20 @@ def _widow_world(search, r, announce, order, cardsets, st, trick, info, log, sco
         keep_value(search, r, announce, seat, scores, dealer, world_key, ok, deltas, flags, i, col)
 
 
+_widow_world_sample, _widow_world_block = world_loops(_widow_world)
+
+
 @njit(cache=True)
 def duel_pimc_widow(search, r, params, announce, order, cardsets, st, trick, info, log, scores, dealer, step, seat):
     """``seat``'s widow option at widow step ``step`` by search: 0 (stand) or SWAP_OPTION
     (:func:`widow_piles`' worlds)."""
     unknown = widow_piles(r, cardsets, info, seat, search)
-    m, n_pairs, total = _before_play_worlds(search, params, unknown, 3, seat, PHASE_ROUND)
+    m, n_pairs, total = _count(search, unknown, 3)
     if not total > 0.0:
         return np.int64(NO_OPTION)
     search.options[0], search.options[1] = 0, SWAP_OPTION
-    search.totals[0], search.totals[1] = 0, 0
-    for j in range(np.int64(params[seat, P_SAMPLES])):
-        world_key = _world_key(search.key, seat, PHASE_ROUND, j)
-        _widow_world(search, r, announce, order, cardsets, st, trick, info, log, scores, dealer, step, seat, m, n_pairs,
-                     total, world_key, search.w_deltas, search.w_flags, np.int64(0))  # fmt: skip
-        _add_world(search, 2, 1)  # the least worth (an error counts 1,000,000: never chosen)
-    return _least(search, 2)
+    return _widow_world_sample(search, N_SEATS, seat, PHASE_ROUND, params[seat], NO_RACE, 2, 1, 0, (r, announce,
+                               order, cardsets, st, trick, info, log, scores, dealer, step, seat, m, n_pairs, total))  # fmt: skip (the least worth; an error counts 1,000,000: never chosen)
 
 
 # ---- duel-trump's card ----------------------------------------------------------------------
@@ -182,8 +164,8 @@ def trump_piles(r, cardsets, info, dealer, search):
 
 
 @njit(cache=True)
-def _trump_world(search, r, announce, order, cardsets, st, trick, info, log, scores, dealer, n_options, m, n_pairs,
-                 total, world_key, deltas, flags, col):  # fmt: skip
+def _trump_world(search, world_key, deltas, flags, col, r, announce, order, cardsets, st, trick, info, log, scores,
+                 dealer, n_options, m, n_pairs, total):  # fmt: skip
     """Draw one world at duel-trump's card and play each of ``search.options[:n_options]`` (the
     card given up) out in it into ``deltas[i, col]``/``flags[i, col]``. If the other swapped,
     the hand he laid aside is five of the rest (their first five in a shuffle of it, from the
@@ -206,21 +188,21 @@ def _trump_world(search, r, announce, order, cardsets, st, trick, info, log, sco
         keep_value(search, r, announce, dealer, scores, dealer, world_key, ok, deltas, flags, i, col)
 
 
+_trump_world_sample, _trump_world_block = world_loops(_trump_world)
+
+
 @njit(cache=True)
 def duel_pimc_trump(search, r, params, announce, order, cardsets, st, trick, info, log, scores, dealer):
     """duel-trump: the card the dealer gives up for the trump card, by search (his five cards
     ascending; :func:`trump_piles`' worlds)."""
     n_options = legal_options(search, cardsets[HAND, dealer])
     unknown = trump_piles(r, cardsets, info, dealer, search)
-    m, n_pairs, total = _before_play_worlds(search, params, unknown, 2, dealer, PHASE_TRUMP)
+    m, n_pairs, total = _count(search, unknown, 2)
     if not total > 0.0:
         return np.int64(NO_OPTION)
-    for j in range(np.int64(params[dealer, P_SAMPLES])):
-        world_key = _world_key(search.key, dealer, PHASE_TRUMP, j)
-        _trump_world(search, r, announce, order, cardsets, st, trick, info, log, scores, dealer, n_options, m, n_pairs,
-                     total, world_key, search.w_deltas, search.w_flags, np.int64(0))  # fmt: skip
-        _add_world(search, n_options, 1)
-    return _least(search, n_options)
+    return _trump_world_sample(search, N_SEATS, dealer, PHASE_TRUMP, params[dealer], NO_RACE, n_options, 1, 0, (r,
+                               announce, order, cardsets, st, trick, info, log, scores, dealer, n_options, m, n_pairs,
+                               total))  # fmt: skip
 
 
 # ---- dave -----------------------------------------------------------------------------------
@@ -251,8 +233,8 @@ def _roll_dave(search, r, announce, trick, log, info, scores, t, k, leader, q_du
 
 
 @njit(cache=True)
-def _dave_world(search, r, announce, cardsets, st, trick, log, info, scores, t, k, leader, q_duty, offerer, trump_card,
-                dealer, played, decider, m, n_pairs, total, n_piles, world_key, deltas, flags, col):  # fmt: skip
+def _dave_world(search, world_key, deltas, flags, col, r, announce, cardsets, st, trick, log, info, scores, t, k, leader,
+                q_duty, offerer, trump_card, dealer, played, decider, m, n_pairs, total, n_piles):  # fmt: skip
     """Draw one world of ``decider``'s card at this point of the play (:func:`..pimc._play_world`)
     and play both dave options out in it (the offerer's: 0 no offer, 1 offer; the answer: 0
     decline, 1 accept) into ``deltas[i, col]``/``flags[i, col]``. The one world loop of
@@ -263,6 +245,9 @@ def _dave_world(search, r, announce, cardsets, st, trick, log, info, scores, t, 
         ok = _roll_dave(search, r, announce, trick, log, info, scores, t, k, leader, q_duty, offerer, trump_card, dealer,
                         played, decider, option, world_key)  # fmt: skip
         keep_value(search, r, announce, decider, scores, dealer, world_key, ok, deltas, flags, option, col)
+
+
+_dave_world_sample, _dave_world_block = world_loops(_dave_world)
 
 
 @njit(cache=True)
@@ -276,17 +261,11 @@ def duel_pimc_dave(search, r, params, announce, cardsets, st, trick, log, info, 
                                              t, k)  # fmt: skip
     if not total > 0.0:
         return np.int64(NO_OPTION)
-    seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + decision)
-    _rollout_players(search, N_SEATS, np.int64(params[decider, P_ROLLOUT]))
     search.options[0], search.options[1] = 0, 1
-    search.totals[0], search.totals[1] = 0, 0
-    for j in range(np.int64(params[decider, P_SAMPLES])):
-        world_key = _world_key(search.key, 0, decision, j)
-        _dave_world(search, r, announce, cardsets, st, trick, log, info, scores, t, k, leader, q_duty, offerer,
-                    trump_card, dealer, played, decider, m, n_pairs, total, n_piles, world_key, search.w_deltas,
-                    search.w_flags, np.int64(0))  # fmt: skip
-        _add_world(search, 2, 1)
-    return _least(search, 2)
+    # the stream and the worlds' keys: seat 0 and the decision, which names the decider (dave_decision)
+    return _dave_world_sample(search, N_SEATS, 0, decision, params[decider], NO_RACE, 2, 1, 0, (r, announce, cardsets,
+                              st, trick, log, info, scores, t, k, leader, q_duty, offerer, trump_card, dealer, played,
+                              decider, m, n_pairs, total, n_piles))  # fmt: skip
 
 
 # ---- every world kept: rams-sim advise ---------------------------------------------------------
@@ -299,7 +278,6 @@ def evaluate_widow(r, roll_kinds, roll_params, announce, key, order, cardsets, s
     bits into ``deltas``/``flags`` int64[2, n_worlds]. ``order``: int8[N_CARDS], the deal's
     layout (the seat's hand where the kernels deal it; the rest is drawn). Returns the
     number of layouts."""
-    n_worlds = deltas.shape[1]
     count = 0.0
     for b in range(lo, hi):
         search = arm(new_scratch(), mix64(np.uint64(key) + np.uint64((first_world // BLOCK + b) * GOLDEN)))
@@ -309,11 +287,8 @@ def evaluate_widow(r, roll_kinds, roll_params, announce, key, order, cardsets, s
         if not count > 0.0:
             return count
         set_options(search, np.array([0, SWAP_OPTION], np.int64))
-        seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + PHASE_ROUND)
-        for j in range(b * BLOCK, min(n_worlds, (b + 1) * BLOCK)):
-            world_key = _world_key(search.key, seat, PHASE_ROUND, first_world + j)
-            _widow_world(search, r, announce, order, cardsets, st, trick, info, log, scores, dealer, step, seat, m,
-                         n_pairs, count, world_key, deltas, flags, j)  # fmt: skip
+        _widow_world_block(search, seat, PHASE_ROUND, first_world, b, deltas, flags, (r, announce, order, cardsets,
+                           st, trick, info, log, scores, dealer, step, seat, m, n_pairs, count))  # fmt: skip
     return count
 
 
@@ -322,7 +297,6 @@ def evaluate_trump(r, roll_kinds, roll_params, announce, key, order, cardsets, s
                    first_world, deltas, flags, lo, hi):  # fmt: skip
     """As :func:`evaluate_widow` for duel-trump's card: rows the dealer's five cards ascending
     (the card given up for the trump card)."""
-    n_worlds = deltas.shape[1]
     count = 0.0
     for b in range(lo, hi):
         search = arm(new_scratch(), mix64(np.uint64(key) + np.uint64((first_world // BLOCK + b) * GOLDEN)))
@@ -332,11 +306,8 @@ def evaluate_trump(r, roll_kinds, roll_params, announce, key, order, cardsets, s
         m, n_pairs, count = _count(search, unknown, 2)
         if not count > 0.0:
             return count
-        seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + dealer * DECISIONS + PHASE_TRUMP)
-        for j in range(b * BLOCK, min(n_worlds, (b + 1) * BLOCK)):
-            world_key = _world_key(search.key, dealer, PHASE_TRUMP, first_world + j)
-            _trump_world(search, r, announce, order, cardsets, st, trick, info, log, scores, dealer, n_options, m,
-                         n_pairs, count, world_key, deltas, flags, j)  # fmt: skip
+        _trump_world_block(search, dealer, PHASE_TRUMP, first_world, b, deltas, flags, (r, announce, order, cardsets,
+                           st, trick, info, log, scores, dealer, n_options, m, n_pairs, count))  # fmt: skip
     return count
 
 
@@ -346,7 +317,6 @@ def evaluate_dave(r, roll_kinds, roll_params, announce, key, cardsets, st, trick
     """As :func:`evaluate_widow` for ``decider``'s dave choice before ``offerer``'s card ``k`` of
     trick ``t``: rows 0 no offer, 1 offer (``decider`` the offerer) or 0 decline, 1 accept (the
     other)."""
-    n_worlds = deltas.shape[1]
     decision = dave_decision(decider, t, 0 if decider == offerer else 1)
     count = 0.0
     for b in range(lo, hi):
@@ -356,10 +326,7 @@ def evaluate_dave(r, roll_kinds, roll_params, announce, key, cardsets, st, trick
                                                  log, t, k)  # fmt: skip
         if not count > 0.0:
             return count
-        seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + decision)
-        for j in range(b * BLOCK, min(n_worlds, (b + 1) * BLOCK)):
-            world_key = _world_key(search.key, 0, decision, first_world + j)
-            _dave_world(search, r, announce, cardsets, st, trick, log, info, scores, t, k, leader, q_duty, offerer,
-                        trump_card, dealer, played, decider, m, n_pairs, count, n_piles, world_key, deltas, flags,
-                        j)  # fmt: skip
+        _dave_world_block(search, 0, decision, first_world, b, deltas, flags, (r, announce, cardsets, st, trick, log,
+                          info, scores, t, k, leader, q_duty, offerer, trump_card, dealer, played, decider, m,
+                          n_pairs, count, n_piles))  # fmt: skip
     return count

@@ -45,7 +45,7 @@ from ..knowledge import modern_jacks_fit
 from ..play import play_tricks
 from ..policy import RANDOM, _strength, keep_value, wants_pass
 from ..rng import bounded, deal_key
-from ..search import arm, modern_search_redeal, modern_search_turn
+from ..search import arm, search_hook
 from ..state import (
     ACTIVE,
     DECL,
@@ -69,6 +69,15 @@ from ..state import (
 )
 
 MAX_REDEALS = 10  # VARIANTS.md: the right to a redeal lapses after 10
+# ---- the search's hooks (modern_search.py, imported when a searching driver is compiled) ----
+_HOOK = "search, r, kinds, params, announce, cardsets, st, info, scores, dealer, k, seat"
+_CALL = "search, r, params, announce, cardsets, st, info, scores, dealer, k, seat"
+modern_search_turn = search_hook("modern_search_turn", _HOOK, ".games.modern_search.modern_pimc_turn", _CALL,
+                                 "A searching seat's turn option in modern (OPTION_PASS, 0, a take mask), or "
+                                 "NO_OPTION.", __name__)  # fmt: skip
+modern_search_redeal = search_hook("modern_search_redeal", _HOOK, ".games.modern_search.modern_pimc_redeal", _CALL,
+                                   "A searching seat's answer to modern's redeal question (0 keep, 1 demand), or "
+                                   "NO_OPTION.", __name__)  # fmt: skip
 WIDOW_SIZE = 4  # [004]: "4 карты откладываются в прикуп"
 TAKE_BITS = HAND_SIZE - 1  # a take in `branch`: the 4-bit mask of the cards given up
 
@@ -171,7 +180,7 @@ REDEAL = 1  # the redeal decision's options: 0 keep the cards, REDEAL demand a n
 def _redeal_demanded(r, n, dealer, trump, kinds, params, announce, rng, cardsets, st, info, scores, k0, search):
     """Each seat from the ``k0``-th from the dealer's left, dealt five of one suit, may demand a
     redeal; True at the first demand. A searching seat's answer comes from ``search``
-    (:func:`rams_sim.kernels.search.modern_search_redeal`)."""
+    (:func:`rams_sim.kernels.games.modern.modern_search_redeal`)."""
     first = seat_after(dealer, 1, n)
     for k in range(k0, n):
         seat = seat_after(first, k, n)
@@ -237,7 +246,7 @@ def _turns(r, n, dealer, trump, kinds, params, announce, rng, order, cardsets, s
     ``forced_option`` (:func:`turn_choice`; :func:`round_choice` in the play/pass round) at each
     of his steps instead of asking his policy (``rams-sim branch``); the decision at step ``k0``
     takes ``first_option`` unless it is NO_OPTION (a search playing an option out); a searching
-    seat's option comes from ``search`` (:func:`rams_sim.kernels.search.modern_search_turn`)."""
+    seat's option comes from ``search`` (:func:`rams_sim.kernels.games.modern.modern_search_turn`)."""
     first = seat_after(dealer, 1, n)
     widow = ZERO
     for j in range(WIDOW_SIZE):

@@ -36,29 +36,24 @@ import numpy as np
 from numba import njit
 
 from ...cards import HAND_SIZE
-from ...policies import P_ROLLOUT, P_SAMPLES
 from ..bits import ZERO, bit, lowest, nth_card
 from ..codes import NO_FORCE, NO_OPTION, OPTION_PASS, ORDER_DECLARE_THEN_BUY, PHASE_BUY, PHASE_ROUND
 from ..pimc import (
     BLOCK,
-    DECISIONS,
     DRAW_ROW,
-    SEARCH_STREAM,
-    _add_world,
+    NO_RACE,
     _copy2,
     _copy_players,
     _count,
     _draw,
-    _least,
-    _rollout_players,
-    _world_key,
     keep_result,
     new_scratch,
     no_pairs,
     set_options,
     start_rollout,
+    world_loops,
 )
-from ..rng import GOLDEN, bounded, deal_key, mix64, seed_stream
+from ..rng import GOLDEN, bounded, deal_key, mix64
 from ..rows import row_kernel
 from ..search import arm
 from ..state import DEALT, DISCARDS, DRAWN, HAND, REDEALS, TRUMP_CARD, WIDOW, seat_after
@@ -172,8 +167,8 @@ def _turn_world(search, n, dealer, trump_card, cardsets, st, info):
 
 
 @njit(cache=True)
-def _option_world(search, r, announce, cardsets, st, info, scores, dealer, k, seat, n_options, redeal, m, n_pairs,
-                  total, world_key, deltas, flags, col):  # fmt: skip
+def _option_world(search, world_key, deltas, flags, col, r, announce, cardsets, st, info, scores, dealer, k, seat,
+                  n_options, redeal, m, n_pairs, total):  # fmt: skip
     """Draw one world of the counted piles (``m`` .. ``total`` from ``_count``) and play each of
     ``search.options[:n_options]`` out in it: the seat's delta and FLAG_* bits into
     ``deltas[i, col]``/``flags[i, col]`` (int64[., .]) for the i-th option. ``redeal``: the
@@ -199,23 +194,18 @@ def _option_world(search, r, announce, cardsets, st, info, scores, dealer, k, se
         keep_result(search, seat, status, deltas, flags, i, col)
 
 
+_option_world_sample, _option_world_block = world_loops(_option_world)
+
+
 @njit(cache=True)
 def _search_worlds(search, r, params, announce, cardsets, st, info, scores, dealer, k, seat, decision, n_options,
                    redeal, m, n_pairs, total):  # fmt: skip
     """The world loop of :func:`modern_pimc_turn` and :func:`modern_pimc_redeal`: play each of
     ``search.options[:n_options]`` out in ``samples`` worlds (:func:`_option_world`) and return
     the option of the most total delta (a rollout that stopped on a status counts 1,000,000: never chosen)."""
-    n = r.players
-    seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + decision)
-    _rollout_players(search, n, np.int64(params[seat, P_ROLLOUT]))
-    for i in range(n_options):
-        search.totals[i] = 0
-    for j in range(np.int64(params[seat, P_SAMPLES])):
-        world_key = _world_key(search.key, seat, decision, j)
-        _option_world(search, r, announce, cardsets, st, info, scores, dealer, k, seat, n_options, redeal, m, n_pairs,
-                      total, world_key, search.w_deltas, search.w_flags, np.int64(0))  # fmt: skip
-        _add_world(search, n_options, modern.DELTA_SIGN)
-    return _least(search, n_options)
+    return _option_world_sample(search, r.players, seat, decision, params[seat], NO_RACE, n_options,
+                                modern.DELTA_SIGN, 0, (r, announce, cardsets, st, info, scores, dealer, k, seat,
+                                n_options, redeal, m, n_pairs, total))  # fmt: skip
 
 
 @njit(cache=True)
@@ -260,7 +250,6 @@ def evaluate_turn(r, roll_kinds, roll_params, announce, key, cardsets, st, info,
     World w is drawn from the stream keyed ``(key + w // BLOCK)``. Returns the number of
     layouts (0.0: no world; never with a valid position)."""
     n = r.players
-    n_worlds = deltas.shape[1]
     decision = REDEAL_DECISION if redeal else turn_decision(r, k)
     count = 0.0
     for b in range(lo, hi):
@@ -271,9 +260,6 @@ def evaluate_turn(r, roll_kinds, roll_params, announce, key, cardsets, st, info,
         if not count > 0.0:
             return count
         set_options(search, options)
-        seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + decision)
-        for j in range(b * BLOCK, min(n_worlds, (b + 1) * BLOCK)):
-            world_key = _world_key(search.key, seat, decision, first_world + j)
-            _option_world(search, r, announce, cardsets, st, info, scores, dealer, k, seat, options.shape[0], redeal,
-                          m, n_pairs, count, world_key, deltas, flags, j)  # fmt: skip
+        _option_world_block(search, seat, decision, first_world, b, deltas, flags, (r, announce, cardsets, st, info,
+                            scores, dealer, k, seat, options.shape[0], redeal, m, n_pairs, count))  # fmt: skip
     return count

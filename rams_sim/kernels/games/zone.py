@@ -61,7 +61,7 @@ from ..deal import deal_cards, reset_scoring, shuffle_and_seed
 from ..declare import best_rams, four_aces_holder
 from ..policy import RANDOM, _strength, highest_ranked, lowest_ranked, probed_card
 from ..rng import bounded
-from ..search import arm, zone_search_card, zone_search_swap
+from ..search import arm, search_hook
 from ..state import (
     ACES,
     DECL,
@@ -93,6 +93,18 @@ from ..trick import trick_winner
 N_ZONE = 2  # VARIANTS "zone: the table": two players
 WIDOW_SIZE = 5  # a five-card widow
 SWAP_OPTION = (1 << HAND_SIZE) - 1  # branching: discard mask 31 = give all five for the widow
+
+# ---- the search's hooks (zone_search.py, imported when a searching driver is compiled) ----
+zone_search_swap = search_hook(
+    "zone_search_swap", "search, r, kinds, params, cardsets, st, trick, info, log, scores, dealer",
+    ".games.zone_search.zone_pimc_swap", "search, r, params, cardsets, st, trick, info, log, scores, dealer",
+    "The searching partner's swap option (0 stand, 31 swap), or NO_OPTION.", __name__,
+    decider="seat_after(dealer, 1, 2)")  # fmt: skip
+zone_search_card = search_hook(
+    "zone_search_card", "search, r, kinds, params, cardsets, st, trick, info, log, scores, dealer, t, k, leader, seat, "
+    "legal, duty", ".games.zone_search.zone_pimc_card", "search, r, params, cardsets, st, trick, info, log, scores, "
+    "dealer, t, k, leader, seat, legal, duty", "A searching seat's card in zone, or -1 when ``seat`` does not search.",
+    __name__, none="-1")  # fmt: skip
 
 
 @njit(cache=True, _nrt=False, inline="always")

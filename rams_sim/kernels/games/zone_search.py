@@ -29,37 +29,27 @@ import numpy as np
 from numba import njit
 
 from ...cards import ACE, HAND_SIZE, KING, N_TRICKS, QUEEN
-from ...policies import P_PROKAT_WEIGHT, P_RACE, P_ROLLOUT, P_SAMPLES
+from ...policies import P_PROKAT_WEIGHT, P_RACE
 from ..bits import ZERO, ace_points, bit, card_of, has, lowest, popcount, rams_suit, suit_of
 from ..codes import NO_OPTION, OK, PHASE_ROUND, ZONE_LEAD_DUTY
 from ..pimc import (
     BLOCK,
     CARD_DECISION,
-    DECISIONS,
-    DRAW_ROW,
     FLAG_REMIZ,
-    SEARCH_STREAM,
-    _add_raced,
-    _add_world,
+    NO_RACE,
     _copy2,
     _copy_players,
     _count,
     _draw,
-    _least,
-    _least_alive,
-    _race,
-    _racing_now,
-    _rollout_players,
-    _start_race,
-    _world_key,
     keep_result,
     legal_options,
     new_scratch,
     no_pairs,
     set_options,
     start_rollout,
+    world_loops,
 )
-from ..rng import GOLDEN, mix64, seed_stream
+from ..rng import GOLDEN, mix64
 from ..rows import row_kernel
 from ..search import arm
 from ..state import (
@@ -203,8 +193,8 @@ def card_piles(r, seat, dealer, cardsets, info, trick, log, t, k, duty, search):
 
 
 @njit(cache=True)
-def _card_world(search, r, cardsets, st, trick, info, log, scores, dealer, t, k, leader, seat, duty, n_options, m,
-                n_pairs, n_piles, total, world_key, deltas, flags, col):  # fmt: skip
+def _card_world(search, world_key, deltas, flags, col, r, cardsets, st, trick, info, log, scores, dealer, t, k, leader,
+                seat, duty, n_options, m, n_pairs, n_piles, total):  # fmt: skip
     """Draw one world at a card (the piles counted) and play each of ``search.options[:n_options]``
     out in it: the seat's delta and FLAG_* bits into ``deltas[i, col]``/``flags[i, col]``
     (FLAG_REMIZ: no trick, so the прокат is paid). The one world loop of :func:`zone_pimc_card`
@@ -239,6 +229,9 @@ def _card_world(search, r, cardsets, st, trick, info, log, scores, dealer, t, k,
         _keep(search, seat, status, deltas, flags, i, col)
 
 
+_card_world_sample, _card_world_block = world_loops(_card_world)
+
+
 @njit(cache=True)
 def zone_pimc_card(search, r, params, cardsets, st, trick, info, log, scores, dealer, t, k, leader, seat, legal, duty):
     """The card ``seat`` plays to trick ``t`` (``k`` cards in it) by search (module docstring).
@@ -251,20 +244,11 @@ def zone_pimc_card(search, r, params, cardsets, st, trick, info, log, scores, de
     if not total > 0.0:
         return lowest(legal)  # no consistent world: an impossible history (tests pin that this never happens)
     decision = CARD_DECISION + t
-    seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + decision)
-    _rollout_players(search, N_ZONE, np.int64(params[seat, P_ROLLOUT]))
-    weight = np.int64(params[seat, P_PROKAT_WEIGHT])
     n_options = legal_options(search, legal)
-    _start_race(search, n_options)
-    z = params[seat, P_RACE]
-    for j in range(np.int64(params[seat, P_SAMPLES])):
-        world_key = _world_key(search.key, seat, decision, j)
-        _card_world(search, r, cardsets, st, trick, info, log, scores, dealer, t, k, leader, seat, duty, n_options, m,
-                    n_pairs, n_piles, total, world_key, search.w_deltas, search.w_flags, np.int64(0))  # fmt: skip
-        _add_raced(search, n_options, 1, weight)  # the least delta, the прокат weighed in
-        if _racing_now(z, j + 1) and _race(search, n_options, j + 1, z) == 1:
-            break  # one option left (docs/SEARCH.md "Racing")
-    return _least_alive(search, n_options)
+    # the least delta, the прокат weighed in; racing (docs/SEARCH.md "Racing")
+    return _card_world_sample(search, N_ZONE, seat, decision, params[seat], params[seat, P_RACE], n_options, 1,
+                              np.int64(params[seat, P_PROKAT_WEIGHT]), (r, cardsets, st, trick, info, log, scores,
+                              dealer, t, k, leader, seat, duty, n_options, m, n_pairs, n_piles, total))  # fmt: skip
 
 
 @njit(cache=True)
@@ -283,8 +267,8 @@ def swap_piles(r, cardsets, info, dealer, search):
 
 
 @njit(cache=True)
-def _swap_world(search, r, cardsets, st, trick, info, log, scores, dealer, m, n_pairs, total, world_key, deltas, flags,
-                col):  # fmt: skip
+def _swap_world(search, world_key, deltas, flags, col, r, cardsets, st, trick, info, log, scores, dealer, m, n_pairs,
+                total):  # fmt: skip
     """Draw one world at the swap and play stand and swap (``search.options[:2]``) out in it into
     ``deltas[i, col]``/``flags[i, col]``. The one world loop of :func:`zone_pimc_swap` and
     :func:`evaluate_swap`."""
@@ -303,6 +287,9 @@ def _swap_world(search, r, cardsets, st, trick, info, log, scores, dealer, m, n_
         _keep(search, seat, status, deltas, flags, i, col)
 
 
+_swap_world_sample, _swap_world_block = world_loops(_swap_world)
+
+
 @njit(cache=True)
 def zone_pimc_swap(search, r, params, cardsets, st, trick, info, log, scores, dealer):
     """The partner's swap by search: 0 (stand) or SWAP_OPTION. Worlds: the dealer's hand and
@@ -312,17 +299,10 @@ def zone_pimc_swap(search, r, params, cardsets, st, trick, info, log, scores, de
     m, n_pairs, total = _count(search, unknown, 3)
     if not total > 0.0:
         return np.int64(NO_OPTION)
-    seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + PHASE_ROUND)
-    _rollout_players(search, N_ZONE, np.int64(params[seat, P_ROLLOUT]))
-    weight = np.int64(params[seat, P_PROKAT_WEIGHT])
     search.options[0], search.options[1] = 0, SWAP_OPTION
-    search.totals[0], search.totals[1] = 0, 0
-    for j in range(np.int64(params[seat, P_SAMPLES])):
-        world_key = _world_key(search.key, seat, PHASE_ROUND, j)
-        _swap_world(search, r, cardsets, st, trick, info, log, scores, dealer, m, n_pairs, total, world_key,
-                    search.w_deltas, search.w_flags, np.int64(0))  # fmt: skip
-        _add_world(search, 2, 1, weight)
-    return _least(search, 2)
+    return _swap_world_sample(search, N_ZONE, seat, PHASE_ROUND, params[seat], NO_RACE, 2, 1, np.int64(params[seat,
+                              P_PROKAT_WEIGHT]), (r, cardsets, st, trick, info, log, scores, dealer, m, n_pairs,
+                              total))  # fmt: skip
 
 
 # ---- every world kept: rams-sim advise ---------------------------------------------------------
@@ -333,7 +313,6 @@ def evaluate_card(r, roll_kinds, roll_params, key, cardsets, st, trick, info, lo
     ascending; ``duty``: the first lead's duty cards, :func:`.zone.first_lead`): blocks ``lo ..
     hi - 1`` of worlds ``first_world ..``, each card's delta and FLAG_* bits into
     ``deltas``/``flags`` int64[n_options, n_worlds]. Returns the number of layouts."""
-    n_worlds = deltas.shape[1]
     decision = CARD_DECISION + t
     count = 0.0
     for b in range(lo, hi):
@@ -344,11 +323,8 @@ def evaluate_card(r, roll_kinds, roll_params, key, cardsets, st, trick, info, lo
         if not count > 0.0:
             return count
         set_options(search, options)
-        seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + decision)
-        for j in range(b * BLOCK, min(n_worlds, (b + 1) * BLOCK)):
-            world_key = _world_key(search.key, seat, decision, first_world + j)
-            _card_world(search, r, cardsets, st, trick, info, log, scores, dealer, t, k, leader, seat, duty,
-                        options.shape[0], m, n_pairs, n_piles, count, world_key, deltas, flags, j)  # fmt: skip
+        _card_world_block(search, seat, decision, first_world, b, deltas, flags, (r, cardsets, st, trick, info, log,
+                          scores, dealer, t, k, leader, seat, duty, options.shape[0], m, n_pairs, n_piles, count))  # fmt: skip
     return count
 
 
@@ -356,7 +332,6 @@ def evaluate_card(r, roll_kinds, roll_params, key, cardsets, st, trick, info, lo
 def evaluate_swap(r, roll_kinds, roll_params, key, cardsets, st, trick, info, log, scores, dealer, first_world, deltas,
                   flags, lo, hi):  # fmt: skip
     """As :func:`evaluate_card` for the partner's swap: rows 0 stand, 1 swap."""
-    n_worlds = deltas.shape[1]
     seat = seat_after(dealer, 1, N_ZONE)
     count = 0.0
     for b in range(lo, hi):
@@ -367,9 +342,6 @@ def evaluate_swap(r, roll_kinds, roll_params, key, cardsets, st, trick, info, lo
         if not count > 0.0:
             return count
         set_options(search, np.array([0, SWAP_OPTION], np.int64))
-        seed_stream(search.rng, DRAW_ROW, search.key, SEARCH_STREAM + seat * DECISIONS + PHASE_ROUND)
-        for j in range(b * BLOCK, min(n_worlds, (b + 1) * BLOCK)):
-            world_key = _world_key(search.key, seat, PHASE_ROUND, first_world + j)
-            _swap_world(search, r, cardsets, st, trick, info, log, scores, dealer, m, n_pairs, count, world_key,
-                        deltas, flags, j)  # fmt: skip
+        _swap_world_block(search, seat, PHASE_ROUND, first_world, b, deltas, flags, (r, cardsets, st, trick, info,
+                          log, scores, dealer, m, n_pairs, count))  # fmt: skip
     return count
