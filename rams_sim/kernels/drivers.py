@@ -70,16 +70,17 @@ def play_deals(r, kinds, params, announce, seed, first_deal, fixed_dealer, score
     compiled driver serves both). The rows are played by the game's ``play_rows``
     (:func:`.dispatch.play_rows`: classic's own loop, else :func:`deal_by_deal`).
     """
+    order, rng, cardsets, st, trick, info, log = make_state()
     return play_rows(r, kinds, params, announce, seed, first_deal, fixed_dealer, scores, fixed_order, keys, out_sets,
-                     out_seat, out_delta, out_deal, out_log, prepare(search), lo, hi, make_state())  # fmt: skip
+                     out_seat, out_delta, out_deal, out_log, prepare(search), lo, hi, order, rng, cardsets, st, trick,
+                     info, log)  # fmt: skip
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def deal_by_deal(r, kinds, params, announce, seed, first_deal, fixed_dealer, scores, fixed_order, keys, out_sets,
-                 out_seat, out_delta, out_deal, out_log, search, lo, hi, state):  # fmt: skip
-    """:func:`play_deals`' rows, one call of the game's ``play_deal`` each (``search``: prepared;
-    ``state``: :func:`.state.make_state`'s arrays); returns the number of deals whose status is not OK."""
-    order, rng, cardsets, st, trick, info, log = state
+                 out_seat, out_delta, out_deal, out_log, search, lo, hi, order, rng, cardsets, st, trick, info, log):  # fmt: skip
+    """:func:`play_deals`' rows, one call of the game's ``play_deal`` each (``search``: prepared);
+    returns the number of deals whose status is not OK."""
     n = r.players
     errors = 0
     no_force, no_option = np.int64(NO_FORCE), np.int64(0)

@@ -53,7 +53,7 @@ def play_deal(r, kinds, params, announce, key, fixed_order, dealer, scores, orde
 
 @njit(cache=True, _nrt=False)
 def play_rows(r, kinds, params, announce, seed, first_deal, fixed_dealer, scores, fixed_order, keys, out_sets,
-              out_seat, out_delta, out_deal, out_log, search, lo, hi, state):  # fmt: skip
+              out_seat, out_delta, out_deal, out_log, search, lo, hi, order, rng, cardsets, st, trick, info, log):  # fmt: skip
     """Rows ``lo .. hi - 1`` of :func:`..drivers.play_deals` for a table without a searching seat
     (``search`` None); returns the number of deals whose status is not OK.
 
@@ -62,7 +62,6 @@ def play_rows(r, kinds, params, announce, seed, first_deal, fixed_dealer, scores
     arguments through the stack, 15% of a deal's time, and one inlining layer more (this
     loop calling an inlined ``play_deal``) doubled the cold compile.
     """
-    order, rng, cardsets, st, trick, info, log = state
     n = r.players
     errors = 0
     given = fixed_order.shape[0] > 0
