@@ -132,3 +132,37 @@ def test_every_engine_import_circle_is_a_search_and_its_deals():
     assert circles, "the finder found no circle: the engines' search circles are expected"
     for circle in circles:
         assert any(m.rsplit(".", 1)[-1] in ("pimc", "search") or m.endswith("_search") for m in circle), circle
+
+
+_SEARCH_TABLE = """
+import hashlib, sys
+import numpy as np
+from rams_sim import Rules, simulate
+rules = Rules.named(sys.argv[1])
+out = simulate(rules, ["pimc:samples=6,race=2"] + ["basic"] * (rules.players - 1), seed=5, deals=3)
+h = hashlib.sha256()
+for name, value in sorted(vars(out).items()):
+    if isinstance(value, np.ndarray):
+        h.update(name.encode())
+        h.update(value.tobytes())
+print(h.hexdigest())
+"""
+
+
+@pytest.mark.heavy
+@pytest.mark.parametrize("preset", ["classic", "modern", "duel-trump", "zone"])
+def test_a_searching_table_plays_the_same_deals_without_the_jit(preset):
+    """The hooks' plain-Python forms and the world loops run the search under NUMBA_DISABLE_JIT=1 (the
+    coverage pass) and play exactly the deals the compiled kernels play, in every game."""
+    import os
+    import subprocess
+    import sys
+
+    def digest(disable_jit: bool) -> str:
+        env = {**os.environ, "NUMBA_DISABLE_JIT": "1" if disable_jit else "0"}
+        run = subprocess.run([sys.executable, "-W", "ignore", "-c", _SEARCH_TABLE, preset], env=env, capture_output=True,
+                             text=True, check=False)  # fmt: skip
+        assert run.returncode == 0, run.stderr[-2000:]
+        return run.stdout.strip()
+
+    assert digest(True) == digest(False)

@@ -133,7 +133,7 @@ def _digit(s, p, caps, strides):
 def _pair_weight(s, row, pa, pb, free, caps, strides, table, piles_mask, m):
     """Completions after the pair at rows ``row``, ``row + 1`` goes to piles (pa, pb) from need
     state ``s``; 0 if not allowed. Returns (weight, next state)."""
-    if pa == pb and (piles_mask >> np.uint64(pa)) & np.uint64(1):
+    if pa == pb and (np.uint64(piles_mask) >> np.uint64(pa)) & np.uint64(1):
         return 0.0, -1
     n_free = (pa == free) + (pb == free)
     if m - row - _total_need(s, caps, free + 1, strides) < n_free:
