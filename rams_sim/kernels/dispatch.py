@@ -77,8 +77,11 @@ def _game_hook(name: str, params: str, doc: str, call: str | None = None, missin
     (default: every parameter); ``missing``: the value where the game has no such function."""
 
     def choose(classes):
-        fn = getattr(_game_module(classes["r"]), name, None)
-        if fn is None and missing is not None:
+        game = _game_module(classes["r"])
+        fn = getattr(game, name, None)
+        if fn is None:
+            if missing is None:
+                raise TypeError(f"{game.__name__} has no {name}, which the kernels compiled here call")
             return f"return {missing}", {}
         return f"return fn({call or params})", {"fn": fn}
 

@@ -420,7 +420,7 @@ def _card_world(search, world_key, deltas, flags, col, r, announce, cardsets, st
     """Draw one world at a card of the play (:func:`_play_world`; ``m`` .. ``n_piles`` from
     :func:`_play_count`) and play each card of ``legal`` (ascending) out in it by the rollout
     players: the seat's delta and FLAG_* bits into ``deltas[i, col]``/``flags[i, col]`` for the
-    i-th card (int64[., .]). The one world loop of :func:`pimc_card` and :func:`evaluate_cards`."""
+    i-th card (int64[., .]). The world of :func:`pimc_card` and :func:`evaluate_cards` (:func:`world_loops`)."""
     _play_world(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, played, m, n_pairs, total,
                 n_piles, scores, announce, infer, floor)  # fmt: skip
     option = legal
@@ -460,18 +460,6 @@ def no_pairs(search):
         search.pair_piles[i] = 0
 
 
-@njit(cache=True)
-def _least(search, n_options):
-    """The option of the least total delta over ``samples`` worlds (R7: a delta counts down);
-    ties: the first. A rollout error counts 1,000,000: never chosen (tests pin that it does not happen)."""
-    totals = search.totals
-    best = 0
-    for i in range(n_options):
-        if i > 0 and totals[i] < totals[best]:
-            best = i
-    return search.options[best]
-
-
 @njit(cache=True, inline="always")
 def _world_value(search, i, sign, no_trick_weight):
     """Option ``i``'s value in one world (``search.w_deltas``/``w_flags``): its delta times ``sign``
@@ -482,13 +470,6 @@ def _world_value(search, i, sign, no_trick_weight):
     if f & FLAG_ERROR:
         return 1_000_000
     return sign * search.w_deltas[i, 0] + (no_trick_weight if f & FLAG_REMIZ else 0)
-
-
-@njit(cache=True)
-def _add_world(search, n_options, sign, no_trick_weight=0):
-    """Add one world's values (:func:`_world_value`) to ``search.totals``."""
-    for i in range(n_options):
-        search.totals[i] += _world_value(search, i, sign, no_trick_weight)
 
 
 @njit(cache=True)
@@ -503,7 +484,8 @@ def _start_race(search, n_options):
 
 @njit(cache=True)
 def _add_raced(search, n_options, sign, no_trick_weight=0):
-    """:func:`_add_world` for the options still alive, and the sums of products of their values
+    """Add one world's values (:func:`_world_value`) to ``search.totals`` for the options still alive,
+    and the sums of products of their values
     (``search.cross``: what the paired differences' variances need, :func:`_race`)."""
     for i in range(n_options):
         if not search.alive[i]:
@@ -556,7 +538,8 @@ def _best_alive(search, n_options):
 
 @njit(cache=True)
 def _least_alive(search, n_options):
-    """The alive option of the least total (:func:`_least` over the options still racing)."""
+    """The option of the least total over its worlds among those still alive (R7: a delta counts
+    down; every option, where nothing raced); ties: the first."""
     return search.options[_best_alive(search, n_options)]
 
 
@@ -708,7 +691,7 @@ def _option_world(search, world_key, deltas, flags, col, r, announce, order, car
     """Draw one world before the play (:func:`_exchange_world`; ``m``, ``total``, ``n_piles``
     from :func:`_exchange_count`) and take each of ``options[:n_options]`` at exchange step
     ``step`` in it, the deal played out by the rollout players: the seat's delta and FLAG_*
-    bits into ``deltas[i, col]``/``flags[i, col]``. The one world loop of
+    bits into ``deltas[i, col]``/``flags[i, col]``. The world of
     :func:`pimc_decision` and :func:`evaluate_options`. ``infer``: INFER_POLICY or INFER_PLAY draws the world
     with its history (:func:`_history_world`, the model's ``floor``), else uniformly."""
     if phase == PHASE_TRUMP:

@@ -384,10 +384,11 @@ def _write_part(folder: Path, task: ChunkTask, table: pl.DataFrame, meta: dict, 
     os.replace(tmp, final)
 
 
-def _on_cluster(client, spec: RunSpec, tasks: list[ChunkTask], partial: Path, common: dict, result: RunResult,
-                progress: Progress | None, units_done: int) -> None:  # fmt: skip
+def _on_cluster(client, spec: RunSpec, tasks: list[ChunkTask], partial: Path, common: dict,
+                landed: Callable[[ChunkTask], None]) -> None:  # fmt: skip
     """The chunks ``tasks`` of ``spec`` on the cluster of ``client``, each part written into
-    ``partial`` as it arrives (in any order: a part is named by its chunk)."""
+    ``partial`` as it arrives (in any order: a part is named by its chunk); ``landed(task)`` once
+    its part is on disk."""
     from distributed import as_completed
 
     tag = hashlib.sha256(to_json(spec.identity()).encode()).hexdigest()[:12]
@@ -399,11 +400,7 @@ def _on_cluster(client, spec: RunSpec, tasks: list[ChunkTask], partial: Path, co
             task = by_key[future.key]
             chunk = {"index": task.index, "first": task.first, "count": task.count, "seconds": None}
             _write_part(partial, task, future.result(), {**common, "chunk": chunk}, spec.part_kind)
-            units_done += task.count
-            result.chunks_run += 1
-            result.units_run += task.count
-            if progress:
-                progress(units_done, spec.count)
+            landed(task)
     except BaseException:
         client.cancel(futures)
         raise
@@ -574,7 +571,7 @@ def execute(
     stopped = False
     try:
         if client is not None:
-            _on_cluster(client, spec, todo, partial, common, result, progress, units_done)
+            _on_cluster(client, spec, todo, partial, common, landed)
         else:
             stopped = _run_local(spec, todo, finished, partial, common, landed, executor_hook, stop)
     finally:

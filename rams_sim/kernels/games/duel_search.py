@@ -116,7 +116,7 @@ def _widow_world(search, world_key, deltas, flags, col, r, announce, order, card
                  dealer, step, seat, m, n_pairs, total):  # fmt: skip
     """Draw one world at the widow and play stand and swap (``search.options[:2]``) out in it from
     ``step``: each one's worth and FLAG_* bits into ``deltas[i, col]``/``flags[i, col]``
-    (:func:`..pimc.keep_value`). The one world loop of :func:`duel_pimc_widow` and :func:`evaluate_widow`."""
+    (:func:`..pimc.keep_value`). The world of :func:`duel_pimc_widow` and :func:`evaluate_widow`."""
     other = 1 - seat
     _draw(search, m, n_pairs, 3, total)
     _base_world(search, order, cardsets, st)
@@ -144,8 +144,9 @@ def duel_pimc_widow(search, r, params, announce, order, cardsets, st, trick, inf
     if not total > 0.0:
         return np.int64(NO_OPTION)
     search.options[0], search.options[1] = 0, SWAP_OPTION
+    # the least worth; an error counts 1,000,000: never chosen
     return _widow_world_sample(search, N_SEATS, seat, PHASE_ROUND, params[seat], NO_RACE, 2, 1, 0, (r, announce,
-                               order, cardsets, st, trick, info, log, scores, dealer, step, seat, m, n_pairs, total))  # fmt: skip (the least worth; an error counts 1,000,000: never chosen)
+                               order, cardsets, st, trick, info, log, scores, dealer, step, seat, m, n_pairs, total))  # fmt: skip
 
 
 # ---- duel-trump's card ----------------------------------------------------------------------
@@ -169,7 +170,7 @@ def _trump_world(search, world_key, deltas, flags, col, r, announce, order, card
     """Draw one world at duel-trump's card and play each of ``search.options[:n_options]`` (the
     card given up) out in it into ``deltas[i, col]``/``flags[i, col]``. If the other swapped,
     the hand he laid aside is five of the rest (their first five in a shuffle of it, from the
-    worlds' stream). The one world loop of :func:`duel_pimc_trump` and :func:`evaluate_trump`."""
+    worlds' stream). The world of :func:`duel_pimc_trump` and :func:`evaluate_trump`."""
     other = 1 - dealer
     _draw(search, m, n_pairs, 2, total)
     _base_world(search, order, cardsets, st)
@@ -237,7 +238,7 @@ def _dave_world(search, world_key, deltas, flags, col, r, announce, cardsets, st
                 q_duty, offerer, trump_card, dealer, played, decider, m, n_pairs, total, n_piles):  # fmt: skip
     """Draw one world of ``decider``'s card at this point of the play (:func:`..pimc._play_world`)
     and play both dave options out in it (the offerer's: 0 no offer, 1 offer; the answer: 0
-    decline, 1 accept) into ``deltas[i, col]``/``flags[i, col]``. The one world loop of
+    decline, 1 accept) into ``deltas[i, col]``/``flags[i, col]``. The world of
     :func:`duel_pimc_dave` and :func:`evaluate_dave`."""
     _play_world(search, r, N_SEATS, decider, dealer, trump_card, cardsets, st, trick, log, t, k, played, m, n_pairs,
                 total, n_piles, scores, announce, INFER_NONE, 0.0)  # fmt: skip (duel weighs no history)

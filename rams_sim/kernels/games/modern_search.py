@@ -173,7 +173,7 @@ def _option_world(search, world_key, deltas, flags, col, r, announce, cardsets, 
     ``search.options[:n_options]`` out in it: the seat's delta and FLAG_* bits into
     ``deltas[i, col]``/``flags[i, col]`` (int64[., .]) for the i-th option. ``redeal``: the
     options are keep and REDEAL at the ``k``-th seat's redeal question, else options of its
-    turn. The one world loop of :func:`_search_worlds` and :func:`evaluate_turn`."""
+    turn. The world of :func:`_search_worlds` and :func:`evaluate_turn`."""
     n = r.players
     trump_card = info[TRUMP_CARD]
     # where the rollout starts: the next seat's redeal question (a demand dealt first), or this turn
@@ -200,9 +200,10 @@ _option_world_sample, _option_world_block = world_loops(_option_world)
 @njit(cache=True)
 def _search_worlds(search, r, params, announce, cardsets, st, info, scores, dealer, k, seat, decision, n_options,
                    redeal, m, n_pairs, total):  # fmt: skip
-    """The world loop of :func:`modern_pimc_turn` and :func:`modern_pimc_redeal`: play each of
-    ``search.options[:n_options]`` out in ``samples`` worlds (:func:`_option_world`) and return
-    the option of the most total delta (a rollout that stopped on a status counts 1,000,000: never chosen)."""
+    """The search of :func:`modern_pimc_turn` and :func:`modern_pimc_redeal`: each of
+    ``search.options[:n_options]`` played out in ``samples`` worlds of :func:`_option_world`
+    (:func:`..pimc.world_loops`, no racing); returns the option of the most total delta (a rollout
+    that stopped on a status counts 1,000,000: never chosen)."""
     return _option_world_sample(search, r.players, seat, decision, params[seat], NO_RACE, n_options,
                                 modern.DELTA_SIGN, 0, (r, announce, cardsets, st, info, scores, dealer, k, seat,
                                 n_options, redeal, m, n_pairs, total))  # fmt: skip

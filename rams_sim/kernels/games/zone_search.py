@@ -197,7 +197,7 @@ def _card_world(search, world_key, deltas, flags, col, r, cardsets, st, trick, i
                 seat, duty, n_options, m, n_pairs, n_piles, total):  # fmt: skip
     """Draw one world at a card (the piles counted) and play each of ``search.options[:n_options]``
     out in it: the seat's delta and FLAG_* bits into ``deltas[i, col]``/``flags[i, col]``
-    (FLAG_REMIZ: no trick, so the прокат is paid). The one world loop of :func:`zone_pimc_card`
+    (FLAG_REMIZ: no trick, so the прокат is paid). The world of :func:`zone_pimc_card`
     and :func:`evaluate_card`."""
     other = 1 - seat
     before = _played_by(log, trick, t, k, other)
@@ -270,7 +270,7 @@ def swap_piles(r, cardsets, info, dealer, search):
 def _swap_world(search, world_key, deltas, flags, col, r, cardsets, st, trick, info, log, scores, dealer, m, n_pairs,
                 total):  # fmt: skip
     """Draw one world at the swap and play stand and swap (``search.options[:2]``) out in it into
-    ``deltas[i, col]``/``flags[i, col]``. The one world loop of :func:`zone_pimc_swap` and
+    ``deltas[i, col]``/``flags[i, col]``. The world of :func:`zone_pimc_swap` and
     :func:`evaluate_swap`."""
     seat = seat_after(dealer, 1, N_ZONE)
     _draw(search, m, n_pairs, 3, total)
