@@ -306,11 +306,14 @@ def play_party(rules: Rules, policies="basic", *, seed=0, party=0) -> PartyRecor
 
 @dataclass(frozen=True)
 class BranchOut:
-    """Every exchange option open to one seat, deal by deal (``rams-sim branch``).
+    """Every option of one decision of one seat, deal by deal (``rams-sim branch``, :mod:`rams_sim.decisions`).
 
-    One entry per (deal, option) the rules open to the seat, deals ascending, options in
-    the order pass, stand, discard masks 1..31. ``option``: int8, -1 pass, 0 stand, else a
-    bit mask over his dealt cards in ascending id order. Card sets are uint64 masks.
+    One entry per (deal, option) the rules open to the seat at a decision he reached, deals
+    ascending, options in the driver's order. ``option``: int8, the option as taken: for the
+    exchange -1 pass, 0 stand, else a bit mask over his dealt cards in ascending id order (zone's
+    swap, duel's widow: 0 or 31; modern's turn as :mod:`rams_sim.kernels.games.modern` numbers it);
+    for ``trump`` -1 declined, else the card he gave up; for a card, the card; for ``redeal``,
+    ``offer``, ``answer``: 0 or 1. Card sets are uint64 masks. ``decision``: the decision's name.
     """
 
     deal: np.ndarray  # int64
@@ -330,6 +333,15 @@ class BranchOut:
     ends_party: np.ndarray  # int8: the seat whose party the deal ended (R5.7, R8.2, R8.3, duel), or -1
     stake: np.ndarray  # int16: the party's stake after the deal (duel's dave doubles it; 1 without)
     exchanged: np.ndarray  # int8[rows, players]: every seat's exchange as the table saw it (-1 passed, else the count)
+    took_trump_seats: np.ndarray  # int8[rows, players]: who took the trump card (R4.3; public)
+    intents: np.ndarray  # int8[rows, players]: every seat's R4.0a announcement (record.Intent codes)
+    dave_offers: np.ndarray  # int8[rows, players]: the dave offers each seat made (duel)
+    declarations: np.ndarray  # int8[rows, players]: every seat's declaration (record.Declaration codes, R5)
+    widow: np.ndarray  # int8: the seat that took the widow, -1 none (duel, modern, zone)
+    decision: str = "exchange"
+    play_card: np.ndarray | None = None  # int8[rows, N_TRICKS, players] with log_plays: cards by seat, -1 none
+    play_leader: np.ndarray | None = None  # int8[rows, N_TRICKS]: -1 for a trick not played
+    play_winner: np.ndarray | None = None  # int8[rows, N_TRICKS]
 
     def __len__(self) -> int:
         return self.deal.shape[0]
@@ -337,29 +349,40 @@ class BranchOut:
 
 def simulate_branches(
     rules: Rules, policies="basic", *, seat: int, seed: int = 0, deals: int = 1000, first_deal: int = 0,
-    dealer: int | None = None, orders=None,
+    dealer: int | None = None, orders=None, decision="exchange", log_plays: bool = False,
 ) -> BranchOut:  # fmt: skip
-    """Replay deals ``first_deal ..`` once per exchange option open to ``seat`` (pass where
-    R4.1 allows it, stand, every discard set the talon allows, R4.4), everyone else on his
-    policy, on the same deck order and coins; ``seat`` plays the cards with his own policy.
+    """Replay deals ``first_deal ..`` once per option of ``decision`` open to ``seat``, everyone else
+    on his policy, on the same deck order and coins; ``seat`` plays every other decision with his
+    own policy (:mod:`rams_sim.decisions`; a row forced to the option his policy takes equals the
+    plain run's deal, tests/test_branch.py).
 
-    ``orders``: optional deck orders, one per deal (int[deals, deck_size], each a
-    permutation of the deck), replayed instead of the deals' shuffles (coins still keyed
-    by (seed, deal))."""
+    ``decision``: a name (``exchange``, ``trump``, ``card:T``, ``redeal``, ``offer:T``,
+    ``answer:T``) or a :class:`rams_sim.decisions.BranchDecision`; the default is the exchange (pass
+    where R4.1 allows it, stand, every discard set the talon allows, R4.4; the game's first
+    decision elsewhere). ``orders``: optional deck orders, one per deal (int[deals, deck_size],
+    each a permutation of the deck), replayed instead of the deals' shuffles (coins still keyed
+    by (seed, deal)). ``log_plays``: keep each row's play log (``play_card`` ...)."""
+    from .decisions import BranchDecision, parse_decision
+
     if deals < 0:
         raise ValueError(f"deals must be non-negative; got {deals}")
     if not 0 <= seat < rules.players:
         raise ValueError(f"seat must be 0..{rules.players - 1}; got {seat}")
     if dealer is not None and not 0 <= dealer < rules.players:
         raise ValueError(f"dealer must be a seat 0..{rules.players - 1}; got {dealer}")
+    chosen = decision if isinstance(decision, BranchDecision) else parse_decision(str(decision), rules)
     kinds, params, announce = _policy_arrays(rules, policies)
-    rows = deals * codes.N_OPTIONS
+    option_lo, per_deal = chosen.option_range()
+    rows = deals * per_deal
+    n = rules.players
     valid = np.zeros(rows, np.bool_)
     sets = np.zeros((rows, 4), np.uint64)
-    small = np.zeros((rows, 9), np.int8)
+    small = np.zeros((rows, 10), np.int8)
     delta = np.zeros(rows, np.int16)
-    seen = np.zeros((rows, rules.players), np.int8)
-    scores = np.full(rules.players, rules.start, np.int64)
+    public = np.zeros((rows, drivers.N_PUBLIC, n), np.int8)
+    taken = np.zeros(rows, np.int8)
+    logs = np.zeros((rows if log_plays else 0, C.N_TRICKS, C.MAX_SEATS + 2), np.int8)
+    scores = np.full(n, rules.start, np.int64)
     fixed = -1 if dealer is None else dealer
     given = np.zeros((0, 0), np.int8)
     if orders is not None:
@@ -367,20 +390,29 @@ def simulate_branches(
         if given.shape[0] != deals:
             raise ValueError(f"{given.shape[0]} deck orders given for {deals} deals")
     args = (
-        rules_args(rules), kinds, params, announce, np.uint64(seed), first_deal, fixed, seat, scores, valid, sets, small, delta,
-        _search(kinds), given, seen,
+        rules_args(rules), kinds, params, announce, np.uint64(seed), first_deal, fixed, seat, chosen.number(seat),
+        option_lo, per_deal, scores, valid, sets, small, delta, _search(kinds), given, public, taken, logs,
     )  # fmt: skip
-    errors = sum(in_blocks(lambda lo, hi: drivers.play_branches(*args, lo, hi), deals, DEALS_PER_BLOCK // codes.N_OPTIONS))
+    errors = sum(in_blocks(lambda lo, hi: drivers.play_branches(*args, lo, hi), deals, max(1, DEALS_PER_BLOCK // per_deal)))
     if errors:
         raise PolicyError(f"{errors} replays of seed {seed} from deal {first_deal} hit a policy error")
     keep = np.flatnonzero(valid)
-    option = (keep % codes.N_OPTIONS + codes.OPTION_PASS).astype(np.int8)
+    play = {}
+    if log_plays:
+        kept = logs[keep]
+        played = kept[:, :, C.MAX_SEATS] >= 0  # a trick not played has no leader
+        play = dict(play_card=np.where(played[:, :, None], kept[:, :, :n], C.NO_CARD).astype(np.int8),
+                    play_leader=kept[:, :, C.MAX_SEATS], play_winner=np.where(played, kept[:, :, C.MAX_SEATS + 1], -1).astype(np.int8))  # fmt: skip
     return BranchOut(
-        deal=(first_deal + keep // codes.N_OPTIONS).astype(np.int64), option=option,
+        deal=(first_deal + keep // per_deal).astype(np.int64), option=taken[keep],
         hand_dealt=sets[keep, 0], discards=sets[keep, 1], drawn=sets[keep, 2], hand_final=sets[keep, 3],
         dealer=small[keep, 0], trump_card=small[keep, 1], passed=small[keep, 2] != 0, took_trump=small[keep, 3] != 0,
         declaration=small[keep, 4], tricks=small[keep, 5], outcome=small[keep, 6], delta=delta[keep],
-        ends_party=small[keep, 7], stake=small[keep, 8].astype(np.int16), exchanged=seen[keep],
+        ends_party=small[keep, 7], stake=small[keep, 8].astype(np.int16),
+        exchanged=public[keep, drivers.PUBLIC_EXCHANGED], took_trump_seats=public[keep, drivers.PUBLIC_TOOK_TRUMP],
+        intents=public[keep, drivers.PUBLIC_INTENT], dave_offers=public[keep, drivers.PUBLIC_DAVE],
+        declarations=public[keep, drivers.PUBLIC_DECL],
+        widow=small[keep, 9], decision=chosen.name, **play,
     )  # fmt: skip
 
 

@@ -191,6 +191,9 @@ class GameInfo:
     """R6: a follower must follow suit, trump or head (zone: any card answers)."""
     classic_scoring: bool = False
     """R5-R8 as classic Rams scores them (``settle_deal`` scores given hands and tricks)."""
+    branch_decisions: tuple[str, ...] = ("exchange", "trump", "card")
+    """The kinds of decision ``rams-sim branch --decision`` forces in the game (:mod:`rams_sim.decisions`),
+    its first decision first under the game's own name: R4's exchange, R4.3's trump card, R6's cards."""
     # ---- its modules (dotted names) ----
     kernel: str = ""
     """R9: the kernel module of the game's deal (``rams_sim.kernels.games.<name>``)."""
@@ -252,6 +255,7 @@ GAMES: Mapping[Game, GameInfo] = MappingProxyType({
         no_jack_declaration="any declaration wins the party before the play", dave=True,
         kernel="rams_sim.kernels.games.duel", kernel_search="rams_sim.kernels.games.duel_search",
         reference="rams_sim.reference.games.duel", reference_search="rams_sim.reference.games.duel_search",
+        branch_decisions=("widow", "trump", "card", "offer", "answer"),
         advice="rams_sim.advice.duel", args_class="DuelArgs", advise_stages=_frozen(_DUEL_STAGES),
         p_column="win party", warm_preset="duel", search_task="pimc-duel", warm_start=5,
     ),
@@ -270,6 +274,7 @@ GAMES: Mapping[Game, GameInfo] = MappingProxyType({
         settle_option="modern_settle",
         kernel="rams_sim.kernels.games.modern", kernel_search="rams_sim.kernels.games.modern_search",
         reference="rams_sim.reference.games.modern", reference_search="rams_sim.reference.games.modern_search",
+        branch_decisions=("turn", "redeal", "card"),
         advice="rams_sim.advice.modern", args_class="ModernArgs", advise_stages=_frozen(_MODERN_STAGES),
         warm_preset="modern", search_task="pimc-modern", warm_start=15,
     ),
@@ -289,6 +294,7 @@ GAMES: Mapping[Game, GameInfo] = MappingProxyType({
         no_jack_declaration="its jacks count in the tricks won", duty_to_follow=False,
         kernel="rams_sim.kernels.games.zone", kernel_search="rams_sim.kernels.games.zone_search",
         reference="rams_sim.reference.games.zone", reference_search="rams_sim.reference.games.zone_search",
+        branch_decisions=("swap", "card"),
         advice="rams_sim.advice.zone", args_class="ZoneArgs", advise_stages=_frozen(_ZONE_STAGES),
         warm_preset="zone", search_task="pimc-zone", warm_start=3,
     ),

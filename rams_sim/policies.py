@@ -299,6 +299,11 @@ PROBE_PARAMS: dict[str, float] = {
 FIRST_CARD = MAX_POLICY_PARAMS - 2
 TAKE_TRUMP = MAX_POLICY_PARAMS - 1
 PROBE_SLOTS = {"first_card": FIRST_CARD, "take_trump": TAKE_TRUMP}
+# a branch's forced decision (rams_sim.decisions, kernels/force.py): the decision number and the option
+# imposed on it, set by the branch driver on the focal seat's row alone, never by name; -1: nothing forced
+FORCE_DECISION = MAX_POLICY_PARAMS - 4
+FORCE_OPTION = MAX_POLICY_PARAMS - 3
+NO_FORCED_DECISION = -1.0
 PROBE_KINDS = tuple(k for k in PolicyKind if k != PolicyKind.PIMC)  # pimc searches every decision: refused
 ROLLOUT_KINDS = (PolicyKind.RANDOM, PolicyKind.BASIC, PolicyKind.CAUTIOUS, PolicyKind.GREEDY, PolicyKind.EXPERT)
 PARAMS_BY_KIND: dict[PolicyKind, dict[str, float]] = {
@@ -310,7 +315,7 @@ PARAMS_BY_KIND: dict[PolicyKind, dict[str, float]] = {
     PolicyKind.PIMC: PIMC_PARAMS,
     PolicyKind.TABLE: TABLE_PARAMS,
 }
-assert MAX_POLICY_PARAMS == TABLE_BASE and max(map(len, PARAMS_BY_KIND.values())) <= FIRST_CARD
+assert MAX_POLICY_PARAMS == TABLE_BASE and max(map(len, PARAMS_BY_KIND.values())) <= FORCE_DECISION
 # index of each basic parameter, for the kernels and the reference engine
 B_PASS_THRESHOLD, B_TRUMP_WEIGHT, B_HIGH_TRUMP_BONUS, B_HIGH_TRUMP_RANK = 0, 1, 2, 3
 B_KING_WEIGHT, B_KEEP_TRUMP_RANK, B_KEEP_KINGS, B_RAMS_DRAW = 4, 5, 6, 7
@@ -366,6 +371,7 @@ def param_vector(kind: PolicyKind, params: dict[str, float]) -> np.ndarray:
         out[i] = float(params.get(name, default))
     for name, default in PROBE_PARAMS.items():
         out[PROBE_SLOTS[name]] = float(params.get(name, default))
+    out[FORCE_DECISION] = out[FORCE_OPTION] = NO_FORCED_DECISION
     return out
 
 

@@ -386,7 +386,8 @@ def test_policy_parameter_names_and_defaults(name):
 @pytest.mark.parametrize("name", sorted(POLICY_PARAMS))
 def test_policy_parameter_slots(name):
     """Each parameter sits at its slot of the packed array, with its default, and zeros after the last
-    up to the probes' two slots (policies.py "Probes"), which hold -1 (off)."""
+    up to a branch's two slots (the forced decision and option, kernels/force.py) and the probes' two
+    slots (policies.py "Probes"), all four -1 (off)."""
     kind = PolicyKind[name.upper()]
     params = POLICY_PARAMS[name]
     vector = PolicySpec(kind).vector()
@@ -399,7 +400,9 @@ def test_policy_parameter_slots(name):
         assert moved[slot] == value and np.count_nonzero(moved != vector) == 1, (name, param)
     used = len(params)
     assert sorted(slot for slot, _ in params.values()) == list(range(used))
-    assert not vector[used:P.FIRST_CARD].any()
+    assert not vector[used:P.FORCE_DECISION].any()
+    assert P.FORCE_DECISION == P.MAX_POLICY_PARAMS - 4 and P.FORCE_OPTION == P.MAX_POLICY_PARAMS - 3
+    assert vector[P.FORCE_DECISION] == -1 and vector[P.FORCE_OPTION] == -1
     assert vector[P.FIRST_CARD] == -1 and vector[P.TAKE_TRUMP] == -1 and P.TAKE_TRUMP == P.MAX_POLICY_PARAMS - 1
 
 
@@ -418,7 +421,7 @@ def test_pack_policies_rows_are_the_seats():
     kinds, params, announce = pack_policies(specs)
     assert kinds.tolist() == [0, 3, 4, 1] and kinds.dtype == np.int8  # README codes
     assert params.shape == (4, P.MAX_POLICY_PARAMS) and params.dtype == np.float64
-    assert not params[0, :P.FIRST_CARD].any() and (params[:, P.FIRST_CARD:] == -1).all()  # random: only the probes, off
+    assert not params[0, :P.FORCE_DECISION].any() and (params[:, P.FORCE_DECISION:] == -1).all()  # random: the probes off
     assert params[1, 18] == 3.0 and params[1, 5] == 10.0  # greedy: rams_length, keep_trump_rank (Q)
     assert params[2, 20] == 2.0 and params[2, 0] == 0.5  # expert: intent_weight given, pass_threshold default
     assert announce.tolist() == [1, 1, 1, 0] and announce.dtype == np.int8

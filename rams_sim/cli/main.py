@@ -195,8 +195,13 @@ def party(
 
 @app.command()
 def branch(
-    seat: Annotated[int, typer.Option("--seat", help="The seat whose exchange options are replayed (0..players-1).")],
+    seat: Annotated[int, typer.Option("--seat", help="The seat whose options are replayed (0..players-1).")],
     deals: Annotated[str, typer.Option("--deals", help="Number of deals: 1e6, 1000000 or 1_000_000.")] = "1e5",
+    decision: Annotated[str, typer.Option("--decision", help=(
+        "The seat's decision whose every option is replayed: exchange (the default; zone's swap, modern's turn, "
+        "duel's widow), trump (R4.3: decline, or the card given up; duel-trump's card), card:T (his card in "
+        "trick T, 1..5), redeal (modern), offer:T / answer:T (duel's dave in trick T). The option column then "
+        "holds -1 or the card given up, the card played, or 0/1."))] = "exchange",
     preset: PresetOpt = "classic",
     players: PlayersOpt = None,
     rule: RuleOpt = None,
@@ -209,11 +214,14 @@ def branch(
     resume: ResumeOpt = False,
     chunk: ChunkOpt = None,
 ) -> None:
-    """Replay every deal once per exchange option of one seat, into Parquet: one row per (deal, option).
+    """Replay every deal once per option of one decision of one seat, into Parquet: one row per (deal, option).
 
-    The options are pass (where R4.1 allows it), stand, and every non-empty discard set of
-    his five cards that the talon allows (R4.4); everyone else follows his policy on the
-    same deck order, and the seat plays the cards with his own policy. In duel the options
+    By default the decision is the exchange: pass (where R4.1 allows it), stand, and every
+    non-empty discard set of his five cards that the talon allows (R4.4). --decision picks
+    another: the dealer's trump card (R4.3), his card in a trick (every card R6 lets him
+    play), modern's redeal, duel's dave. Everyone else follows his policy on the same deck
+    order and coins, and the seat plays his other decisions with his own policy; a deal in
+    which he never meets the decision has no rows. In duel the options
     are the widow's stand (0) and swap (31), and a row's ends_party and stake say who won
     the party in the deal and at what stake (a duel party is settled by its stake: the deal's
     points say nothing about who won it).
@@ -226,11 +234,32 @@ def branch(
     seats = build_policies(policy, rules.players)
     check_seat(seat, rules, "--seat")
     check_seat(dealer, rules, "--dealer")
-    spec = build_spec(runner.BRANCHES, rules, seats, seed, n_deals, chunk, dealer=dealer, seat=seat)
+    spec = build_spec(runner.BRANCHES, rules, seats, seed, n_deals, chunk, dealer=dealer, seat=seat, decision=decision)
     result = execute(spec, out, force, resume, threads, "deals")
-    typer.echo(f"{result.manifest['rows'] / n_deals:.1f} options per deal on average")
-    if GAMES[rules.game].settled_by_stake:
+    typer.echo(f"{result.manifest['rows'] / n_deals:.1f} options per deal on average"
+               + ("" if spec.decision == "exchange" else f" at decision {spec.decision} (a deal that never met it: none)"))
+    if spec.decision != "exchange":
+        _decision_summary(result.path, rules, spec.decision)
+    elif GAMES[rules.game].settled_by_stake:
         _duel_branch_summary(result.path, seat)
+
+
+def _decision_summary(folder: Path, rules, name: str) -> None:
+    """Per option of a ``branch --decision`` run: its rows and the seat's mean delta with its 95% CI
+    (each option's own deals: a card open in some deals only is averaged over those)."""
+    import polars as pl
+
+    from ..decisions import option_label, parse_decision
+    from ..runs.read import PART_GLOB
+    from ..runs.summary import mean_ci
+
+    decision = parse_decision(name, rules)
+    data = pl.scan_parquet(Path(folder) / PART_GLOB).group_by("option").agg(
+        pl.len().alias("n"), pl.col("delta").mean().alias("mean"), pl.col("delta").std().alias("std")).collect()
+    typer.echo(f"the seat's delta per option of {name} (95% CI; each option over the deals it was open in):")
+    for row in data.sort("option").iter_rows(named=True):
+        typer.echo(f"  {option_label(decision, row['option']):<14} n = {row['n']:>9,}: "
+                   f"{_format(mean_ci(row['mean'], row['std'], row['n']))}")  # fmt: skip
 
 
 def _duel_branch_summary(folder: Path, seat: int) -> None:

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from ..cards import MAX_SEATS
 from ..record import Declaration, EndKind, Intent, Outcome
 from ..rules import (
     DealerTakesTrump,
@@ -34,10 +35,11 @@ OK = 0
 ERR_DISCARD = 1  # R4.4: more discards than the talon holds, or cards not held
 ERR_TRUMP_DISCARD = 2  # R4.3: the dealer gave up a card he does not hold
 ERR_CARD = 3  # R6.8: an illegal card
-UNAVAILABLE = 4  # a forced exchange option (branching) the rules do not open to the seat
+UNAVAILABLE = 4  # a forced option (branching) the rules do not open to the seat at that decision
 
 # ---- forced options (``rams-sim branch``) ---------------------------------------------------
 NO_FORCE = -1  # forced_seat when every seat follows its policy
+EXCHANGE_DECISION = -1  # play_branches' decision: the game's first decision (the exchange, swap, turn, widow)
 OPTION_PASS = -1  # forced options: -1 pass; 0 stand; 1..31 discard mask over the dealt cards (ascending ids)
 N_OPTIONS = 33  # pass, stand and the 31 non-empty discard masks
 NO_OPTION = -100  # no decision imposed (a searched decision, or a resumed deal's first one, imposes one)
@@ -45,6 +47,14 @@ DECLINE = -1  # R4.3 option: the dealer keeps his hand (else the card he gives u
 # the steps of a classic deal before the declarations, for resuming it (kernels/pimc.py): step k,
 # 0 <= k < 3n, is seat (dealer + 1 + k % n)'s turn in phase k // n; then the dealer's R4.3 card
 PHASE_ROUND, PHASE_INTENT, PHASE_BUY, PHASE_TRUMP = 0, 1, 2, 3
+# decision numbers: a seat's decisions, numbered as the search keys its streams and as a branch
+# forces one (rams_sim.decisions names them): the phases above before the play (PHASE_TRUMP is also
+# duel-trump's card), modern's redeal question, 8 + t for the card of trick t; a dave choice is numbered
+# past every seat's own (kernels/games/duel.py: dave_decision)
+REDEAL_DECISION = 4  # R9 modern: keep the cards (0) or demand a redeal (1)
+CARD_DECISION = 8
+DECISIONS = 16  # decision numbers per seat
+DAVE_DECISION = MAX_SEATS * DECISIONS  # dave decisions are numbered from here, past every seat's own
 
 # ---- option codes (positions in the rules' enums) ----------------------------------------
 ORDER_DECLARE_THEN_BUY = enum_code(ExchangeOrder.DECLARE_THEN_BUY)  # R4.0

@@ -10,7 +10,7 @@ from numba import njit
 
 from ..cards import HAND_SIZE, N_TRICKS
 from .bits import ZERO, bit
-from .codes import D_NONE, E_NONE, NO_INTENT, OK
+from .codes import D_NONE, E_NONE, NO_INTENT, NO_OPTION, OK
 from .policy import uses_coins
 from .rng import seed_stream, shuffle_deck
 from .state import (
@@ -25,6 +25,7 @@ from .state import (
     END_KIND,
     ENDS_PARTY,
     FINE,
+    FORCED,
     HAND,
     INTENT,
     JACKS,
@@ -101,5 +102,6 @@ def reset_scoring(st, n, info, log):
     info[WIDOW] = -1
     info[NEXT_DEALER] = -1
     info[REDEALS] = 0
+    info[FORCED] = NO_OPTION
     for t in range(N_TRICKS):
         log[t, LOG_LEADER] = -1

@@ -22,8 +22,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..policies import FORCE_DECISION, FORCE_OPTION
 from .bits import popcount
-from .codes import N_OPTIONS, NO_FORCE, NO_INTENT, OK, OPTION_PASS, SCORE_SO_FAR, UNAVAILABLE
+from .codes import EXCHANGE_DECISION, NO_FORCE, NO_INTENT, NO_OPTION, OK, SCORE_SO_FAR, UNAVAILABLE
 from .deal import reset_scoring
 from .declare import declare, prepare_final
 from .dispatch import play_deal, play_rows
@@ -35,6 +36,7 @@ from .score import credit_lone, credit_trick, finish_deal
 from .search import prepare
 from .state import (
     ACTIVE,
+    DAVE,
     DEALT,
     DECL,
     DELTA,
@@ -42,6 +44,7 @@ from .state import (
     DRAWN,
     ENDS_PARTY,
     FINAL,
+    FORCED,
     HAND,
     INTENT,
     OUTCOME,
@@ -51,8 +54,13 @@ from .state import (
     TRICKS,
     TRUMP_CARD,
     TRUMP_DISCARD,
+    WIDOW,
     make_state,
 )
+
+# the rows of play_branches' ``public``: what the table saw each seat do
+PUBLIC_EXCHANGED, PUBLIC_TOOK_TRUMP, PUBLIC_INTENT, PUBLIC_DAVE, PUBLIC_DECL = 0, 1, 2, 3, 4
+N_PUBLIC = 5
 
 
 @row_kernel
@@ -144,24 +152,34 @@ def settle_given(r, announce, dealer, trump, dealt, final, active, scores, winne
 
 
 @row_kernel
-def play_branches(r, kinds, params, announce, seed, first_deal, fixed_dealer, focal, scores, valid, sets, small, delta, search,
-                  orders, seen, lo, hi):  # fmt: skip
-    """Every exchange option of seat ``focal`` in deals ``first_deal + lo .. first_deal + hi - 1`` (``rams-sim branch``).
+def play_branches(r, kinds, params, announce, seed, first_deal, fixed_dealer, focal, decision, option_lo, n_options,
+                  scores, valid, sets, small, delta, search, orders, public, chosen, logs, lo, hi):  # fmt: skip
+    """Every option of one decision of seat ``focal`` in deals ``first_deal + lo .. first_deal + hi - 1``
+    (``rams-sim branch``; :mod:`.force`).
 
-    Row ``i * N_OPTIONS + j`` replays deal ``first_deal + i`` (same deck order and coins)
-    with option ``j - 1`` forced on the focal seat (OPTION_PASS, stand, discard masks 1..31);
-    everyone else follows his policy. Outputs: ``valid`` bool[rows] (the option is open
-    to him), ``sets`` uint64[rows, 4] (his hand_dealt, discards, drawn, hand_final),
-    ``small`` int8[rows, 9] (dealer, trump_card, passed, took_trump, declaration, tricks,
-    outcome, the seat whose party the deal ended or -1, the stake after the deal), ``delta``
-    int16[rows], ``seen`` int8[rows, n]: every seat's exchange as the table saw it (-1 passed,
-    else how many cards he exchanged, R4.1-R4.4; what conditions branch data on the others'
-    exchanges). ``orders`` int8[n_deals, deck_size]: the deck orders to
-    replay instead of the deals' shuffles (int8[0, 0]: the shuffles). Returns the number of
-    policy errors (status != OK other than UNAVAILABLE).
+    Row ``i * n_options + j`` replays deal ``first_deal + i`` (same deck order and coins) with
+    option ``option_lo + j`` forced on the focal seat; everyone else follows
+    his policy, and so does the focal seat at every other decision. ``decision`` EXCHANGE_DECISION:
+    the game's first decision, at each of his steps (classic: OPTION_PASS, stand, discard masks
+    1..31; zone's swap and duel's widow 0 or 31; modern's turn); else a decision number
+    (:mod:`.codes`) forced through his policy row (:mod:`.force`: the j-th card of his hand,
+    DECLINE, 0/1). Outputs: ``valid`` bool[rows] (the option is open to him at a decision he
+    reached), ``chosen`` int8[rows] (the option as taken: the code, the card, DECLINE, 0/1),
+    ``sets`` uint64[rows, 4] (his hand_dealt, discards, drawn, hand_final), ``small`` int8[rows,
+    10] (dealer, trump_card, passed, took_trump, declaration, tricks, outcome, the seat whose party
+    the deal ended or -1, the stake after the deal, the widow's taker), ``delta`` int16[rows],
+    ``public`` int8[rows, N_PUBLIC, n]: what the table saw each seat do (PUBLIC_*: -1 passed
+    else how many cards he exchanged, R4.1-R4.4; whether he took the trump card, R4.3; his R4.0a
+    announcement; his dave offers; his declaration, R5), what branch data are conditioned on; ``logs``
+    int8[rows, N_TRICKS, MAX_SEATS + 2] the play log (int8[0, ...]: not kept). ``orders``
+    int8[n_deals, deck_size]: the deck orders to replay instead of the deals' shuffles (int8[0, 0]:
+    the shuffles). Returns the number of policy errors (status != OK other than UNAVAILABLE).
     """
     n = r.players
     errors = 0
+    m = n_options
+    own = params.copy()  # the focal seat's row carries the forced decision (this block's copy)
+    keep_log = logs.shape[0] > 0
     for i in range(lo, hi):
         order, rng, cardsets, st, trick, info, log = make_state()
         scratch = prepare(search)
@@ -169,16 +187,30 @@ def play_branches(r, kinds, params, announce, seed, first_deal, fixed_dealer, fo
         dealer = fixed_dealer if fixed_dealer >= 0 else d % n
         key = deal_key(seed, d)
         given = orders[i] if orders.shape[0] > 0 else np.empty(0, np.int8)
-        for j in range(N_OPTIONS):
-            row = i * N_OPTIONS + j
+        for j in range(m):
+            row = i * m + j
+            option = option_lo + j
             new_party_state(info)
-            status = play_deal(r, kinds, params, announce, key, given, dealer, scores, order, rng, cardsets, st,
-                               trick, info, log, focal, OPTION_PASS + j, scratch)  # fmt: skip
-            valid[row] = status == OK
+            if decision == EXCHANGE_DECISION:
+                status = play_deal(r, kinds, params, announce, key, given, dealer, scores, order, rng, cardsets, st,
+                                   trick, info, log, focal, option, scratch)  # fmt: skip
+                reached = True
+                taken = option
+            else:
+                own[focal, FORCE_DECISION] = decision
+                own[focal, FORCE_OPTION] = option
+                status = play_deal(r, kinds, own, announce, key, given, dealer, scores, order, rng, cardsets, st,
+                                   trick, info, log, NO_FORCE, NO_OPTION, scratch)  # fmt: skip
+                reached = info[FORCED] != NO_OPTION
+                taken = info[FORCED]
+            valid[row] = status == OK and reached
             if status != OK:
                 if status != UNAVAILABLE:
                     errors += 1
                 continue
+            if not reached:
+                continue
+            chosen[row] = taken
             sets[row, 0] = cardsets[DEALT, focal]
             sets[row, 1] = cardsets[DISCARDS, focal]
             sets[row, 2] = cardsets[DRAWN, focal]
@@ -192,7 +224,16 @@ def play_branches(r, kinds, params, announce, seed, first_deal, fixed_dealer, fo
             small[row, 6] = info[OUTCOME]
             small[row, 7] = info[ENDS_PARTY]
             small[row, 8] = info[STAKE]
+            small[row, 9] = info[WIDOW]
             delta[row] = st[DELTA, focal]
             for o in range(n):
-                seen[row, o] = -1 if st[PASSED, o] else popcount(cardsets[DISCARDS, o])
+                public[row, PUBLIC_EXCHANGED, o] = -1 if st[PASSED, o] else popcount(cardsets[DISCARDS, o])
+                public[row, PUBLIC_TOOK_TRUMP, o] = st[TOOK_TRUMP, o]
+                public[row, PUBLIC_INTENT, o] = st[INTENT, o]
+                public[row, PUBLIC_DAVE, o] = st[DAVE, o]
+                public[row, PUBLIC_DECL, o] = st[DECL, o]
+            if keep_log:
+                for t in range(log.shape[0]):
+                    for c in range(log.shape[1]):
+                        logs[row, t, c] = log[t, c]
     return errors

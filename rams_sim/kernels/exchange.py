@@ -24,6 +24,7 @@ from .codes import (
     PHASE_TRUMP,
     UNAVAILABLE,
 )
+from .force import forced_option, took
 from .policy import choose_discards, choose_intent, trump_exchange, wants_pass
 from .search import search_decision
 from .state import ACTIVE, DEALT, DISCARDS, DRAWN, HAND, INTENT, PASSED, TOOK_TRUMP, TRUMP_DISCARD, seat_after
@@ -67,18 +68,6 @@ def _exchange_seat(kinds, params, rng, order, cardsets, seat, is_dealer, trump, 
     cardsets[DISCARDS, seat] = disc
     cardsets[DRAWN, seat] = drawn
     return talon_pos
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def exchange(r, n, dealer, trump_card, kinds, params, rng, order, cardsets, st, forced_seat, forced_option):
-    """R4.0-R4.4: passing and the exchange in seat order; returns a status code (no seat searches).
-
-    ``forced_seat`` (or NO_FORCE) takes ``forced_option`` instead of asking its policy:
-    OPTION_PASS, 0 (stand) or a discard mask over its cards; UNAVAILABLE if the rules do
-    not open that option to him (a pass with an ace, R4.1; more discards than the talon, R4.4).
-    """
-    return exchange_from(r, n, dealer, trump_card, kinds, params, rng, order, cardsets, st, forced_seat, forced_option,
-                         0, HAND_SIZE * n + 1, NO_OPTION, None, None, None, None, None, None)  # fmt: skip
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -165,31 +154,34 @@ def exchange_from(r, n, dealer, trump_card, kinds, params, rng, order, cardsets,
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def dealer_trump(must_take, binds, dealer, trump_card, kinds, params, rng, cardsets, st):
-    """R4.3: a playing dealer may (or must) give up one card for the trump card; returns a status."""
-    return dealer_trump_with(must_take, binds, dealer, trump_card, kinds, params, rng, cardsets, st, NO_OPTION, None,
-                             None, None, None, None, None, None, None, 0)  # fmt: skip
-
-
-@njit(cache=True, _nrt=False, inline="always")
 def dealer_trump_with(must_take, binds, dealer, trump_card, kinds, params, rng, cardsets, st, option, search, r,
                       announce, order, trick, info, log, scores, step):  # fmt: skip
-    """R4.3 as :func:`dealer_trump`, the dealer's choice imposed (``option``: DECLINE or the card
-    he gives up; NO_OPTION asks his policy) or searched (``search``, as in :func:`exchange_from`;
-    ``step``: 3n, the deal's step of this decision)."""
+    """R4.3: a playing dealer may (or must) give up one card for the trump card; returns a status.
+
+    The dealer's choice imposed (``option``: DECLINE or the card he gives up; NO_OPTION asks his policy) or searched (``search``, as in :func:`exchange_from`;
+    ``step``: 3n, the deal's step of this decision); a branch forces it through his policy row
+    (:func:`..force.forced_option`, decision PHASE_TRUMP; UNAVAILABLE where a decline is forced on a
+    dealer who must take the card)."""
     if not st[ACTIVE, dealer]:
         return OK  # R4.3: if the dealer passes, nobody uses the trump card
     hand = cardsets[HAND, dealer]
     forced = must_take or (binds and rank_of(trump_card) == ACE)
-    if option == NO_OPTION:
-        option = search_decision(search, PHASE_TRUMP, step, -1, dealer, r, kinds, params, announce, order, rng, cardsets,
-                                 st, trick, info, log, dealer, trump_card, scores)  # fmt: skip
+    j = NO_OPTION
+    if option == NO_OPTION:  # a branch's choice (kernels/force.py): DECLINE, or the j-th card of his hand
+        j = forced_option(params, dealer, PHASE_TRUMP, info)
+        if (j == DECLINE and forced) or (j != NO_OPTION and j != DECLINE and not 0 <= j < popcount(hand)):
+            return UNAVAILABLE
+        if j == NO_OPTION:
+            option = search_decision(search, PHASE_TRUMP, step, -1, dealer, r, kinds, params, announce, order, rng,
+                                     cardsets, st, trick, info, log, dealer, trump_card, scores)  # fmt: skip
     if option != NO_OPTION:
         give = option
         if give == DECLINE and forced:
             return UNAVAILABLE
     else:
         give = trump_exchange(kinds[dealer], params, dealer, rng, hand, trump_card, forced)
+        if j != NO_OPTION:  # the branch's choice; his policy was asked all the same (its coins drawn as in a plain run)
+            give = took(info, DECLINE if j == DECLINE else nth_card(hand, j))
     if give >= 0 or forced:
         if give < 0 or not has(hand, give):
             return ERR_TRUMP_DISCARD

@@ -42,6 +42,8 @@ from ..policies import (
 )
 from .bits import ZERO, ace_points, bit, has, lowest, popcount, rank_of
 from .codes import (
+    CARD_DECISION,
+    DECISIONS,
     DECLINE,
     E_DECLINED,
     E_TRICK,
@@ -102,8 +104,6 @@ from .worlds import (
 
 DEFAULT_PARAMS = default_params()  # float64[kinds, P]: the rollouts' players
 SEARCH_STREAM = 64  # stream numbers from here key the search (deck 0, coins seat + 1)
-DECISIONS = 16  # decision numbers per seat: the phase before the play, 8 + trick for a card
-CARD_DECISION = 8
 SAMPLE_SALT = np.uint64(0x50494D43)  # "PIMC"
 DRAW_ROW = MAX_SEATS + 1  # the search's own stream in Scratch.rng
 NO_RACE = 0.0  # world_loops' z where a game's search does not race (duel, modern, zone's swap)

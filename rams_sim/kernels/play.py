@@ -14,8 +14,9 @@ from numba import njit
 
 from ..cards import ACE, KING, MAX_SEATS, N_TRICKS, QUEEN, SUIT_MASKS
 from .bits import ZERO, above, bit, card_of, has, suit_of, trump_face_mask
-from .codes import E_DECLINED, INTENT_TRUMPS, RUFF_OVERTRUMP
+from .codes import CARD_DECISION, E_DECLINED, INTENT_TRUMPS, RUFF_OVERTRUMP
 from .dispatch import before_card, credit
+from .force import UNOPENED, branch_card
 from .policy import choose_card, probed_card, reads_intents, threats_of, uses_threats
 from .search import search_card
 from .state import ACTIVE, END_KIND, HAND, INTENT, LOG_LEADER, LOG_WINNER, TRICK_CARD, TRICK_SEAT, TRICKS, seat_after
@@ -143,7 +144,8 @@ def trumps_behind(st, seat, n, remaining):
 @njit(cache=True, _nrt=False, inline="always")
 def play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n, dealer, trump_card, scores, leader,
                 search):  # fmt: skip
-    """R6: play the tricks; return the seat that announced zero, -1, or -2 on an illegal card.
+    """R6: play the tricks; return the seat that announced zero, -1, -2 on an illegal card, or
+    :data:`.force.UNOPENED` where a branch forces a card the seat may not play.
 
     ``leader``: the first leader, or -1 for R6.1's (the first active seat from the dealer's
     left). The play log is cleared, then :func:`play_from` plays from the first card.
@@ -214,9 +216,14 @@ def play_from(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n
             forced_card = NO_CARD
             if card < 0 and t == 0:
                 card = probed_card(params, seat, legal)  # the first_card probe: his first card, not searched
+            branch = NO_CARD
             if card < 0:
-                card = search_card(search, r, kinds, params, announce, cardsets, st, trick, log, info, n, dealer,
-                                   trump_card, scores, t, k, leader, seat, legal, played, q_duty and k == 0)  # fmt: skip
+                branch = branch_card(params, seat, CARD_DECISION + t, info, hand, legal)  # a branch's card (force.py)
+                if branch == UNOPENED:
+                    return UNOPENED
+                if branch < 0:
+                    card = search_card(search, r, kinds, params, announce, cardsets, st, trick, log, info, n, dealer,
+                                       trump_card, scores, t, k, leader, seat, legal, played, q_duty and k == 0)  # fmt: skip
             if card < 0:
                 threats = ZERO
                 if uses_threats(kinds[seat]):
@@ -225,6 +232,8 @@ def play_from(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n
                 behind = reads_intents(kinds[seat], params, seat) and trumps_behind(st, seat, n, remaining)
                 card = choose_card(kinds[seat], params, seat, rng, legal, best_card if k > 0 else NO_CARD, k, trump,
                                    st[TRICKS, seat], threats, remaining, behind)  # fmt: skip
+                if branch >= 0:
+                    card = branch  # his policy was asked all the same: its coins are drawn as in a plain run
             if card < 0 or not has(legal, card):
                 return -2
             cards[k] = card

@@ -44,7 +44,8 @@ STAKE = 6  # the party's stake multiplier in force after the deal (1 without dav
 CUBE = 7  # the seat that owns the dave cube, -1 centred (duel)
 NEXT_DEALER = 8  # the seat that deals next in a party, -1 for the usual rotation (zone: the loser)
 REDEALS = 9  # redeals demanded before this deal was played (modern)
-N_INFO = 10
+FORCED = 10  # a branch's forced option as taken this deal (kernels/force.py), codes.NO_OPTION until then
+N_INFO = 11
 
 # log columns after the seats
 LOG_LEADER, LOG_WINNER = MAX_SEATS, MAX_SEATS + 1

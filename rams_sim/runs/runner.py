@@ -85,7 +85,8 @@ class RunSpec:
     chunk_size: int = 0  # 0: DEFAULT_CHUNK[kind]
     dealer: int | None = None  # deals, branches: a fixed dealer seat, None rotates d % players
     log_plays: bool = False  # deals only: add the per-trick play columns
-    seat: int | None = None  # branches only: the seat whose exchange options are replayed
+    seat: int | None = None  # branches only: the seat whose options are replayed
+    decision: str = "exchange"  # branches only: the seat's decision whose options are replayed (rams_sim.decisions)
     aggregate: tuple[str, ...] = ()  # deals only: keep counts and sums by these keys, not rows (rams_sim.runs.aggregate)
     variants: tuple[Rules, ...] = ()  # paired (rams_sim.runs.effect): each deal or party also played under these rules
     by: tuple[str, ...] = ()  # paired deals: the keys of the cells (rams_sim.runs.effect.PAIRED_KEYS)
@@ -126,6 +127,15 @@ class RunSpec:
             raise RunError("a branches run needs a seat, and only a branches run takes one")
         if self.seat is not None and not 0 <= self.seat < self.rules.players:
             raise RunError(f"seat must be 0..{self.rules.players - 1}; got {self.seat}")
+        if self.decision != "exchange":
+            from ..decisions import parse_decision
+
+            if self.kind != BRANCHES:
+                raise RunError("a decision to branch on is for branches runs (rams-sim branch) only")
+            try:
+                object.__setattr__(self, "decision", parse_decision(self.decision, self.rules).name)
+            except ValueError as err:
+                raise RunError(str(err)) from None
         if self.log_plays and self.kind != DEALS:
             raise RunError("the play log is recorded for deals runs only")
 
@@ -193,6 +203,7 @@ class RunSpec:
             "dealer": "rotating" if self.dealer is None else self.dealer,
             "log_plays": self.log_plays,
             "seat": self.seat,
+            **({"decision": self.decision} if self.decision != "exchange" else {}),
             "chunk_size": self.chunk_size,
             **({"aggregate": list(self.aggregate)} if self.aggregate else {}),
             **({"variants": [v.to_dict() for v in self.variants], "by": list(self.by)} if self.variants else {}),
@@ -242,7 +253,7 @@ def run_chunk(spec: RunSpec, task: ChunkTask) -> pl.DataFrame:
         return deal_table(out, task.first, spec.policy_codes())
     if spec.kind == BRANCHES:
         out = engine.simulate_branches(spec.rules, policies, seat=spec.seat, seed=spec.seed, deals=task.count,
-                                       first_deal=task.first, dealer=spec.dealer)  # fmt: skip
+                                       first_deal=task.first, dealer=spec.dealer, decision=spec.decision)  # fmt: skip
         return branch_table(out, spec.seat, spec.rules.players, int(spec.policy_codes()[spec.seat]))
     out = engine.simulate_parties(spec.rules, policies, seed=spec.seed, parties=task.count, first_party=task.first)
     return party_table(out, task.first, spec.policy_codes())

@@ -1,7 +1,7 @@
 """R9 ``duel``: presets ``duel`` and ``duel-trump`` ([000] Variants 2 and 3).
 
 docs/VARIANTS.md "duel and duel-trump" is the specification. One deal reuses the
-classic steps (:mod:`..deal`, :func:`..exchange.dealer_trump`, the holders of
+classic steps (:mod:`..deal`, :func:`..exchange.dealer_trump_with`, the holders of
 :mod:`..declare`, :func:`..play.play_tricks`, :mod:`..score`) and replaces four: the
 widow instead of R4's pass and exchange, the trump card (never used, or compulsory for
 the dealer), the declarations (any one wins the party at once; every delta 0, or with
@@ -23,7 +23,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...cards import ACE, HAND_SIZE, JACK, N_SUITS
+from ...cards import ACE, HAND_SIZE, JACK, N_SUITS, N_TRICKS
 from ...policies import (
     DUEL_ACE_WEIGHT,
     DUEL_DAVE_HAND,
@@ -37,6 +37,7 @@ from ..codes import (
     D_FOUR_ACES,
     D_FOUR_JACKS,
     D_JACK_PAIR,
+    DAVE_DECISION,
     DUEL_TRUMP_JACK,
     E_DECLINED,
     E_FOUR_ACES,
@@ -60,6 +61,7 @@ from ..codes import (
 from ..deal import deal_cards, reset_scoring, shuffle_and_seed
 from ..declare import best_rams, four_aces_holder, four_jacks_holder, prepare_final, rams_deltas, void_jacks
 from ..exchange import dealer_trump_with
+from ..force import UNOPENED, forced_option, took
 from ..knowledge import declarations_fit
 from ..play import play_tricks
 from ..policy import RANDOM, _strength, threats_of
@@ -212,16 +214,19 @@ def may_offer(r, info, seat, leading):
 
 @njit(cache=True, _nrt=False)  # a call, not inlined: numba 0.68 inlining it with an inlined hook's result as
 # ``answer`` compiled the answer as imposed (tests/test_differential.py's duel pimc tests caught it)
-def answer_dave(r, kinds, params, rng, cardsets, st, info, scores, seat, trump_card, dealer, played, answer):
+def answer_dave(r, kinds, params, rng, cardsets, st, info, scores, seat, trump_card, dealer, played, answer, branch):
     """``seat`` offers: the offer is counted, and the other accepts (the stake doubles, he owns
     the cube) or declines. ``answer``: DAVE_ACCEPT or DAVE_DECLINE imposed (a searched answer),
     or NO_OPTION: his policy answers, estimating the offerer's aces as the least value of an
-    ace he may hold. Returns True when the offer was declined (the party ends, ``seat`` wins)."""
+    ace he may hold; ``branch`` (or NO_OPTION) then replaces his policy's answer (a branch,
+    :mod:`..force`: his coins are drawn as in a plain run). Returns True when the offer was declined (the party ends, ``seat`` wins)."""
     st[DAVE, seat] += 1
     other = 1 - seat
     if answer == NO_OPTION:
         q = seat_estimate(r, kinds, params, cardsets, st, scores, other, trump_card, dealer, played, False)
         take = takes_dave(kinds[other], params, other, rng, q)
+        if branch != NO_OPTION:
+            take = took(info, branch) == DAVE_ACCEPT
     else:
         take = answer == DAVE_ACCEPT
     if take:
@@ -240,21 +245,38 @@ def dave_turn(r, kinds, params, announce, rng, cardsets, st, trick, log, info, s
     A ``pimc`` seat's offer and answer are searched from where the play stands
     (:mod:`.duel_search`, through the hook of :mod:`..search`). The policies' estimates
     (policies.py): the opponent's aces count 0 for an offer from a centred cube, else the
-    least value of an ace he may hold."""
+    least value of an ace he may hold. A branch forces an offer or an answer through the seat's policy
+    row (:func:`..force.forced_option`, the decision numbers of :func:`dave_decision`)."""
     if not may_offer(r, info, seat, k == 0):
         return False
-    option = duel_search_dave(search, r, kinds, params, announce, cardsets, st, trick, log, info, scores, t, k, leader,
-                              q_duty, seat, trump_card, dealer, played, seat)  # fmt: skip
+    branch = forced_option(params, seat, dave_decision(seat, t, 0), info)  # a branch's: DAVE_PASS, DAVE_OFFER
+    option = NO_OPTION
+    if branch == NO_OPTION:
+        option = duel_search_dave(search, r, kinds, params, announce, cardsets, st, trick, log, info, scores, t, k,
+                                  leader, q_duty, seat, trump_card, dealer, played, seat)  # fmt: skip
     if option == NO_OPTION:
         p = seat_estimate(r, kinds, params, cardsets, st, scores, seat, trump_card, dealer, played, info[CUBE] < 0)
         offer = offers_dave(kinds[seat], params, seat, rng, p)
+        if branch != NO_OPTION:  # his policy was asked all the same: its coins drawn as in a plain run
+            offer = took(info, branch) == DAVE_OFFER
     else:
         offer = option == DAVE_OFFER
     if not offer:
         return False
-    answer = duel_search_dave(search, r, kinds, params, announce, cardsets, st, trick, log, info, scores, t, k, leader,
-                              q_duty, seat, trump_card, dealer, played, 1 - seat)  # fmt: skip
-    return answer_dave(r, kinds, params, rng, cardsets, st, info, scores, seat, trump_card, dealer, played, answer)
+    branch = forced_option(params, 1 - seat, dave_decision(1 - seat, t, 1), info)  # a branch's: DAVE_DECLINE, ACCEPT
+    answer = NO_OPTION
+    if branch == NO_OPTION:
+        answer = duel_search_dave(search, r, kinds, params, announce, cardsets, st, trick, log, info, scores, t, k,
+                                  leader, q_duty, seat, trump_card, dealer, played, 1 - seat)  # fmt: skip
+    return answer_dave(r, kinds, params, rng, cardsets, st, info, scores, seat, trump_card, dealer, played, answer,
+                       branch)  # fmt: skip
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def dave_decision(decider, t, answering):
+    """The decision number of ``decider``'s dave choice in trick ``t`` (``answering``: 1 for an answer,
+    0 for an offer): a seat offers at most once a trick, before its card, and answers at most once."""
+    return DAVE_DECISION + (decider * N_TRICKS + t) * 2 + answering
 
 
 # ---- the deal -----------------------------------------------------------------------------
@@ -441,9 +463,10 @@ def deal_from(r, kinds, params, announce, dealer, scores, order, rng, cardsets, 
         leader = info[WIDOW] if info[WIDOW] >= 0 else first
         winner = play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n, dealer, trump_card,
                              scores, leader, search)  # R6 with dave (before_card)
-        if winner == -2:
-            info[STATUS] = ERR_CARD
-            return ERR_CARD
+        if winner < -1:  # -2: an illegal card (R6.8); UNOPENED: a branch's card not open to its seat
+            bad = UNAVAILABLE if winner == UNOPENED else ERR_CARD
+            info[STATUS] = bad
+            return bad
         finish_play(r, n, dealer, winner, scores, st, info)
     return OK
 

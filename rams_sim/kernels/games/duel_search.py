@@ -31,13 +31,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...cards import HAND_SIZE, MAX_SEATS, N_TRICKS
+from ...cards import HAND_SIZE
 from ..bits import bit, lowest, popcount
 from ..codes import E_DECLINED, NO_OPTION, OK, PHASE_ROUND, PHASE_TRUMP
 from ..inference import INFER_NONE
 from ..pimc import (
     BLOCK,
-    DECISIONS,
     DRAW_ROW,
     NO_RACE,
     _copy2,
@@ -62,16 +61,7 @@ from ..rows import row_kernel
 from ..search import arm
 from ..state import DEALT, DISCARDS, DRAWN, END_KIND, ENDS_PARTY, HAND, TRUMP_CARD, WIDOW
 from . import duel
-from .duel import DAVE_ACCEPT, DAVE_DECLINE, DAVE_OFFER, N_SEATS, SWAP_OPTION, TRUMP_STEP, WIDOW_AT
-
-DAVE_DECISION = MAX_SEATS * DECISIONS  # dave decisions are numbered from here, past every seat's own numbers
-
-
-@njit(cache=True)
-def dave_decision(decider, t, answering):
-    """The decision number of ``decider``'s dave choice in trick ``t`` (``answering``: 1 for an answer,
-    0 for an offer): a seat offers at most once a trick, before its card, and answers at most once."""
-    return DAVE_DECISION + (decider * N_TRICKS + t) * 2 + answering
+from .duel import DAVE_ACCEPT, DAVE_DECLINE, DAVE_OFFER, N_SEATS, SWAP_OPTION, TRUMP_STEP, WIDOW_AT, dave_decision
 
 
 @njit(cache=True)
@@ -219,7 +209,7 @@ def _roll_dave(search, r, announce, trick, log, info, scores, t, k, leader, q_du
         offer, answer = option == DAVE_OFFER, NO_OPTION
     if offer and duel.answer_dave(r, search.roll_kinds, search.roll_params, search.w_rng, search.w_cardsets,
                                   search.w_st, search.w_info, scores, offerer, trump_card, dealer, played,
-                                  answer):  # fmt: skip
+                                  answer, np.int64(NO_OPTION)):  # fmt: skip
         search.w_info[ENDS_PARTY] = offerer  # declined: the offerer wins the party at the stake
         search.w_info[END_KIND] = E_DECLINED  # (a deal cut short: nobody's remiz)
         return True

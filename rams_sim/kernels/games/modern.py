@@ -36,11 +36,13 @@ from ..codes import (
     OK,
     OPTION_PASS,
     ORDER_DECLARE_THEN_BUY,
+    REDEAL_DECISION,
     SCORE_SO_FAR,
     UNAVAILABLE,
 )
 from ..deal import deal_cards, reset_scoring, shuffle_and_seed
 from ..declare import four_jacks_win, prepare_final
+from ..force import UNOPENED, forced_option, took
 from ..knowledge import modern_jacks_fit
 from ..play import play_tricks
 from ..policy import RANDOM, _strength, keep_value, wants_pass
@@ -180,16 +182,23 @@ REDEAL = 1  # the redeal decision's options: 0 keep the cards, REDEAL demand a n
 def _redeal_demanded(r, n, dealer, trump, kinds, params, announce, rng, cardsets, st, info, scores, k0, search):
     """Each seat from the ``k0``-th from the dealer's left, dealt five of one suit, may demand a
     redeal; True at the first demand. A searching seat's answer comes from ``search``
-    (:func:`rams_sim.kernels.games.modern.modern_search_redeal`)."""
+    (:func:`rams_sim.kernels.games.modern.modern_search_redeal`), a branch's from the
+    seat's policy row (:func:`..force.forced_option`)."""
     first = seat_after(dealer, 1, n)
     for k in range(k0, n):
         seat = seat_after(first, k, n)
         hand = cardsets[HAND, seat]
         if rams_suit(hand) >= 0:
-            option = modern_search_redeal(search, r, kinds, params, announce, cardsets, st, info, scores, dealer, k,
-                                          seat)  # fmt: skip
+            branch = forced_option(params, seat, REDEAL_DECISION, info)  # a branch's answer: 0 keep, REDEAL
+            option = NO_OPTION
+            if branch == NO_OPTION:
+                option = modern_search_redeal(search, r, kinds, params, announce, cardsets, st, info, scores, dealer,
+                                              k, seat)  # fmt: skip
             if option == NO_OPTION:
-                if wants_redeal(kinds[seat], params, seat, rng, hand, trump):
+                demand = wants_redeal(kinds[seat], params, seat, rng, hand, trump)
+                if branch != NO_OPTION:  # his policy was asked all the same: its coins drawn as in a plain run
+                    demand = took(info, branch) == REDEAL
+                if demand:
                     return True
             elif option == REDEAL:
                 return True
@@ -410,9 +419,10 @@ def deal_from(r, kinds, params, announce, dealer, scores, order, rng, cardsets, 
         else:
             winner = play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n, dealer, trump_card,
                                  scores, -1, search)  # fmt: skip
-            if winner == -2:
-                info[STATUS] = ERR_CARD
-                return ERR_CARD
+            if winner < -1:  # -2: an illegal card (R6.8); UNOPENED: a branch's card not open to its seat
+                bad = UNAVAILABLE if winner == UNOPENED else ERR_CARD
+                info[STATUS] = bad
+                return bad
         _finish(r, n, winner, scores, st, info)
     return OK
 

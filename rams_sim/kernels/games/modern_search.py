@@ -37,7 +37,7 @@ from numba import njit
 
 from ...cards import HAND_SIZE
 from ..bits import ZERO, bit, lowest, nth_card
-from ..codes import NO_FORCE, NO_OPTION, OPTION_PASS, ORDER_DECLARE_THEN_BUY, PHASE_BUY, PHASE_ROUND
+from ..codes import NO_FORCE, NO_OPTION, OPTION_PASS, ORDER_DECLARE_THEN_BUY, PHASE_BUY, PHASE_ROUND, REDEAL_DECISION
 from ..pimc import (
     BLOCK,
     DRAW_ROW,
@@ -60,7 +60,6 @@ from ..state import DEALT, DISCARDS, DRAWN, HAND, REDEALS, TRUMP_CARD, WIDOW, se
 from . import modern
 from .modern import REDEAL, TAKE_BITS, WIDOW_SIZE
 
-REDEAL_DECISION = 4  # the redeal question's decision number (after the PHASE_* codes, before CARD_DECISION)
 TAKES = np.array([m for m in range(1 << HAND_SIZE) if m.bit_count() == TAKE_BITS], dtype=np.int64)  # ascending
 
 

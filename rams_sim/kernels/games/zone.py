@@ -35,6 +35,7 @@ from ..bits import (
     suit_of,
 )
 from ..codes import (
+    CARD_DECISION,
     D_FOUR_ACES,
     D_FOUR_JACKS,
     D_JACK_PAIR,
@@ -59,6 +60,7 @@ from ..codes import (
 )
 from ..deal import deal_cards, reset_scoring, shuffle_and_seed
 from ..declare import best_rams, four_aces_holder
+from ..force import UNOPENED, branch_card
 from ..policy import RANDOM, _strength, highest_ranked, lowest_ranked, probed_card
 from ..rng import bounded
 from ..search import arm, search_hook
@@ -483,11 +485,19 @@ def play_from(r, kinds, params, rng, cardsets, st, trick, info, log, scores, dea
             elif t == 0 and params[seat, FIRST_CARD] >= 0.0:
                 card = probed_card(params, seat, legal)  # the first_card probe (policies.py): not searched
             else:
-                card = zone_search_card(search, r, kinds, params, cardsets, st, trick, info, log, scores, dealer, t, k,
-                                        leader, seat, legal, duty)  # fmt: skip
+                branch = branch_card(params, seat, CARD_DECISION + t, info, hand, legal)  # a branch's card (force.py)
+                if branch == UNOPENED:
+                    info[STATUS] = UNAVAILABLE
+                    return UNAVAILABLE
+                card = -1
+                if branch < 0:
+                    card = zone_search_card(search, r, kinds, params, cardsets, st, trick, info, log, scores, dealer, t,
+                                            k, leader, seat, legal, duty)  # fmt: skip
                 if card < 0:
                     card = choose_card(kinds[seat], params, seat, rng, legal, cards[0], k, trump, need_left, won,
                                        one_trick, r.jack_pair)  # fmt: skip
+                    if branch >= 0:
+                        card = branch  # his policy was asked all the same: its coins are drawn as in a plain run
             if card < 0 or not has(legal, card):
                 info[STATUS] = ERR_CARD
                 return ERR_CARD
