@@ -1,0 +1,81 @@
+"""The truth of a position's options: branch data for a recorded decision (issue 45, rams_sim/advice/truth.py).
+
+Two checks that can fail: on the deal's own deck order the decision is kept (everything the seat saw
+happens again) and the option the seat took is worth exactly what it got in the deal; and on fresh
+deck orders every kept deal shows the seat what the record showed it (its cards in their R3 places,
+the others' counts, the play before the card) and nothing the seat could not see is held fixed.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from rams_sim import cards as C
+from rams_sim import engine
+from rams_sim.advice.truth import Spot, deck_orders, truth_of
+from rams_sim.rules import Rules
+
+
+def _taken(record, spot: Spot) -> int:
+    """The option the record's seat took at ``spot``, in branch codes."""
+    seat = spot.seat
+    if spot.stage == "exchange":
+        if record.passed[seat]:
+            return -1
+        dealt = C.cards_of(record.hand_dealt[seat])
+        return sum(1 << j for j, c in enumerate(dealt) if record.discards[seat] >> c & 1)
+    if spot.stage == "trump":
+        return int(record.trump_discard[seat]) if record.took_trump[seat] else -1
+    return record.plays[spot.t].cards[seat]
+
+
+def _spots(record, players: int):
+    yield Spot((record.dealer + 2) % players, "exchange")
+    if not record.passed[record.dealer]:
+        yield Spot(record.dealer, "trump")
+    for t, trick in enumerate(record.plays[:3]):
+        order = [s % players for s in range(trick.leader, trick.leader + players) if not record.passed[s % players]]
+        for k, seat in enumerate(order):
+            yield Spot(seat, "play", t, k)
+
+
+@pytest.mark.parametrize("players, preset", [(4, "classic"), (3, "classic"), (5, "encyclopedia")])
+def test_the_deals_own_deck_is_kept_and_its_choice_is_worth_its_delta(players, preset):
+    rules = Rules.named(preset, players=players)
+    rng = np.random.default_rng(players)
+    checked = 0
+    for _ in range(12):
+        order = rng.permutation(C.deck_cards(rules.deck_size)).astype(np.int8)
+        record = engine.play_deal(rules, "expert", order=order, dealer=int(rng.integers(players)))
+        for spot in _spots(record, players):
+            truth = truth_of(rules, record, spot, deals=0, orders=order[None, :])
+            assert truth.kept == 1, (spot, "the deal's own deck was not kept")
+            mean, _, n = truth.mean(_taken(record, spot))
+            assert n == 1 and mean == record.delta[spot.seat], (spot, mean, record.delta[spot.seat])
+            checked += 1
+    assert checked > 100
+
+
+def test_fresh_decks_hold_what_the_seat_saw_and_vary_the_rest():
+    rules = Rules.classic(players=4)
+    record = engine.play_deal(rules, "expert", seed=3, deal=5, dealer=0)
+    with pytest.raises(ValueError, match="seat 3's"):
+        truth_of(rules, record, Spot(1, "play", 1, 0), deals=10)
+    spot = Spot(3, "play", 1, 0)  # seat 3 won trick 1 and leads trick 2
+    orders = deck_orders(rules, record, spot, 2000, np.random.default_rng(0))
+    hand = C.cards_of(record.hand_dealt[3])
+    assert (np.sort(orders[:, 10:15], axis=1) == hand).all() and (orders[:, 20] == record.trump_card).all()
+    assert len({tuple(o[5:10]) for o in orders}) > 1900  # the other hands are not held
+    drawn = C.cards_of(record.drawn[3])
+    at = 21 + sum(int(record.discards[s]).bit_count() for s in (1, 2) if not record.passed[s])
+    assert (np.sort(orders[:, at:at + len(drawn)], axis=1) == drawn).all()  # what it drew, where its turn drew
+    truth = truth_of(rules, record, spot, deals=100_000, seed=1)
+    assert truth.kept > 20 and truth.kept < truth.tried / 100  # the whole first trick must fall again
+    options = set(truth.options.tolist())
+    played = record.plays[1].cards[3]
+    assert played in options and options <= set(C.cards_of(record.hand_final[3]))
+    assert np.isfinite(truth.values).all()  # a lead from the same hand: the same cards open in every kept deal
+    best = min(options, key=lambda o: truth.mean(o)[0])
+    d, se, n = truth.diff(best, played)
+    assert n == truth.kept and se >= 0 and (d <= 0 or best == played)
