@@ -35,6 +35,7 @@ import numpy as np
 from .. import cards as C
 from ..kernels import codes
 from ..kernels import state as S
+from ..record import DealRecord
 from ..rules import Rules
 from .notation import AdviceError, parse_turns
 from .position import (
@@ -48,6 +49,7 @@ from .position import (
     replay_play,
     unseen_cards,
 )  # fmt: skip
+from .questions import card_decisions, own_hand
 
 TURN_WORDS = ("stand", "swap")  # the widow (VARIANTS.md: "продаю" is to stand, "ходи" the dealer's stand)
 DAVE_WORDS = ("pass", "offered")  # --dave: the seat did not offer at this turn; the other offered at his
@@ -316,3 +318,25 @@ def evaluation(pos: Decision, b: Batch):
                                        x["t"], x["k"], x["leader"], x["q_duty"], x["offerer"], x["trump_card"],
                                        x["dealer"], np.uint64(x["played"]), x["seat"], b.first, b.deltas,
                                        b.flags)  # fmt: skip
+
+
+# ---- the decisions of a recorded deal (rams_sim.advice.questions) ----
+def record_questions(rules: Rules, record: DealRecord) -> list[dict]:
+    """Every decision of a recorded duel deal, as advise's keywords: each card of a deal where nobody offered
+    dave (the stake stays 1) (:mod:`.questions`)."""
+    if sum(record.dave):
+        return []  # a dave changes the stake: the tests ask deals played at stake 1
+    first = 1 - record.dealer
+    turns = {first: "swap" if record.widow == first else "stand"}
+    if record.widow != first:
+        turns[record.dealer] = "swap" if record.widow == record.dealer else "stand"
+    out = []
+    for seat, t, k, before in card_decisions(record):
+        discarded = C.cards_of(record.discards[seat]) if record.widow == seat else []
+        if rules.duel_trump_card and seat == record.dealer:
+            discarded.append(record.trump_discard[seat])  # the card given up for the trump card, last
+        out.append({"seat": seat, "dealer": record.dealer, "rules": rules, "trump_card": record.trump_card,
+                    "hand": own_hand(record, seat, before), "turns": turns, "played": before,
+                    "discarded": discarded, "scores": [5, 5], "dave": "pass", "stage": "play", "t": t,
+                    "k": k})  # fmt: skip
+    return out

@@ -44,6 +44,7 @@ from .position import (
     replay_play,
     unseen_cards,
 )  # fmt: skip
+from .questions import card_decisions, own_hand
 
 
 def _stage(rules: Rules, seat: int, hand: list[int], turns: dict | None, played) -> str:
@@ -287,3 +288,18 @@ def record_rows(rules: Rules, record: DealRecord, st: np.ndarray) -> None:
     for o, declared in enumerate(record.declaration):
         if declared == Declaration.JACK_PAIR:
             st[S.JACKS, o] = rules.jack_pair
+
+
+# ---- the decisions of a recorded deal (rams_sim.advice.questions) ----
+def record_questions(rules: Rules, record: DealRecord) -> list[dict]:
+    """Every decision of a recorded modern deal, as advise's keywords: each card (:mod:`.questions`)."""
+    turns = {s: "pass" if record.passed[s] else "take" if record.widow == s else "play" for s in range(rules.players)}
+    out = []
+    for seat, t, k, before in card_decisions(record):
+        jacks = {s: "pair" for s in range(rules.players)
+                 if s != seat and not record.passed[s] and record.declaration[s] == Declaration.JACK_PAIR}  # fmt: skip
+        out.append({"seat": seat, "dealer": record.dealer, "rules": rules, "trump_card": record.trump_card,
+                    "hand": own_hand(record, seat, before), "turns": turns, "played": before, "jacks": jacks,
+                    "discarded": C.cards_of(record.discards[seat]) if record.widow == seat else [],
+                    "scores": [16] * rules.players, "stage": "play", "t": t, "k": k})  # fmt: skip
+    return out

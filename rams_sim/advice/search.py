@@ -80,6 +80,7 @@ from .position import (
     replay_play,
     unseen_cards,
 )  # fmt: skip
+from .questions import classic_questions
 
 Z95 = 1.959963984540054
 # worlds per batch, between two checks of the target SE (a multiple of kernels.pimc.BLOCK: results do not depend on it)
@@ -722,3 +723,6 @@ def _table(pos: Decision, deltas: np.ndarray, flags: np.ndarray, used: np.ndarra
             "p_win": float(wins[i]) if with_scores or duel else None, "worlds": int(used[i]),
         })  # fmt: skip
     return rows
+
+
+record_questions = classic_questions  # classic's decisions of a recorded deal (rams_sim.advice.questions)

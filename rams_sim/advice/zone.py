@@ -27,10 +27,11 @@ from .. import cards as C
 from ..kernels import codes
 from ..kernels import state as S
 from ..kernels.games.zone import N_ZONE, SWAP_OPTION, WIDOW_SIZE
-from ..record import Trick
+from ..record import DealRecord, Trick
 from ..rules import Rules
 from .notation import AdviceError, parse_turns
 from .position import Batch, Decision, Described, check_cards, lay_out_play, new_arrays
+from .questions import card_decisions, own_hand
 
 TURN_WORDS = ("stand", "swap")  # the dealer's partner's turn
 UNKNOWN_ACES = 1 << 40  # an A no score equals: the other's, while an unseen ace has a value
@@ -247,3 +248,18 @@ def evaluation(pos: Decision, b: Batch):
                                            x["seat"], x["duty"], b.options, b.first, b.deltas, b.flags)  # fmt: skip
     return zone_search.evaluate_swap, (b.r, b.roll_kinds, b.roll_params, b.key, a["cardsets"], a["st"], a["trick"],
                                        a["info"], a["log"], a["scores"], x["dealer"], b.first, b.deltas, b.flags)  # fmt: skip
+
+
+# ---- the decisions of a recorded deal (rams_sim.advice.questions) ----
+def record_questions(rules: Rules, record: DealRecord) -> list[dict]:
+    """Every decision of a recorded zone deal, as advise's keywords: the partner's swap and each card (:mod:`.questions`)."""
+    partner = 1 - record.dealer
+    swapped = record.widow == partner
+    base = {"dealer": record.dealer, "rules": rules, "trump_card": record.trump_card, "scores": [9, 6]}
+    out = [base | {"seat": partner, "hand": C.cards_of(record.hand_dealt[partner]), "stage": "swap"}]
+    for seat, t, k, before in card_decisions(record):
+        out.append(base | {"seat": seat, "hand": own_hand(record, seat, before),
+                           "turns": {partner: "swap" if swapped else "stand"}, "played": before,
+                           "discarded": C.cards_of(record.discards[seat]) if swapped and seat == partner else [],
+                           "stage": "play", "t": t, "k": k})  # fmt: skip
+    return out
