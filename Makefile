@@ -71,6 +71,13 @@ reports: $(STAMP) ## simulate what the questions need (reused if present), run a
 archive: $(STAMP) ## make the searching players' datasets again (about an hour) and copy them to archive/, which make reports starts from
 	$(BIN)/python -m analyses.archive --data data/reports
 
+calibrate: $(STAMP) ## measure advise's model error against branch data on 300 positions of their own seed (about 25 min): rams_sim/data/model_error.csv
+	$(BIN)/rams-sim check-advice --positions 300 --seed 4501 --out data/check-advice/calibration --force \
+		--calibrate rams_sim/data/model_error.csv
+
+check-advice: $(STAMP) ## advise held against branch data on 150 fresh positions (about 12 min): data/check-advice/s4502
+	$(BIN)/rams-sim check-advice --positions 150 --seed 4502 --out data/check-advice/s4502 --force
+
 table: $(STAMP) ## find the table policy's strategy table again (iterated best response, ~10 min): rams_sim/data/table.csv
 	$(BIN)/python -m analyses.table_policy
 

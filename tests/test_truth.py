@@ -13,7 +13,7 @@ import pytest
 
 from rams_sim import cards as C
 from rams_sim import engine
-from rams_sim.advice.truth import Spot, deck_orders, truth_of
+from rams_sim.advice.truth import Spot, deck_orders, seen_of, truth_of
 from rams_sim.rules import Rules
 
 
@@ -63,7 +63,7 @@ def test_fresh_decks_hold_what_the_seat_saw_and_vary_the_rest():
     with pytest.raises(ValueError, match="seat 3's"):
         truth_of(rules, record, Spot(1, "play", 1, 0), deals=10)
     spot = Spot(3, "play", 1, 0)  # seat 3 won trick 1 and leads trick 2
-    orders = deck_orders(rules, record, spot, 2000, np.random.default_rng(0))
+    orders = deck_orders(rules, seen_of(record, spot), 2000, np.random.default_rng(0))
     hand = C.cards_of(record.hand_dealt[3])
     assert (np.sort(orders[:, 10:15], axis=1) == hand).all() and (orders[:, 20] == record.trump_card).all()
     assert len({tuple(o[5:10]) for o in orders}) > 1900  # the other hands are not held
@@ -79,3 +79,20 @@ def test_fresh_decks_hold_what_the_seat_saw_and_vary_the_rest():
     best = min(options, key=lambda o: truth.mean(o)[0])
     d, se, n = truth.diff(best, played)
     assert n == truth.kept and se >= 0 and (d <= 0 or best == played)
+
+
+def test_the_issues_boldest_advice_is_checked():
+    """Issue 45: classic, 4 players, the dealer with A♣ K♣ Q♠ 10♦ 8♦, trump card 7♥, after 1=4,2=4,3=3
+    and standing: advise ranks "take the trump card, give up A♣" first, five points better than keeping
+    his hand, which no policy ever does. Branch data force each R4.3 option on decks consistent with
+    what he saw (rams_sim/advice/truth.py): they agree, giving up the ace is best by about five points."""
+    from rams_sim.advice.truth import seen_at
+
+    rules = Rules.classic(players=4)
+    seen = seen_at(rules, "A♣ K♣ Q♠ 10♦ 8♦", "7♥", seat=0, dealer=0, exchanged="1=4,2=4,3=3", stage="trump")
+    truth = truth_of(rules, None, Spot(0, "trump"), deals=100_000, seed=45, seen=seen)
+    ace = C.parse("A♣")
+    assert truth.kept > 2000 and set(truth.options.tolist()) == {-1, *C.cards_of(seen.hand_dealt)}
+    best = min(truth.options.tolist(), key=lambda o: truth.mean(o)[0])
+    keep_minus_ace, se, _ = truth.diff(-1, ace)
+    assert best == ace and keep_minus_ace - 1.96 * se > 4.0, (best, keep_minus_ace, se)

@@ -57,6 +57,8 @@ from ..kernels import state as S
 from ..parallel import in_blocks
 from ..policies import DEFAULT_FLOOR, DEFAULT_INFER, INFER_NAMES, ROLLOUT_KINDS, PolicySpec, as_spec
 from ..rules import Rules
+from . import model_error
+from .model_error import ModelError
 from .notation import (
     PLAYS,
     AdviceError,
@@ -388,7 +390,7 @@ def _label(option: int, stage: str, hand: list[int]) -> tuple[str, list[int]]:
 
 # ---- the search -----------------------------------------------------------------------------
 COLUMNS = ("option", "cards", "mean", "ci_low", "ci_high", "diff", "diff_low", "diff_high", "p_remiz", "p_ends_party",
-           "p_win", "worlds")  # Advice.table's columns, in order  # fmt: skip
+           "p_win", "worlds", "se", "diff_se")  # Advice.table's columns, in order  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -404,6 +406,8 @@ class Advice:
     unit: str = "points"  # what ``mean`` counts: score points, or (duel) stakes of the party's settlement
     model: str = ""  # what the worlds assume, in words ("others play expert; worlds weighted by ...")
     infer: str = "none"  # the worlds' inference used (docs/SEARCH.md "Inference"): none or policy
+    interval: str = ""  # what the intervals include, in words (rams_sim.advice.model_error.describe)
+    model_error: ModelError | None = None  # the measured model error in the intervals, None: sampling only
 
     @property
     def table(self):
@@ -417,7 +421,9 @@ class Advice:
         """The ``--json`` object (CLARIFICATIONS "Strong play"): options best first."""
         return {"stage": self.stage, "worlds": self.worlds, "layouts": self.layouts,
                 "target_reached": self.target_reached, "counts_up": self.counts_up, "unit": self.unit,
-                "model": self.model, "infer": self.infer,
+                "model": self.model, "infer": self.infer, "interval": self.interval,
+                "model_error": None if self.model_error is None else {"mean": self.model_error.mean,
+                               "diff": self.model_error.diff, "positions": self.model_error.positions},
                 "options": [dict(row) for row in self.rows]}  # fmt: skip
 
 
@@ -495,7 +501,7 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
            took_trump: bool | None = None, jacks=None, intents=None, turns=None, redeals: int = 0, stake: int = 1,
            cube: int | None = None, dave: str | None = None, target_se: float | None = None,
            max_worlds: int = DEFAULT_MAX_WORLDS, seed: int = 0, infer: str = DEFAULT_INFER, floor: float = DEFAULT_FLOOR,
-           race: float = DEFAULT_RACE, progress=None) -> Advice:  # fmt: skip
+           race: float = DEFAULT_RACE, progress=None, with_model_error: bool = True) -> Advice:  # fmt: skip
     """Rank every option open to ``seat`` (module docstring).
 
     ``hand``, ``trump_card``, ``played``, ``exchanged``, ``discarded``: text as players
@@ -530,6 +536,11 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
     difference to the best is above 0 by more than ``race`` standard errors receives no more
     worlds (its row keeps its own count, ``worlds``; 0: every option gets every world); the
     target SE then applies to the options still racing.
+
+    The intervals (``ci_*``, ``diff_*``) hold the worlds' sampling error (``se``, ``diff_se``: its
+    standard errors) and, where the validation suite has measured it for the decision
+    (:mod:`rams_sim.advice.model_error`; ``with_model_error``), the model's own error;
+    ``Advice.interval`` says which, in words.
     """
     from ..kernels import pimc
     from ..kernels.args import rules_args
@@ -603,9 +614,14 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
     if stakes:  # the party's settlement, + won (the kernels' worth counts the least the best)
         deltas = -deltas
     rows = _table(pos, deltas, flags, used, q.with_scores, -1 if game.counts_up or stakes else 1, stakes)
+    used_infer = infer if inferred else "none"
+    error = model_error.lookup(rules.game.value, pos.stage, used_infer) if with_model_error else None
+    model_error.widen(rows, error)  # the model's measured error in the intervals (rams_sim.advice.model_error)
     model = _model_text(others_spec, rules, inferred, floor, pos.stage == "play")
+    unit = "stakes" if stakes else "points"
     return Advice(rows, pos.stage, int(deltas.shape[1]), float(layouts), reached, counts_up=game.counts_up or stakes,
-                  unit="stake" if stakes else "points", model=model, infer=infer if inferred else "none")  # fmt: skip
+                  unit="stake" if stakes else "points", model=model, infer=used_infer,
+                  interval=model_error.describe(error, unit), model_error=error)  # fmt: skip
 
 
 def _model_text(others: PolicySpec, rules: Rules, inferred: bool, floor: float, at_card: bool = False) -> str:
@@ -721,6 +737,7 @@ def _table(pos: Decision, deltas: np.ndarray, flags: np.ndarray, used: np.ndarra
             "diff_low": float(d_mean[i] - d_half[i]), "diff_high": float(d_mean[i] + d_half[i]),
             "p_remiz": float(p_remiz[i]), "p_ends_party": float(ends[i]) if with_scores or duel else None,
             "p_win": float(wins[i]) if with_scores or duel else None, "worlds": int(used[i]),
+            "se": float(half[i] / Z95), "diff_se": float(d_half[i] / Z95),
         })  # fmt: skip
     return rows
 

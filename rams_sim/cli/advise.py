@@ -120,6 +120,7 @@ def advise(
     typer.echo(f"advice for seat {seat} of {rules.players} (dealer {dealer}, {rules.preset}): {what}; you then play "
                f"{rollout}")  # fmt: skip
     typer.echo(f"{result.model}")
+    typer.echo(result.interval)
     stop = "target SE reached" if result.target_reached else "budget used up before the target SE"
     worth = ("stake won per option (the party's settlement), 95% CI" if result.unit == "stake" else
              "points per option, 95% CI, counting up" if result.counts_up else

@@ -19,6 +19,7 @@ from ..record import Declaration
 from ..rules import OPTION_HELP, PRESETS, Rules, no_effect, own_options
 from ..version import __version__
 from . import advise as cli_advise
+from . import check as cli_check
 from . import effect as cli_effect
 from . import sweep as cli_sweep
 from .common import PlayersOpt, PresetOpt, RuleOpt, build_rules, fail, parse_count, parse_index
@@ -397,6 +398,7 @@ def rules_show(name: Annotated[str, typer.Argument(help="Preset name, e.g. class
 app.command("advise")(cli_advise.advise)
 app.command("sweep")(cli_sweep.sweep)
 app.command("effect")(cli_effect.effect)
+app.command("check-advice")(cli_check.check_advice)
 
 # click's own exception base (typer vendors click in newer versions, so it is found, not imported)
 _CLICK_ERROR = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
