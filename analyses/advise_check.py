@@ -1,4 +1,9 @@
-"""advise against branch data after other seats' exchanges (issue 35, docs/SEARCH.md "Inference").
+"""advise against branch data: the validation suite, and issue 35's named positions (docs/SEARCH.md).
+
+By default this runs the product's validation suite (:mod:`rams_sim.advice.check`, ``rams-sim
+check-advice``: positions drawn from expert deals, each option's truth from branch data) and writes
+its tables under reports/tables/ (advise-check-summary.csv, advise-check-options.csv). With
+``--named`` it answers issue 35's twelve typed positions instead, as below.
 
 For each position -- a hand, the turned-up trump card, the seat, the dealer and the
 exchanges made before the seat's turn -- the *branch data* are deals that fix the seat's
@@ -16,8 +21,9 @@ option and that option's mean *in the data* (so the cost of following the advice
 difference to the data's best), and the mean absolute gap between advise's means and the
 data's over the options with at least MIN_DEALS kept deals. The data's intervals are 95%.
 
-Run: ``python -m analyses.advise_check [--deals N]`` (minutes on two cores; ``--quick`` for a
-smoke run). Prints a Markdown table and writes reports/tables/advise-vs-branch.csv.
+Run: ``python -m analyses.advise_check [--positions N] [--seed S]`` (the suite), or ``python -m
+analyses.advise_check --named [--deals N]`` (minutes on two cores; ``--quick`` for a smoke run), which
+prints a Markdown table and writes reports/tables/advise-vs-branch.csv.
 """
 
 from __future__ import annotations
@@ -172,14 +178,34 @@ def check(pos: Position, deals: int, seed: int, target_se: float) -> dict:
     return out
 
 
+def suite(positions: int, seed: int, deals: int, folder: Path) -> None:
+    """The product's validation suite (rams_sim.advice.check), its summary printed and its tables written."""
+    from rams_sim.advice.check import CheckConfig, run_check, summary_markdown
+
+    config = CheckConfig(positions=positions, seed=seed, presets=("classic", "encyclopedia", "from-15"),
+                         players=(2, 3, 4, 5, 6, 7), deals=deals)  # fmt: skip
+    options, _, summary = run_check(config, progress=lambda done, total: print(f"{done}/{total}", end="\r", flush=True))
+    folder.mkdir(parents=True, exist_ok=True)
+    summary.write_csv(folder / "advise-check-summary.csv")
+    options.write_csv(folder / "advise-check-options.csv")
+    print("\n".join(summary_markdown(summary)))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=float, default=1e6, help="deck orders per position (the kept ones are fewer)")
-    parser.add_argument("--seed", type=int, default=35)
-    parser.add_argument("--target-se", type=float, default=0.1, help="advise's target standard error")
-    parser.add_argument("--quick", action="store_true", help="two positions, 100,000 orders each")
+    parser.add_argument("--named", action="store_true", help="issue 35's named positions instead of the suite")
+    parser.add_argument("--positions", type=int, default=150, help="the suite's positions")
+    parser.add_argument("--deals", type=float, default=None, help="deck orders per position (the kept ones are fewer)")
+    parser.add_argument("--seed", type=int, default=None, help="default 4502 for the suite, 35 for --named")
+    parser.add_argument("--target-se", type=float, default=0.1, help="--named: advise's target standard error")
+    parser.add_argument("--quick", action="store_true", help="--named: two positions, 100,000 orders each")
     parser.add_argument("--out", type=Path, default=Path("reports/tables/advise-vs-branch.csv"))
     args = parser.parse_args()
+    if not args.named:
+        suite(args.positions, 4502 if args.seed is None else args.seed, int(args.deals or 2e5), args.out.parent)
+        return
+    args.seed = 35 if args.seed is None else args.seed
+    args.deals = 1e6 if args.deals is None else args.deals
     positions = POSITIONS[:2] if args.quick else POSITIONS
     deals = 100_000 if args.quick else int(args.deals)
     rows = []

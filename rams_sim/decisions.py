@@ -7,6 +7,9 @@ and coins, everyone else on his policy and the seat on his at every other decisi
 * ``exchange`` -- the game's first decision: in classic Rams pass (R4.1) or play and the cards
   thrown (R4.4); zone's swap, modern's turn, duel's widow (also by their own names ``swap``,
   ``turn``, ``widow``). Options as ``rams-sim branch`` has always numbered them.
+* ``round`` and ``buy`` -- R4.0's declare-then-buy: the first round's pass (-1) or play (0), his
+  purchase then by his policy; the purchase, a discard mask over his hand (0 stands), 0 .. 31.
+* ``intent`` -- R4.0a: "on trumps" (0) or "on suits" (1), where the rules have the round.
 * ``trump`` -- R4.3: the playing dealer declines the turned-up trump card (-1) or takes it and gives
   up a card (the card's id); duel-trump's compulsory card (R9, the card's id).
 * ``card:T`` -- the seat's card in trick ``T`` (1 .. 5): every card he may play there (R6.7a), by id.
@@ -29,6 +32,7 @@ from .games import GAMES
 from .kernels import codes
 
 EXCHANGE, TRUMP, CARD, REDEAL, OFFER, ANSWER = "exchange", "trump", "card", "redeal", "offer", "answer"
+ROUND, BUY, INTENT = "round", "buy", "intent"  # declare-then-buy's two steps (R4.0) and the R4.0a announcement
 FIRST_NAMES = ("swap", "turn", "widow")  # the first decision under the names zone, modern and duel give it
 BY_TRICK = (CARD, OFFER, ANSWER)  # the kinds named with a trick, KIND:T
 
@@ -54,6 +58,8 @@ class BranchDecision:
             return codes.PHASE_TRUMP
         if self.kind == REDEAL:
             return codes.REDEAL_DECISION
+        if self.kind in (ROUND, BUY, INTENT):
+            return {ROUND: codes.PHASE_ROUND, BUY: codes.PHASE_BUY, INTENT: codes.PHASE_INTENT}[self.kind]
         if self.kind == CARD:
             return codes.CARD_DECISION + self.trick
         answering = 1 if self.kind == ANSWER else 0  # kernels/games/duel.py: dave_decision
@@ -68,10 +74,15 @@ class BranchDecision:
             return codes.DECLINE, HAND_SIZE + 1
         if self.kind == CARD:
             return 0, HAND_SIZE
+        if self.kind == ROUND:
+            return codes.OPTION_PASS, 2
+        if self.kind == BUY:
+            return 0, 1 << HAND_SIZE
         return 0, 2
 
 
-_WORDS = {REDEAL: ("keep", "redeal"), OFFER: ("no offer", "offer"), ANSWER: ("decline", "accept")}
+_WORDS = {REDEAL: ("keep", "redeal"), OFFER: ("no offer", "offer"), ANSWER: ("decline", "accept"),
+          INTENT: ("on trumps", "on suits")}
 
 
 def option_label(decision: BranchDecision, option: int) -> str:
@@ -81,6 +92,10 @@ def option_label(decision: BranchDecision, option: int) -> str:
 
     if decision.kind in _WORDS:
         return _WORDS[decision.kind][option]
+    if decision.kind == ROUND:
+        return "pass" if option == codes.OPTION_PASS else "play"
+    if decision.kind == BUY:
+        return "stand" if option == 0 else f"buy {option.bit_count()} (mask {option})"
     if decision.kind == TRUMP and option == codes.DECLINE:
         return "decline"
     return ("give up " if decision.kind == TRUMP else "") + format_card(option)
@@ -103,6 +118,10 @@ def _available(rules, kind: str) -> str | None:
         return f"preset {rules.preset} turns no card for the dealer (duel_trump_card=false)"
     if kind in (OFFER, ANSWER) and GAMES[rules.game].dave and not rules.dave:
         return f"preset {rules.preset} plays without dave (dave=false)"
+    if kind in (ROUND, BUY) and rules.exchange_order.value != "declare-then-buy":
+        return f"preset {rules.preset} exchanges in one turn (exchange_order=one-turn): its decision is 'exchange'"
+    if kind == INTENT and not rules.intent_round:
+        return f"preset {rules.preset} has no R4.0a announcements (intent_round=false)"
     return None
 
 
@@ -121,7 +140,7 @@ def parse_decision(text: str, rules) -> BranchDecision:
     names = ", ".join(decision_names(rules))
     kinds = (EXCHANGE,) + tuple(info.branch_decisions[1:])
     if kind not in kinds:
-        known = {EXCHANGE, TRUMP, CARD, REDEAL, OFFER, ANSWER, *FIRST_NAMES}
+        known = {EXCHANGE, TRUMP, CARD, REDEAL, OFFER, ANSWER, ROUND, BUY, INTENT, *FIRST_NAMES}
         what = "has no decision" if kind in known else "knows no decision"
         raise ValueError(f"preset {rules.preset} {what} {text.strip()!r}; its decisions: {names}")
     why = _available(rules, kind)

@@ -191,9 +191,10 @@ class GameInfo:
     """R6: a follower must follow suit, trump or head (zone: any card answers)."""
     classic_scoring: bool = False
     """R5-R8 as classic Rams scores them (``settle_deal`` scores given hands and tricks)."""
-    branch_decisions: tuple[str, ...] = ("exchange", "trump", "card")
+    branch_decisions: tuple[str, ...] = ("exchange", "round", "buy", "intent", "trump", "card")
     """The kinds of decision ``rams-sim branch --decision`` forces in the game (:mod:`rams_sim.decisions`),
-    its first decision first under the game's own name: R4's exchange, R4.3's trump card, R6's cards."""
+    its first decision first under the game's own name: R4's exchange (declare-then-buy's round and
+    purchase, R4.0a's announcement where the rules have them), R4.3's trump card, R6's cards."""
     # ---- its modules (dotted names) ----
     kernel: str = ""
     """R9: the kernel module of the game's deal (``rams_sim.kernels.games.<name>``)."""

@@ -160,3 +160,37 @@ def test_cli_branch_decision(tmp_path):
         bad = CliRunner().invoke(app, ["branch", "--seat", "1", "--deals", "10", "--out", str(tmp_path / "x"), *args])
         assert bad.exit_code == 2 and words in bad.output and len(bad.output.strip().splitlines()) == 1, bad.output
         assert not (tmp_path / "x").exists()
+
+
+@pytest.mark.parametrize("preset, policy", [("negotiations", "expert"), ("handbook", "random"), ("negotiations", "random")])
+def test_declare_then_buy_and_the_announcement_are_forced_as_the_policy_would(preset, policy):
+    """R4.0's declare-then-buy round (pass -1, play 0), its purchase (a discard mask over the hand) and
+    R4.0a's announcement (0 on trumps, 1 on suits): the row of the seat's own choice is the run's deal;
+    a passer has no purchase or announcement rows; a purchase above the talon is not open."""
+    rules = Rules.named(preset)
+    deals, seat = 300, 2
+    run = engine.simulate(rules, policy, seed=9, deals=deals, log_plays=True)
+    kinds = ["round", "buy"] + (["intent"] if rules.intent_round else [])
+    for kind in kinds:
+        b = engine.simulate_branches(rules, policy, seat=seat, seed=9, deals=deals, decision=kind, log_plays=True)
+        rows = _rows(b)
+        for d in range(deals):
+            passed = bool(run.passed[d, seat])
+            if kind == "round":
+                choice = -1 if passed else 0
+            elif passed:
+                assert d not in rows, (kind, d)
+                continue
+            elif kind == "buy":
+                dealt = C.cards_of(int(run.hand_dealt[d, seat]))
+                choice = sum(1 << j for j, c in enumerate(dealt) if int(run.discards[d, seat]) >> c & 1)
+            else:
+                choice = int(run.intent[d, seat])
+            _same_deal(run, d, b, rows[d][choice], seat)
+        if kind == "buy":
+            assert max(len(o) for o in rows.values()) == 32 and (np.bitwise_count(b.discards) <= 5).all()
+    bad = "exchanges in one turn"
+    with pytest.raises(ValueError, match=bad):
+        parse_decision("round", Rules.classic())
+    with pytest.raises(ValueError, match="intent_round=false"):
+        parse_decision("intent", Rules.named("handbook"))

@@ -42,6 +42,7 @@ STAGES = ("exchange", "trump", "play")  # the decision kinds drawn, in turn
 PLAY_TRICKS = (0, 0, 1, 2)  # a card position's trick is drawn from these (0-based): the first trick half the time
 MIN_KEPT = 200  # an option counts where its truth has this many deals (CLARIFICATIONS)
 KIND_NAMES = {"exchange": "exchange", "trump": "trump card", "play": "card"}
+KIND_WORDS = {"exchange": "exchange", "trump": "trump", "card": "play"}  # --decisions' words: the stages
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,7 @@ class CheckConfig:
     min_kept: int = MIN_KEPT
     model: str = "expert"
     advise_options: dict = field(default_factory=dict)  # advise's keywords beyond the position (target_se, infer ...)
+    stages: tuple[str, ...] = STAGES  # the decision kinds drawn, in turn
 
 
 @dataclass(frozen=True)
@@ -90,7 +92,7 @@ def draw_positions(config: CheckConfig) -> list[Position]:
     while len(out) < config.positions:
         i = len(out)
         which = i % len(tables)
-        rules, kind = tables[which], STAGES[(i // len(tables)) % len(STAGES)]
+        rules, kind = tables[which], config.stages[(i // len(tables)) % len(config.stages)]
         t = PLAY_TRICKS[int(rng.integers(len(PLAY_TRICKS)))] if kind == "play" else 0
         for _ in range(len(runs[which])):
             record = engine.record_of(runs[which], next_deal[which] % len(runs[which]))
@@ -246,6 +248,10 @@ def check_tables(config: CheckConfig) -> None:
     counts are not positive."""
     if config.positions < 1 or config.deals < 1 or config.min_kept < 2:
         raise ValueError("--positions and --deals must be positive, --min-kept at least 2")
+    unknown = [s for s in config.stages if s not in STAGES] or ([] if config.stages else ["none"])
+    if unknown:
+        names = ", ".join(KIND_WORDS)
+        raise ValueError(f"--decisions takes {names}; got {', '.join(unknown)}")
     for rules in (Rules.named(p) for p in config.presets):  # the preset's game first, then its sizes
         if rules.exchange_order.value != "one-turn" or rules.intent_round or not _classic_family(rules):
             raise ValueError(f"preset {rules.preset}: the suite checks one-turn classic deals (classic, encyclopedia, "

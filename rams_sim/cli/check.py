@@ -27,8 +27,9 @@ def _list(text: str, what: str, cast):
 def check_advice(
     positions: Annotated[str, typer.Option("--positions", help="Positions to draw (each: one advise and one truth).")] = "60",
     seed: Annotated[int, typer.Option("--seed", help="Seed (0..2**64-1) of the deals the positions are drawn from, of advise's worlds and of the truth's decks.")] = 0,
-    preset: Annotated[str, typer.Option("--rules", metavar="PRESET[,PRESET...]", help="Presets whose deals give the positions: one-turn classic ones (classic, encyclopedia, from-15).")] = "classic",
-    players: Annotated[str, typer.Option("--players", "-n", metavar="N[,N...]", help="Table sizes, each its share of the positions (2-7).")] = "3,4,5",
+    preset: Annotated[str, typer.Option("--rules", metavar="PRESET[,PRESET...]", help="Presets whose deals give the positions: one-turn classic ones (classic, encyclopedia, from-15).")] = "classic,encyclopedia,from-15",
+    players: Annotated[str, typer.Option("--players", "-n", metavar="N[,N...]", help="Table sizes, each its share of the positions (2-7).")] = "2,3,4,5,6,7",
+    decisions: Annotated[str, typer.Option("--decisions", metavar="KIND[,KIND...]", help="The decision kinds drawn, in turn: exchange, trump, card.")] = "exchange,trump,card",
     deals: Annotated[str, typer.Option("--deals", help="Deck orders each truth is computed from (the kept ones are fewer).")] = "2e5",
     min_kept: Annotated[int, typer.Option("--min-kept", help="An option counts where its truth has this many deals.")] = 200,
     infer: Annotated[str | None, typer.Option("--infer", help="advise's --infer (default: its own).")] = None,
@@ -53,8 +54,11 @@ def check_advice(
     if not 0 <= seed < 2**64:
         fail(f"--seed must be a whole number from 0 to 2**64 - 1; got {seed}")
     options = {k: v for k, v in (("infer", infer), ("target_se", target_se)) if v is not None}
+    from ..advice.check import KIND_WORDS
+
+    stages = tuple(KIND_WORDS.get(k, k) for k in _list(decisions, "--decisions", str))
     config = CheckConfig(n_positions, seed, _list(preset, "--rules", str), _list(players, "--players", int), n_deals,
-                         min_kept, advise_options=options)  # fmt: skip
+                         min_kept, advise_options=options, stages=stages)  # fmt: skip
     try:
         check_tables(config)
     except ValueError as err:

@@ -24,7 +24,8 @@ from .codes import (
     PHASE_TRUMP,
     UNAVAILABLE,
 )
-from .force import forced_option, took
+from .force import forced_option as branch_option
+from .force import took
 from .policy import choose_discards, choose_intent, trump_exchange, wants_pass
 from .search import search_decision
 from .state import ACTIVE, DEALT, DISCARDS, DRAWN, HAND, INTENT, PASSED, TOOK_TRUMP, TRUMP_DISCARD, seat_after
@@ -43,12 +44,17 @@ def can_pass(dealt, is_dealer, ace_forbids_pass, turned_ace_binds_dealer, trump_
 
 @njit(cache=True, _nrt=False, inline="always")
 def _exchange_seat(kinds, params, rng, order, cardsets, seat, is_dealer, trump, talon_pos, deck_size, forced, option,
-                   position):  # fmt: skip
+                   position, branch):  # fmt: skip
     """R4: one seat discards, then draws as many; returns the new talon position, -1 on a
-    policy error, -2 when a ``forced`` discard ``option`` exceeds the talon."""
+    policy error, -2 when a ``forced`` discard ``option`` exceeds the talon. ``branch`` (or
+    NO_OPTION): a branch's discard mask (:mod:`.force`), which replaces his policy's after it
+    was asked (its coins drawn as in a plain run)."""
     hand = cardsets[HAND, seat]
     talon = deck_size - talon_pos
-    if forced:
+    if forced or branch != NO_OPTION:
+        if branch != NO_OPTION:
+            choose_discards(kinds[seat], params, seat, rng, hand, trump, talon, is_dealer, position)
+            option = branch
         disc = ZERO
         for j in range(HAND_SIZE):
             if option >> j & 1:
@@ -98,9 +104,10 @@ def exchange_from(r, n, dealer, trump_card, kinds, params, rng, order, cardsets,
         for k in range(k0, n):
             seat = seat_after(first, k, n)
             option = forced_option if seat == forced_seat else NO_OPTION  # branching
+            branch = branch_option(params, seat, PHASE_ROUND, info) if buy_later else NO_OPTION  # pass or play
             if k == k0 and first_option != NO_OPTION:
                 option = first_option
-            elif option == NO_OPTION:
+            elif option == NO_OPTION and branch == NO_OPTION:
                 option = search_decision(search, PHASE_ROUND, k, talon_pos, seat, r, kinds, params, announce, order,
                                          rng, cardsets, st, trick, info, log, dealer, trump_card, scores)  # fmt: skip
             may_pass = can_pass(cardsets[DEALT, seat], seat == dealer, r.ace_forbids_pass, r.turned_ace_binds_dealer,
@@ -110,13 +117,18 @@ def exchange_from(r, n, dealer, trump_card, kinds, params, rng, order, cardsets,
                     return UNAVAILABLE
                 st[ACTIVE, seat] = 0
                 st[PASSED, seat] = 1
-            elif option == NO_OPTION and may_pass and wants_pass(kinds[seat], params, seat, rng, cardsets[HAND, seat],
-                                                                 trump, k):  # fmt: skip
-                st[ACTIVE, seat] = 0
-                st[PASSED, seat] = 1
+            elif option == NO_OPTION:
+                passes = may_pass and wants_pass(kinds[seat], params, seat, rng, cardsets[HAND, seat], trump, k)
+                if branch != NO_OPTION:  # a branch's word replaces his policy's, asked all the same (its coins)
+                    if branch == OPTION_PASS and not may_pass:
+                        return UNAVAILABLE
+                    passes = took(info, branch) == OPTION_PASS
+                if passes:
+                    st[ACTIVE, seat] = 0
+                    st[PASSED, seat] = 1
             if not buy_later and st[ACTIVE, seat]:
                 talon_pos = _exchange_seat(kinds, params, rng, order, cardsets, seat, seat == dealer, trump, talon_pos,
-                                           r.deck_size, option != NO_OPTION, option, k)  # fmt: skip
+                                           r.deck_size, option != NO_OPTION, option, k, NO_OPTION)  # fmt: skip
                 if talon_pos < 0:
                     return UNAVAILABLE if talon_pos == -2 else ERR_DISCARD
     if r.intent_round and phase0 <= PHASE_INTENT:
@@ -126,13 +138,16 @@ def exchange_from(r, n, dealer, trump_card, kinds, params, rng, order, cardsets,
             if not st[ACTIVE, seat]:
                 continue
             option = NO_OPTION
+            branch = branch_option(params, seat, PHASE_INTENT, info)  # a branch's announcement (kernels/force.py)
             if phase0 == PHASE_INTENT and k == k0 and first_option != NO_OPTION:
                 option = first_option
-            else:
+            elif branch == NO_OPTION:
                 option = search_decision(search, PHASE_INTENT, n + k, talon_pos, seat, r, kinds, params, announce,
                                          order, rng, cardsets, st, trick, info, log, dealer, trump_card, scores)  # fmt: skip
             if option == NO_OPTION:
                 option = choose_intent(kinds[seat], params, seat, rng, cardsets[HAND, seat], trump)
+                if branch != NO_OPTION:  # replaces his policy's, asked all the same (its coins)
+                    option = took(info, branch)
             st[INTENT, seat] = option
     if buy_later:
         start = k0 if phase0 == PHASE_BUY else 0
@@ -141,13 +156,17 @@ def exchange_from(r, n, dealer, trump_card, kinds, params, rng, order, cardsets,
             if not st[ACTIVE, seat]:
                 continue
             option = forced_option if seat == forced_seat else NO_OPTION
+            branch = branch_option(params, seat, PHASE_BUY, info)  # a branch's purchase: a discard mask
             if phase0 == PHASE_BUY and k == k0 and first_option != NO_OPTION:
                 option = first_option
-            elif option == NO_OPTION:
+            elif option == NO_OPTION and branch == NO_OPTION:
                 option = search_decision(search, PHASE_BUY, 2 * n + k, talon_pos, seat, r, kinds, params, announce,
                                          order, rng, cardsets, st, trick, info, log, dealer, trump_card, scores)  # fmt: skip
             talon_pos = _exchange_seat(kinds, params, rng, order, cardsets, seat, seat == dealer, trump, talon_pos,
-                                       r.deck_size, option != NO_OPTION, option, k)  # fmt: skip
+                                       r.deck_size, option != NO_OPTION, option, k,
+                                       branch if option == NO_OPTION else NO_OPTION)  # fmt: skip
+            if branch != NO_OPTION and option == NO_OPTION and talon_pos >= 0:
+                took(info, branch)
             if talon_pos < 0:
                 return UNAVAILABLE if talon_pos == -2 else ERR_DISCARD
     return OK
@@ -168,7 +187,7 @@ def dealer_trump_with(must_take, binds, dealer, trump_card, kinds, params, rng, 
     forced = must_take or (binds and rank_of(trump_card) == ACE)
     j = NO_OPTION
     if option == NO_OPTION:  # a branch's choice (kernels/force.py): DECLINE, or the j-th card of his hand
-        j = forced_option(params, dealer, PHASE_TRUMP, info)
+        j = branch_option(params, dealer, PHASE_TRUMP, info)
         if (j == DECLINE and forced) or (j != NO_OPTION and j != DECLINE and not 0 <= j < popcount(hand)):
             return UNAVAILABLE
         if j == NO_OPTION:

@@ -84,19 +84,21 @@ PLAY_COLUMNS: tuple[Column, ...] = tuple(
 
 BRANCH_COLUMNS: tuple[Column, ...] = (
     Column("deal", pl.Int64, "deal index d, keyed by (seed, d) as in run"),
-    Column("seat", pl.Int8, "the seat whose exchange options are branched (--seat)"),
+    Column("seat", pl.Int8, "the seat whose options are branched (--seat)"),
     Column("dealer", pl.Int8, "the dealer's seat"),
     PLAYERS,
     Column("policy", pl.Int8, f"the seat's policy code: {codes(PolicyKind)} (it plays the cards)"),
     TRUMP,
     Column("trump_card", pl.Int8, "the turned-up card"),
     Column("hand_dealt", pl.UInt64, "card mask of the seat's five dealt cards"),
-    Column("option", pl.Int8, "the exchange option replayed: -1 pass, 0 stand, 1-31 a discard mask over the dealt cards "
-           "in ascending id order (bit j = the j-th lowest card id)"),  # fmt: skip
+    Column("option", pl.Int8, "the option replayed: of the exchange -1 pass, 0 stand, 1-31 a discard mask over the dealt "
+           "cards in ascending id order (bit j = the j-th lowest card id); of --decision trump -1 declined, else the card "
+           "given up; of card:T the card played; of redeal, offer:T, answer:T 0 or 1 (keep/redeal, no offer/offer, "
+           "decline/accept); the run's provenance names the decision"),  # fmt: skip
     Column("passed", pl.Boolean, "the option is a pass"),
     Column("discards", pl.UInt64, "card mask of the cards discarded (R4.4)"),
     Column("drawn", pl.UInt64, "card mask of the cards drawn from the talon"),
-    Column("took_trump", pl.Boolean, "the seat, as dealer, took the trump card (his policy decides, R4.3)"),
+    Column("took_trump", pl.Boolean, "the seat, as dealer, took the trump card (R4.3: his policy decides, unless --decision trump)"),
     Column("hand_final", pl.UInt64, "card mask of the hand at the first lead (the dealt hand after a pass)"),
     DECLARATION,
     Column("tricks", pl.Int8, "tricks the seat took"),
