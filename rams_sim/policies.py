@@ -168,7 +168,8 @@ where no world can be drawn. ``pimc:samples=32,rollout=basic`` sets both. ``infe
 with their history, weighed by how likely the others' passes, exchanges and announcements
 are if they play the rollout policy, which leaves ``floor`` (0.1) of its choices to
 chance; ``play`` weighs the worlds at each card (classic's family) by that history too
-(about six times slower; measured in docs/SEARCH.md); ``none`` deals them uniformly. ``race`` (docs/SEARCH.md "Racing", default 2):
+(about six times slower; measured in docs/SEARCH.md); ``cards`` also by every card the
+others played, each the model's card or not (issue 45); ``none`` deals them uniformly. ``race`` (docs/SEARCH.md "Racing", default 2):
 every 8 worlds from the 16th, an option more than ``race`` standard errors worse than the
 best so far (paired) gets no more worlds; 0 plays every option in every world.
 
@@ -347,7 +348,7 @@ P_RACE = list(PIMC_PARAMS).index("race")  # pimc: racing's threshold in standard
 INFER_SWEEPS = 1  # infer=policy: Gibbs sweeps over the acted seats' hands after the first pass (kernels/inference.py)
 RACE_BATCH = 8  # pimc's racing: the options race every this many worlds ...
 RACE_MIN = 16  # ... from this many on
-INFER_NAMES = ("none", "policy", "play")  # pimc's infer=NAME, by code (kernels.inference.INFER_NONE, INFER_POLICY, INFER_PLAY)
+INFER_NAMES = ("none", "policy", "play", "cards")  # pimc's infer=NAME, by code (kernels.inference.INFER_NONE .. INFER_CARDS)
 DEFAULT_INFER = INFER_NAMES[int(PIMC_PARAMS["infer"])]  # advise's --infer: pimc's own default
 DEFAULT_FLOOR = PIMC_PARAMS["floor"]  # advise's --floor: pimc's own default
 MAX_SAMPLES = 100_000

@@ -263,6 +263,11 @@ PLAY_TABLES = {  # infer=play: the worlds at a card weighed by the history befor
     "R4.0a, must": (Rules.classic(intent_round=True, dealer_takes_trump="must", players=5),
                     ["pimc:samples=2,infer=play", "random", "pimc:samples=2,infer=play,rollout=random", "basic",
                      "pimc:samples=3,infer=play"]),
+    # infer=cards (issue 45): every card the others played weighed by the model too
+    "classic, cards": (Rules.classic(), ["pimc:samples=3,infer=cards", "expert", "pimc:samples=2,infer=cards,floor=0.5",
+                                         "pimc:samples=2,rollout=basic,infer=cards"]),
+    "overtrump, R4.0a, cards": (Rules.classic(ruff="overtrump", must_head=True, intent_round=True, players=5),
+                                ["pimc:samples=2,infer=cards"] * 3 + ["expert", "pimc:samples=2,infer=cards,rollout=random"]),
 }  # fmt: skip
 
 
@@ -277,8 +282,8 @@ def test_both_engines_weigh_the_cards_worlds_alike(name):
     for i in range(deals):
         slow = reference.play_deal(rules, policies, seed=36, deal=i)
         assert not slow.differences(engine.record_of(out, i)), f"{name}: deal {i}"
-    if name == "classic":
-        before = [p.replace("infer=play", "infer=policy") for p in policies]
+    if name in ("classic", "classic, cards"):
+        before = [p.replace("infer=play", "infer=policy").replace("infer=cards", "infer=play") for p in policies]
         a = engine.simulate(rules, policies, seed=36, deals=100, log_plays=True)
         b = engine.simulate(rules, before, seed=36, deals=100, log_plays=True)
         assert any(engine.record_of(a, i).plays != engine.record_of(b, i).plays for i in range(100))
@@ -331,13 +336,15 @@ def _cards_changed(play, policies, deals: int) -> tuple[int, list[str]]:
 CARD_HYGIENE_TABLE = ["pimc:samples=2,infer=play"] * 4
 
 
+@pytest.mark.parametrize("infer", ["play", "cards"])
 @pytest.mark.parametrize("which", HYGIENE)
-def test_the_cards_weights_ignore_unseen_cards(which):
-    """infer=play: where seat 0 saw the same up to its card, unseen cards (the others' hands, their
-    discards, the talon) change nothing, also when another seat held other cards."""
+def test_the_cards_weights_ignore_unseen_cards(which, infer):
+    """infer=play and infer=cards: where seat 0 saw the same up to its card, unseen cards (the others'
+    hands, their discards, the talon) change nothing, also when another seat held other cards."""
     play = {"engine": engine.play_deal, "reference": reference.play_deal}[which]
     deals = 40 if which == "engine" else 6
-    checked, found = _cards_changed(play, CARD_HYGIENE_TABLE, deals)
+    table = [p.replace("infer=play", f"infer={infer}") for p in CARD_HYGIENE_TABLE]
+    checked, found = _cards_changed(play, table, deals)
     assert not found, "\n".join(found[:5])
     assert checked >= deals // 2, f"only {checked} cards checked with another seat's hand changed"
 

@@ -20,7 +20,8 @@ and decision kind:
 
 Shares carry Wilson intervals and means normal ones (95%). The positions are the decisions of
 :data:`STAGES` (one-turn classic deals: the exchange, the dealer's trump card, each card; the
-first tricks' cards most often, because later ones keep few deals, :data:`PLAY_TRICKS`).
+first trick's cards most often, because later ones keep few deals, :data:`PLAY_TRICKS`, and a card's
+truth from :data:`CARD_DEALS` times the deck orders, since every card played before must fall again).
 """
 
 from __future__ import annotations
@@ -39,7 +40,8 @@ from .truth import Spot, truth_of
 
 Z95 = 1.959963984540054
 STAGES = ("exchange", "trump", "play")  # the decision kinds drawn, in turn
-PLAY_TRICKS = (0, 0, 1, 2)  # a card position's trick is drawn from these (0-based): the first trick half the time
+PLAY_TRICKS = (0, 0, 0, 1)  # a card position's trick is drawn from these (0-based): the first three times in four
+CARD_DEALS = 4  # a card's truth from this many times the deck orders: every earlier card of the trick must fall again
 MIN_KEPT = 200  # an option counts where its truth has this many deals (CLARIFICATIONS)
 KIND_NAMES = {"exchange": "exchange", "trump": "trump card", "play": "card"}
 KIND_WORDS = {"exchange": "exchange", "trump": "trump", "card": "play"}  # --decisions' words: the stages
@@ -130,8 +132,9 @@ def check_position(pos: Position, config: CheckConfig) -> tuple[list[dict], dict
     start = time.perf_counter()
     answer = advise(**asked(pos.question), seed=config.seed + pos.index, **config.advise_options)
     advise_s = time.perf_counter() - start
-    truth = truth_of(pos.rules, pos.record, pos.spot, deals=config.deals, seed=config.seed + pos.index,
-                     model=config.model, rollout=config.model)  # fmt: skip
+    deals = config.deals * (CARD_DEALS if pos.spot.stage == "play" else 1)
+    truth = truth_of(pos.rules, pos.record, pos.spot, deals=deals, seed=config.seed + pos.index, model=config.model,
+                     rollout=config.model)  # fmt: skip
     dealt = C.cards_of(pos.record.hand_dealt[pos.spot.seat])
     codes = [_code(row, dealt, pos.spot.stage) for row in answer.rows]
     best_a = codes[0]

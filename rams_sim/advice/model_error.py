@@ -80,7 +80,16 @@ def fit(options, seed: int) -> list[dict]:
 
 
 def write_table(path: Path, rows: list[dict]) -> None:
-    with Path(path).open("w", newline="", encoding="utf-8") as f:
+    """Write ``rows`` to the table at ``path``, keeping its rows of the decisions ``rows`` do not measure
+    (a calibration of the cards alone leaves the exchange's in place)."""
+    path = Path(path)
+    keys = {(r["game"], r["stage"], r["infer"]) for r in rows}
+    if path.exists():
+        with path.open(encoding="utf-8") as f:
+            kept = [r for r in csv.DictReader(f) if (r["game"], r["stage"], r["infer"]) not in keys]
+        rows = kept + list(rows)
+    _table.cache_clear()
+    with path.open("w", newline="", encoding="utf-8") as f:
         writer = csv.DictWriter(f, fieldnames=FIELDS)
         writer.writeheader()
         writer.writerows(rows)

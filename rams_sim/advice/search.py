@@ -568,7 +568,7 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
         raise AdviceError(f"--race must be 0 (off) or a number of standard errors above 0; got {race}")
     # classic's family: the decisions before the play, and its cards (the history before the play)
     inferred = infer != "none" and game.r4_exchange and (pos.stage in PHASES or
-                                                                (pos.stage == "play" and infer == "play"))
+                                                                (pos.stage == "play" and infer in ("play", "cards")))
     roll_kinds = np.full(n, int(others_spec.kind), np.int8)
     roll_kinds[seat] = int(rollout_spec.kind)
     roll_params = np.stack([(rollout_spec if s == seat else others_spec).vector() for s in range(n)])
@@ -617,18 +617,19 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
     used_infer = infer if inferred else "none"
     error = model_error.lookup(rules.game.value, pos.stage, used_infer) if with_model_error else None
     model_error.widen(rows, error)  # the model's measured error in the intervals (rams_sim.advice.model_error)
-    model = _model_text(others_spec, rules, inferred, floor, pos.stage == "play")
+    model = _model_text(others_spec, rules, inferred, floor, pos.stage == "play", infer == "cards")
     unit = "stakes" if stakes else "points"
     return Advice(rows, pos.stage, int(deltas.shape[1]), float(layouts), reached, counts_up=game.counts_up or stakes,
                   unit="stake" if stakes else "points", model=model, infer=used_infer,
                   interval=model_error.describe(error, unit), model_error=error)  # fmt: skip
 
 
-def _model_text(others: PolicySpec, rules: Rules, inferred: bool, floor: float, at_card: bool = False) -> str:
+def _model_text(others: PolicySpec, rules: Rules, inferred: bool, floor: float, at_card: bool = False,
+                cards: bool = False) -> str:  # fmt: skip
     """What the worlds assume, in words (advise's output and JSON ``model``)."""
     said = "passes, exchanges and announcements" if rules.intent_round else "passes and exchanges"
     if at_card:
-        said += " and the dealer's trump-card take"
+        said += ", the dealer's trump-card take and every card they played" if cards else " and the dealer's trump-card take"
     how = (f"worlds weighted by their {said} ({floor:.0%} left to chance)" if inferred else
            "worlds uniform over the layouts consistent with what you know")  # fmt: skip
     return f"others play {others}; {how}"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -76,11 +77,19 @@ def check_advice(
     from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
     start = time.perf_counter()
+
+    def lines(done: int, total: int) -> None:  # no terminal (a log, CI): a line every tenth of the positions
+        if done == total or done % max(1, total // 10) == 0:
+            typer.echo(f"{done}/{total} positions, {time.perf_counter() - start:.0f} s", err=True)
+
     try:
-        with Progress(TextColumn("positions"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
-                      TimeRemainingColumn(), transient=True) as bar:  # fmt: skip
-            job = bar.add_task("check", total=n_positions)
-            opts, spots, summary = run_check(config, progress=lambda done, total: bar.update(job, completed=done))
+        if not sys.stderr.isatty():
+            opts, spots, summary = run_check(config, progress=lines)
+        else:
+            with Progress(TextColumn("positions"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+                          TimeRemainingColumn(), transient=True) as bar:  # fmt: skip
+                job = bar.add_task("check", total=n_positions)
+                opts, spots, summary = run_check(config, progress=lambda done, total: bar.update(job, completed=done))
         write_report(scratch, config, opts, spots, summary, time.perf_counter() - start)
         if target.exists():
             shutil.rmtree(target)

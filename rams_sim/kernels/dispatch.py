@@ -49,8 +49,11 @@ A game that policy ``pimc`` searches card by card with :func:`rams_sim.kernels.p
 * ``history_fits(r, n, seat, dealer, trump_card, cardsets, st, w_cardsets, w_st, kinds, params,
   rng, row, floor) -> float`` (optional; a game without it weighs nothing): the chance, under
   the model of the players (``kinds``/``params``, ``floor``), of what the others did before
-  the play, in a world drawn at a card (``infer=policy``; classic:
+  the play, in a world drawn at a card (``infer=play``; classic:
   :func:`rams_sim.kernels.inference.play_chance`);
+* ``cards_fit(r, n, seat, dealer, trump_card, st, trick, log, t, k, w_cardsets, w_st, kinds, params, rng,
+  floor, s_cardsets, s_st, buf) -> float`` (optional): the chance under the model of every card the
+  others played before this one (``infer=cards``; classic: :func:`rams_sim.kernels.inference.cards_chance`);
 * ``search_value(r, search, announce, seat, scores, dealer, world_key) -> int``: what a
   rollout (in ``search.w_*``) is worth to ``seat``, times DELTA_SIGN the least the best:
   classic and modern, his delta; duel, the party's outcome (:mod:`.games.duel`).
@@ -134,5 +137,9 @@ world_fits = _game_hook("world_fits", "r, n, seat, trump_card, st, scores, annou
 history_fits = _game_hook(
     "history_fits", "r, n, seat, dealer, trump_card, cardsets, st, w_cardsets, w_st, kinds, params, rng, row, floor",
     "The model's chance of the others' history in a world at a card; 1 for a game without the hook.", missing="1.0")
+cards_fit = _game_hook(
+    "cards_fit", "r, n, seat, dealer, trump_card, st, trick, log, t, k, w_cardsets, w_st, kinds, params, rng, floor, "
+    "s_cardsets, s_st, buf", "The model's chance of the cards the others played, in a world at a card; 1 for a game "
+    "without the hook.", missing="1.0")  # fmt: skip
 delta_sign = hook("delta_sign", "r", lambda classes: ("return sign", {"sign": _game_module(classes["r"]).DELTA_SIGN}),
                   "+1: a seat wants the least delta; -1: the most.", __name__)

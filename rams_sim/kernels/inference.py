@@ -35,21 +35,53 @@ from __future__ import annotations
 
 from numba import njit
 
-from ..cards import ACE, HAND_SIZE
+from ..cards import ACE, HAND_SIZE, KING, QUEEN, SUIT_MASKS
 from ..policies import INFER_NAMES, INFER_SWEEPS
-from .bits import ZERO, bit, nth_card, popcount, rank_of, suit_of
-from .codes import ORDER_DECLARE_THEN_BUY, PHASE_BUY, PHASE_INTENT, PHASE_ROUND, PHASE_TRUMP, TAKE_MUST
+from .bits import ZERO, bit, card_of, nth_card, popcount, rank_of, suit_of
+from .codes import ORDER_DECLARE_THEN_BUY, PHASE_BUY, PHASE_INTENT, PHASE_ROUND, PHASE_TRUMP, RUFF_OVERTRUMP, TAKE_MUST
 from .exchange import can_pass
-from .policy import RANDOM, choose_discards, choose_intent, least_kept, trump_exchange, wants_pass
+from .play import legal_led, next_active, trumps_behind
+from .policy import (
+    RANDOM,
+    choose_card,
+    choose_discards,
+    choose_intent,
+    least_kept,
+    reads_intents,
+    threats_of,
+    trump_exchange,
+    uses_threats,
+    wants_pass,
+)
 from .rng import bounded
-from .state import DEALT, DISCARDS, DRAWN, FINAL, HAND, INTENT, PASSED, TOOK_TRUMP, TRUMP_DISCARD, seat_after
+from .state import (
+    ACTIVE,
+    DEALT,
+    DISCARDS,
+    DRAWN,
+    FINAL,
+    HAND,
+    INTENT,
+    LOG_LEADER,
+    LOG_WINNER,
+    OWN_TRUMP,
+    PASSED,
+    TOOK_TRUMP,
+    TRICK_CARD,
+    TRICK_SEAT,
+    TRICKS,
+    TRUMP_DISCARD,
+    seat_after,
+)
+from .trick import beats
 from .worlds import MAX_DRAWS, uniform01
 
 INFER_NONE = 0  # uniform worlds (docs/SEARCH.md)
 INFER_POLICY = 1  # worlds before the play drawn with a history, weighed by the rollout policy with a floor
 INFER_PLAY = 2  # as INFER_POLICY, and the worlds at a card kept with that history's chance too (play_chance)
+INFER_CARDS = 3  # as INFER_PLAY, and with the chance of every card the others played (cards_chance)
 assert INFER_NAMES[INFER_NONE] == "none" and INFER_NAMES[INFER_POLICY] == "policy"  # pimc's infer=, advise's --infer
-assert INFER_NAMES[INFER_PLAY] == "play"
+assert INFER_NAMES[INFER_PLAY] == "play" and INFER_NAMES[INFER_CARDS] == "cards"
 
 
 @njit(cache=True, inline="always")
@@ -296,6 +328,82 @@ def play_chance(r, n, seat, dealer, trump_card, cardsets, st, w_cardsets, w_st, 
                               rng, dealt, floor)  # fmt: skip
         if o == dealer:
             chance *= take_chance(r, kinds[o], params, o, rng, after, trump_card, took, floor)
+        if chance == 0.0:
+            return chance
+    return chance
+
+
+@njit(cache=True)
+def cards_chance(r, n, seat, dealer, trump_card, st, trick, log, t, k, w_cardsets, w_st, kinds, params, rng, floor,
+                 s_cardsets, s_st, buf):  # fmt: skip
+    """``infer=cards``: the chance, relative to the model's choices, of every card the other seats
+    played before card ``k`` of trick ``t``, in a world drawn at that card (``w_cardsets`` FINAL: each
+    seat's hand at the first lead; DISCARDS and ``w_st`` TRUMP_DISCARD: his discards and R4.3 card).
+
+    The play so far is replayed card by card in playing order (R6.1-R6.2, the tricks before ``t`` from
+    ``log``, trick ``t``'s first ``k`` cards from ``trick``): for another seat's card, his hand then
+    (his hand at the first lead less what he had played), the cards R6 left him (R6.5-R6.7a, R6.6's
+    duty from the trick before), and the card his model plays there with what he saw then
+    (:func:`.policy.choose_card`: his threats, the tricks he had won, the announcements of those
+    still to play). A card he was left alone with weighs 1; his model's card 1, any other
+    :func:`mismatch` (``floor`` over his legal cards). A ``random`` model weighs nothing. 0 ends it.
+    ``s_cardsets``/``s_st``: scratch state arrays (the seats' hands then, the tricks they had won);
+    ``buf``: int8[>= MAX_SEATS], a trick's cards. Reads of the real deal only the public rows
+    (ACTIVE, INTENT, TOOK_TRUMP, OWN_TRUMP) and the cards played."""
+    trump = suit_of(trump_card)
+    overtrump = r.ruff == RUFF_OVERTRUMP
+    queen = bit(card_of(trump, QUEEN))
+    n_active = 0
+    for s in range(n):
+        s_cardsets[HAND, s] = w_cardsets[FINAL, s]
+        s_cardsets[DISCARDS, s] = w_cardsets[DISCARDS, s]
+        s_st[TRUMP_DISCARD, s] = w_st[TRUMP_DISCARD, s]
+        s_st[TOOK_TRUMP, s] = st[TOOK_TRUMP, s]
+        s_st[OWN_TRUMP, s] = st[OWN_TRUMP, s]
+        s_st[ACTIVE, s] = st[ACTIVE, s]
+        s_st[INTENT, s] = st[INTENT, s]
+        s_st[TRICKS, s] = 0
+        n_active += st[ACTIVE, s]
+    chance = 1.0
+    played = ZERO
+    q_duty = False
+    for tt in range(t + 1):
+        count = n_active if tt < t else k
+        o = log[tt, LOG_LEADER] if tt < t else (trick[TRICK_SEAT, 0] if k > 0 else seat)
+        leader = o
+        led = ZERO
+        best_card = -1
+        for kk in range(count):
+            card = log[tt, o] if tt < t else trick[TRICK_CARD, kk]
+            hand = s_cardsets[HAND, o]
+            if o != seat and kinds[o] != RANDOM:
+                legal = legal_led(hand, led, buf, kk, trump, q_duty and kk == 0, overtrump, r.must_head,
+                                  r.ace_covers_face)  # fmt: skip
+                options = popcount(legal)
+                if options > 1:
+                    threats = ZERO
+                    if uses_threats(kinds[o]):
+                        threats = threats_of(o, dealer, r.deck_mask, trump_card, played, s_cardsets, s_st)
+                    remaining = n_active - kk - 1
+                    behind = reads_intents(kinds[o], params, o) and trumps_behind(s_st, o, n, remaining)
+                    own = choose_card(kinds[o], params, o, rng, legal, best_card if kk > 0 else -1, kk, trump,
+                                      s_st[TRICKS, o], threats, remaining, behind)  # fmt: skip
+                    if own != card:
+                        chance *= mismatch(floor, options)
+            buf[kk] = card
+            if kk == 0:
+                led = SUIT_MASKS[suit_of(card)]
+                best_card = card
+            elif beats(card, best_card, trump):
+                best_card = card
+            s_cardsets[HAND, o] = hand & ~bit(card)
+            played |= bit(card)
+            o = next_active(st, o, n)
+        if tt < t:
+            w = log[tt, LOG_WINNER]
+            s_st[TRICKS, w] += 1
+            # R6.6: a marriage K led and won obliges the Q next
+            q_duty = leader == w and buf[0] == card_of(trump, KING) and s_cardsets[HAND, w] & queen != ZERO
         if chance == 0.0:
             return chance
     return chance

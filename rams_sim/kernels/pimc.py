@@ -61,10 +61,10 @@ from .codes import (
     PHASE_TRUMP,
     TAKE_MUST,
 )
-from .dispatch import delta_sign, finish_play, history_fits, search_value, trump_maybe_discarded, world_fits
+from .dispatch import cards_fit, delta_sign, finish_play, history_fits, search_value, trump_maybe_discarded, world_fits
 from .exchange import can_pass
 from .games.classic import deal_from
-from .inference import INFER_NONE, INFER_PLAY, draw_cards, draw_history
+from .inference import INFER_CARDS, INFER_NONE, INFER_PLAY, draw_cards, draw_history
 from .knowledge import DEALER_DISCARDS, exchange_piles, play_piles, seat_cards_from, trump_hidden, unseen_before_play
 from .play import play_from
 from .policy import uses_coins
@@ -320,14 +320,20 @@ def _play_world(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log
     kept if none was: docs/SEARCH.md). ``infer``: INFER_PLAY also keeps it with the game's
     :func:`..dispatch.history_fits`, the chance under the model (the rollout players, ``floor``)
     of what the others did before the play (classic: :func:`.inference.play_chance`), so the
-    worlds are drawn from the deals the history makes likely. Returns whether it was kept."""
+    worlds are drawn from the deals the history makes likely; INFER_CARDS also with the game's
+    :func:`..dispatch.cards_fit`, the chance of every card they played since (classic:
+    :func:`.inference.cards_chance`). Returns whether it was kept."""
     for _ in range(MAX_DRAWS):
         passers_among = _play_layout(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, played, m,
                                      n_pairs, total, n_piles)  # fmt: skip
         chance = world_fits(r, n, seat, trump_card, st, scores, announce, search.b_cardsets, search.b_st, passers_among)
-        if infer == INFER_PLAY and chance > 0.0:
+        if infer >= INFER_PLAY and chance > 0.0:
             chance *= history_fits(r, n, seat, dealer, trump_card, cardsets, st, search.b_cardsets, search.b_st,
                                    search.roll_kinds, search.roll_params, search.rng, DRAW_ROW, floor)  # fmt: skip
+        if infer == INFER_CARDS and chance > 0.0:  # the scratch: the rollout's arrays, not in use yet
+            chance *= cards_fit(r, n, seat, dealer, trump_card, st, trick, log, t, k, search.b_cardsets, search.b_st,
+                                search.roll_kinds, search.roll_params, search.rng, floor, search.w_cardsets,
+                                search.w_st, search.w_trick[0])  # fmt: skip
         if chance >= 1.0 or (chance > 0.0 and uniform01(search.rng, DRAW_ROW) < chance):
             return True
     return False

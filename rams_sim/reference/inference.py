@@ -216,3 +216,61 @@ def play_chance(table, state, seat: int, world, worlds, rollout: PolicyKind, flo
         if chance == 0.0:
             return chance
     return chance
+
+
+def cards_chance(table, state, seat: int, world, worlds, rollout: PolicyKind, floor: float) -> float:
+    """The chance of every card the other seats played before this one, in a world at a card
+    (``infer=cards``). The play is replayed card by card from the first trick: another seat's hand
+    then is his hand at the first lead (the world's and the cards he played) less what he had
+    played; his legal cards (R6.5-R6.7a, R6.6's duty after a marriage K led and won); and the card
+    his model plays there, seeing what he saw then (:func:`.policy.threats` of the table as it
+    stood, the tricks he had won, the announcements of those still to play). One legal card
+    weighs 1; the model's card 1, another card :func:`mismatch` over his legal cards. A random
+    model weighs nothing; 0 ends the product."""
+    import copy
+
+    from ..policies import PolicySpec
+    from .pimc import played_by
+    from .play import legal_for, play_order
+    from .policy import PlayView, policy_for, threats
+
+    if rollout == PolicyKind.RANDOM:
+        return 1.0
+    trump = table.trump
+    king, queen = C.card_id(trump, C.KING), C.card_id(trump, C.QUEEN)
+    then = copy.copy(table)  # the table as each card's player saw it: his hand then, the tricks finished
+    then.hand = [sorted(list(world.hands[o]) + played_by(table, state, o)) if o in world.hands else list(table.hand[o])
+                 for o in range(table.n)]  # fmt: skip
+    then.discards = [list(world.discards.get(o, table.discards[o])) if o != seat else list(table.discards[o])
+                     for o in range(table.n)]  # fmt: skip
+    then.trump_discard = [table.trump_discard[o] if o == seat else world.give_ups.get(o, C.NO_CARD)
+                          for o in range(table.n)]  # fmt: skip
+    then.hand[seat] = sorted(list(table.hand[seat]) + played_by(table, state, seat))
+    tricks = [(tr.leader, [(o, tr.cards[o]) for o in play_order(table, tr.leader)], tr.winner) for tr in table.plays[: state.t]]
+    tricks.append((state.leader, list(zip(state.players(table), state.trick)), None))
+    won = [0] * table.n
+    chance = 1.0
+    q_duty = False
+    for tt, (leader, cards, winner) in enumerate(tricks):
+        then.plays = list(table.plays[:tt])
+        order = play_order(table, leader)
+        trick: list[int] = []
+        for o, card in cards:
+            hand = then.hand[o]
+            if o != seat:
+                legal = legal_for(table.book, hand, trump, trick, q_duty and not trick)
+                if len(legal) > 1:
+                    behind = order[order.index(o) + 1:]
+                    view = PlayView(threats(then, o, trick), len(behind), tuple(int(table.intent[s]) for s in behind))
+                    model = policy_for(PolicySpec(rollout), table.key, o)
+                    own = model.choose_card(list(hand), trump, list(trick), legal, won[o], view)
+                    if own != card:
+                        chance *= mismatch(floor, len(legal))
+            hand.remove(card)
+            trick.append(card)
+        if winner is not None:
+            won[winner] += 1
+            q_duty = leader == winner and trick[0] == king and queen in then.hand[winner]
+        if chance == 0.0:
+            return chance
+    return chance

@@ -616,18 +616,22 @@ def draw_world(table, sheet, state: PlayState, knowledge: Knowledge, seat: int, 
     last is kept if none was). So every deal consistent with what was shown is as likely. A
     ``policy`` (the seat's :class:`.policy.PimcPolicy`) with ``infer_card`` also keeps it with the
     chance of the others' history before the play under its model, where the game has one
-    (classic: :func:`.inference.play_chance`)."""
+    (classic: :func:`.inference.play_chance`), and ``infer_cards`` with that of every card they
+    played since (classic: :func:`.inference.cards_chance`)."""
     from .games import game_of
 
     game = game_of(table.book.rules)
     fits = game.world_fits
     history = getattr(game, "history_fits", None) if policy is not None and policy.infer_card else None
+    played = getattr(game, "cards_fits", None) if policy is not None and policy.infer_cards else None
     for _ in range(MAX_DRAWS):
         layout = worlds.draw()
         world = make_world(table, state, knowledge, seat, layout, worlds.shuffle(layout[-1]))
         chance = fits(table, sheet, state, seat, world)
         if history is not None and chance > 0.0:
             chance *= history(table, state, seat, world, worlds, policy.rollout, policy.floor)
+        if played is not None and chance > 0.0:
+            chance *= played(table, state, seat, world, worlds, policy.rollout, policy.floor)
         if chance >= 1.0 or (chance > 0.0 and worlds.uniform() < chance):
             break
     return world

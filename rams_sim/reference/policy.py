@@ -521,13 +521,15 @@ def pimc_race(spec: PolicySpec) -> float:
     return float(spec.params.get("race", PARAMS_BY_KIND[spec.kind]["race"]))
 
 
-def pimc_inference(spec: PolicySpec) -> tuple[bool, bool, float]:
-    """(infer, infer_card, floor) of a ``pimc`` seat (docs/SEARCH.md "Inference"): whether its worlds
-    before the play are drawn with their history (infer=policy or play), whether its worlds at a
-    card are weighed by that history too (infer=play), and the model's floor."""
+def pimc_inference(spec: PolicySpec) -> tuple[bool, bool, bool, float]:
+    """(infer, infer_card, infer_cards, floor) of a ``pimc`` seat (docs/SEARCH.md "Inference"): whether
+    its worlds before the play are drawn with their history (infer=policy, play or cards), whether its
+    worlds at a card are weighed by that history too (play, cards), and by every card the others
+    played (cards), and the model's floor."""
     defaults = PARAMS_BY_KIND[spec.kind]
     name = INFER_NAMES[int(spec.params.get("infer", defaults["infer"]))]
-    return name != "none", name == "play", float(spec.params.get("floor", defaults["floor"]))
+    floor = float(spec.params.get("floor", defaults["floor"]))
+    return name != "none", name in ("play", "cards"), name == "cards", floor
 
 
 class PimcPolicy(BasicPolicy):
@@ -541,7 +543,7 @@ class PimcPolicy(BasicPolicy):
         names = list(PARAMS_BY_KIND[spec.kind])
         assert names.index("samples") == P_SAMPLES and names.index("rollout") == P_ROLLOUT
         self.samples, self.rollout, _ = pimc_parameters(spec)
-        self.infer, self.infer_card, self.floor = pimc_inference(spec)
+        self.infer, self.infer_card, self.infer_cards, self.floor = pimc_inference(spec)
         self.race = pimc_race(spec)
 
     def choose_card(self, hand, trump, trick, legal, tricks_taken, view=None) -> int:

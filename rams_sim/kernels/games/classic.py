@@ -18,7 +18,7 @@ from ..deal import deal_cards, reset_scoring, shuffle_and_seed
 from ..declare import declare, prepare_final
 from ..exchange import dealer_trump_with, exchange_from
 from ..force import UNOPENED
-from ..inference import play_chance
+from ..inference import cards_chance, play_chance
 from ..knowledge import declarations_fit
 from ..output import store_deal
 from ..party import new_party_state, settle
@@ -178,3 +178,12 @@ def history_fits(r, n, seat, dealer, trump_card, cardsets, st, w_cardsets, w_st,
     """R4.0-R4.3 under the model: the chance of the others' passes, counts, announcements and the
     dealer's take in a world at a card (:func:`..inference.play_chance`)."""
     return play_chance(r, n, seat, dealer, trump_card, cardsets, st, w_cardsets, w_st, kinds, params, rng, row, floor)
+
+
+@njit(cache=True, inline="always")
+def cards_fit(r, n, seat, dealer, trump_card, st, trick, log, t, k, w_cardsets, w_st, kinds, params, rng, floor,
+              s_cardsets, s_st, buf):  # fmt: skip
+    """R6 under the model: the chance of every card the others played before this one, in a world at a
+    card (:func:`..inference.cards_chance`)."""
+    return cards_chance(r, n, seat, dealer, trump_card, st, trick, log, t, k, w_cardsets, w_st, kinds, params, rng,
+                        floor, s_cardsets, s_st, buf)  # fmt: skip

@@ -15,7 +15,7 @@ from ..args import RuleBook
 from ..deal import DealTable, deal_cards
 from ..declare import declare
 from ..exchange import dealer_trump, exchange_from
-from ..inference import play_chance
+from ..inference import cards_chance, play_chance
 from ..party import DealResult, settle
 from ..pimc import declarations_fit, search_card, search_decision
 from ..play import play_tricks
@@ -105,3 +105,9 @@ def history_fits(table, state, seat: int, world, worlds, rollout, floor: float) 
     """R4.0-R4.3 under the model: the chance of the others' passes, counts, announcements and the
     dealer's take in a world at a card (:func:`..inference.play_chance`)."""
     return play_chance(table, state, seat, world, worlds, rollout, floor)
+
+
+def cards_fits(table, state, seat: int, world, worlds, rollout, floor: float) -> float:
+    """R6 under the model: the chance of every card the others played before this one, in a world at
+    a card (:func:`..inference.cards_chance`)."""
+    return cards_chance(table, state, seat, world, worlds, rollout, floor)
