@@ -71,11 +71,15 @@ reports: $(STAMP) ## simulate what the questions need (reused if present), run a
 archive: $(STAMP) ## make the searching players' datasets again (about an hour) and copy them to archive/, which make reports starts from
 	$(BIN)/python -m analyses.archive --data data/reports
 
-calibrate: $(STAMP) ## measure advise's model error against branch data on 300 positions of their own seed (about 25 min): rams_sim/data/model_error.csv
+calibrate: $(STAMP) ## measure advise's model error against branch data on positions of their own seed (about 80 min on 2 cores): rams_sim/data/model_error.csv
 	$(BIN)/rams-sim check-advice --positions 300 --seed 4501 --out data/check-advice/calibration --force \
 		--calibrate rams_sim/data/model_error.csv
+	$(BIN)/rams-sim check-advice --positions 120 --seed 4501 --decisions card --out data/check-advice/calibration-cards \
+		--force --calibrate rams_sim/data/model_error.csv
+	$(BIN)/rams-sim check-advice --positions 120 --seed 4501 --decisions card --infer play \
+		--out data/check-advice/calibration-cards-play --force --calibrate rams_sim/data/model_error.csv
 
-check-advice: $(STAMP) ## advise held against branch data on 150 fresh positions (about 12 min): data/check-advice/s4502
+check-advice: $(STAMP) ## advise held against branch data on 150 fresh positions (about 20 min): data/check-advice/s4502
 	$(BIN)/rams-sim check-advice --positions 150 --seed 4502 --out data/check-advice/s4502 --force
 
 table: $(STAMP) ## find the table policy's strategy table again (iterated best response, ~10 min): rams_sim/data/table.csv

@@ -270,7 +270,7 @@ def _classic_family(rules: Rules) -> bool:
 
 def _share(row: dict, key: str) -> str:
     v, lo, hi = row[key], row[f"{key}_low"], row[f"{key}_high"]
-    return "-" if math.isnan(v) else f"{v:.0%} [{lo:.0%}, {hi:.0%}]"
+    return "-" if math.isnan(v) else f"{v:.0%} [{max(lo, 0.0):.0%}, {min(hi, 1.0):.0%}]"
 
 
 def _points(row: dict) -> str:
