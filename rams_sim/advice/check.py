@@ -9,8 +9,9 @@ and decision kind:
 
 * **coverage**: the share of options whose 95% interval covers the truth, for the option's mean
   and for its paired difference from advise's best. "Covers" (CLARIFICATIONS): ``|advise - truth|
-  < 1.96 sqrt(se_advise^2 + se_truth^2)``, so the truth's own sampling error counts; an option
-  counts where the truth has at least ``min_kept`` deals;
+  <= 1.96 sqrt(se_advise^2 + se_truth^2)``, so the truth's own sampling error counts (``<=``: an
+  option the same as the best in every world, difference 0 and no spread in both, is covered); an
+  option counts where the truth has at least ``min_kept`` deals;
 * the **median half-width** of advise's intervals (an interval wide enough to cover anything
   would stop ranking: the width is printed beside the coverage);
 * **best agreement**: the share of positions where advise's best option is not clearly worse than
@@ -160,12 +161,12 @@ def check_position(pos: Position, config: CheckConfig) -> tuple[list[dict], dict
             "advise_diff": row["diff"], "diff_low": row["diff_low"], "diff_high": row["diff_high"],
             "worlds": row["worlds"], "advise_se": row["se"], "advise_diff_se": row["diff_se"], "truth_mean": t_mean, "truth_se": t_se, "truth_n": t_n, "truth_diff": d_mean,
             "truth_diff_se": d_se, "advise_best": code == best_a, "truth_best": code == best_t, "counted": counted,
-            "covers_mean": counted and abs(row["mean"] - t_mean) < Z95 * math.hypot(a_se, t_se),
+            "covers_mean": counted and abs(row["mean"] - t_mean) <= Z95 * math.hypot(a_se, t_se),
             "counted_diff": diff_counted,
-            "covers_diff": diff_counted and abs(row["diff"] - d_mean) < Z95 * math.hypot(ad_se, d_se),
+            "covers_diff": diff_counted and abs(row["diff"] - d_mean) <= Z95 * math.hypot(ad_se, d_se),
             # the sampling error alone (advise before its model-error term, issue 45)
-            "covers_mean_sampling": counted and abs(row["mean"] - t_mean) < Z95 * math.hypot(row["se"], t_se),
-            "covers_diff_sampling": diff_counted and abs(row["diff"] - d_mean) < Z95 * math.hypot(row["diff_se"], d_se),
+            "covers_mean_sampling": counted and abs(row["mean"] - t_mean) <= Z95 * math.hypot(row["se"], t_se),
+            "covers_diff_sampling": diff_counted and abs(row["diff"] - d_mean) <= Z95 * math.hypot(row["diff_se"], d_se),
         })  # fmt: skip
     lost = lost_se = math.nan
     agree = None
