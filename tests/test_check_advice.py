@@ -61,7 +61,7 @@ def test_the_command_writes_its_tables_and_report(tmp_path):
     result = cli.invoke(app, ["check-advice", "--positions", "3", "--deals", "2e4", "--players", "4", "--seed", "2",
                               "--out", str(out), "--json"])  # fmt: skip
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)  # the JSON alone on stdout; progress lines go to stderr
     assert data["positions"] == 3 and data["rows"][-1]["preset"] == "all"
     assert sorted(p.name for p in out.iterdir()) == ["options.csv", "positions.csv", "report.md", "summary.csv"]
     options = pl.read_csv(out / "options.csv")
