@@ -37,6 +37,7 @@ import numpy as np
 
 from rams_sim import advise, engine
 from rams_sim import cards as C
+from rams_sim.advice.check import branch_code
 from rams_sim.advice.notation import parse_exchanged
 from rams_sim.kernels.codes import OPTION_PASS
 from rams_sim.record import Outcome
@@ -130,10 +131,8 @@ def branch_sums(rules: Rules, pos: Position, deals: int, seed: int) -> tuple[Sum
 
 
 def _code(row: dict, hand: list[int]) -> int:
-    if row["option"] == "pass":
-        return OPTION_PASS
-    thrown = C.parse_cards(row["cards"]) if row["option"] == "discard" else []
-    return sum(1 << j for j, c in enumerate(sorted(hand)) if c in thrown)
+    """An exchange row of advise as the branch's option code (rams_sim.advice.check.branch_code)."""
+    return branch_code(row, hand, "exchange")
 
 
 def _label(code: int, hand: list[int]) -> str:

@@ -62,8 +62,10 @@ class BranchDecision:
             return {ROUND: codes.PHASE_ROUND, BUY: codes.PHASE_BUY, INTENT: codes.PHASE_INTENT}[self.kind]
         if self.kind == CARD:
             return codes.CARD_DECISION + self.trick
-        answering = 1 if self.kind == ANSWER else 0  # kernels/games/duel.py: dave_decision
-        return codes.DAVE_DECISION + (seat * N_TRICKS + self.trick) * 2 + answering
+        from .kernels.games.duel import dave_decision  # the kernels' own numbering, run as plain Python
+
+        number = getattr(dave_decision, "py_func", dave_decision)  # (the function itself under NUMBA_DISABLE_JIT)
+        return int(number(seat, self.trick, 1 if self.kind == ANSWER else 0))
 
     def option_range(self) -> tuple[int, int]:
         """(the first option code, how many) the branch driver forces: :mod:`rams_sim.kernels.force`'s

@@ -15,8 +15,9 @@ import polars as pl
 import pytest
 from typer.testing import CliRunner
 
-from rams_sim.advice.check import CheckConfig, draw_positions, run_check, summarize, wilson
+from rams_sim.advice.check import CheckConfig, draw_positions, run_check, summarize
 from rams_sim.cli.main import app
+from rams_sim.runs.summary import wilson
 
 cli = CliRunner()
 
@@ -42,7 +43,7 @@ def test_the_summary_counts_what_it_says():
     card, exchange, total = summary
     assert (card["kind"], card["options"], card["covered"], card["diffs"], card["diff_covered"]) == ("card", 3, 2 / 3, 2, 0.5)
     assert card["half_width"] == 1.0 and card["best_agrees"] == 0.5 and card["points_lost"] == 1.0
-    assert (card["covered_low"], card["covered_high"]) == pytest.approx(wilson(2, 3)[1:])
+    assert (card["covered_low"], card["covered_high"]) == pytest.approx((wilson(2, 3).low, wilson(2, 3).high))
     assert exchange["judged"] == 0 and math.isnan(exchange["best_agrees"]) and exchange["covered"] == 0.0
     assert total["options"] == 4 and total["positions"] == 3
 

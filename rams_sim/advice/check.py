@@ -35,11 +35,12 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .. import cards as C
+from ..games import GAMES
 from ..rules import Rules
+from ..runs.summary import Z95, wilson
 from .questions import asked, questions
 from .truth import Spot, truth_of
 
-Z95 = 1.959963984540054
 STAGES = ("exchange", "trump", "play")  # the decision kinds drawn, in turn
 PLAY_TRICKS = (0, 0, 0, 1)  # a card position's trick is drawn from these (0-based): the first three times in four
 CARD_DEALS = 4  # a card's truth from this many times the deck orders: every earlier card of the trick must fall again
@@ -110,8 +111,10 @@ def draw_positions(config: CheckConfig) -> list[Position]:
     return out
 
 
-def _code(row: dict, hand: list[int], stage: str) -> int:
-    """Advise's option as the branch's code (:mod:`rams_sim.decisions`)."""
+def branch_code(row: dict, hand: list[int], stage: str) -> int:
+    """Advise's option (a row of its table) as the branch's code (:mod:`rams_sim.decisions`): the exchange's
+    -1 pass, 0 stand or discard mask over ``hand`` (the dealt cards, ascending); the trump card's -1
+    (keep) or the card given up; a card's id."""
     if stage == "exchange":
         if row["option"] == "pass":
             return -1
@@ -137,7 +140,7 @@ def check_position(pos: Position, config: CheckConfig) -> tuple[list[dict], dict
     truth = truth_of(pos.rules, pos.record, pos.spot, deals=deals, seed=config.seed + pos.index, model=config.model,
                      rollout=config.model)  # fmt: skip
     dealt = C.cards_of(pos.record.hand_dealt[pos.spot.seat])
-    codes = [_code(row, dealt, pos.spot.stage) for row in answer.rows]
+    codes = [branch_code(row, dealt, pos.spot.stage) for row in answer.rows]
     best_a = codes[0]
     enough = [c for c in codes if truth.n(c) >= config.min_kept]
     best_t = min(enough, key=lambda c: truth.mean(c)[0]) if enough else None
@@ -196,15 +199,13 @@ def run_check(config: CheckConfig, progress: Callable[[int, int], None] | None =
     return options, spots_frame, summarize(options, spots_frame)
 
 
-def wilson(k: int, n: int) -> tuple[float, float, float]:
-    """(share, low, high): Wilson's 95% interval of ``k`` successes in ``n``."""
-    if n == 0:
+def _share_of(frame, column: str) -> tuple[float, float, float]:
+    """(share, low, high) of the true rows of ``column`` in ``frame``: Wilson's 95% interval
+    (:func:`rams_sim.runs.summary.wilson`); NaN where ``frame`` has no such column or no rows."""
+    if column not in frame.columns or frame.height == 0:
         return math.nan, math.nan, math.nan
-    p = k / n
-    z2 = Z95 * Z95
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return p, centre - half, centre + half
+    est = wilson(int(frame[column].sum()), frame.height)
+    return est.value, est.low, est.high
 
 
 def _group_row(group: dict, opts, spots) -> dict:
@@ -212,12 +213,12 @@ def _group_row(group: dict, opts, spots) -> dict:
 
     counted = opts.filter(pl.col("counted"))
     diffs = opts.filter(pl.col("counted_diff"))
-    cov = wilson(int(counted["covers_mean"].sum()), counted.height)
-    cov_d = wilson(int(diffs["covers_diff"].sum()), diffs.height)
-    raw = wilson(int(counted["covers_mean_sampling"].sum()), counted.height) if "covers_mean_sampling" in opts.columns else (math.nan,) * 3
-    raw_d = wilson(int(diffs["covers_diff_sampling"].sum()), diffs.height) if "covers_diff_sampling" in opts.columns else (math.nan,) * 3
+    cov = _share_of(counted, "covers_mean")
+    cov_d = _share_of(diffs, "covers_diff")
+    raw = _share_of(counted, "covers_mean_sampling")
+    raw_d = _share_of(diffs, "covers_diff_sampling")
     judged = spots.filter(pl.col("agree").is_not_null())
-    agree = wilson(int(judged["agree"].sum()), judged.height)
+    agree = _share_of(judged, "agree")
     lost = judged["lost"].to_numpy()
     lost_mean = float(lost.mean()) if lost.size else math.nan
     lost_half = Z95 * float(lost.std(ddof=1)) / math.sqrt(lost.size) if lost.size > 1 else math.nan
@@ -257,16 +258,10 @@ def check_tables(config: CheckConfig) -> None:
         names = ", ".join(KIND_WORDS)
         raise ValueError(f"--decisions takes {names}; got {', '.join(unknown)}")
     for rules in (Rules.named(p) for p in config.presets):  # the preset's game first, then its sizes
-        if rules.exchange_order.value != "one-turn" or rules.intent_round or not _classic_family(rules):
+        if rules.exchange_order.value != "one-turn" or rules.intent_round or not GAMES[rules.game].r4_exchange:
             raise ValueError(f"preset {rules.preset}: the suite checks one-turn classic deals (classic, encyclopedia, "
                              "from-15); its declare-then-buy, R4.0a and R9 games' decisions have no truth yet")  # fmt: skip
     _tables(config)
-
-
-def _classic_family(rules: Rules) -> bool:
-    from ..games import GAMES
-
-    return GAMES[rules.game].r4_exchange
 
 
 def _share(row: dict, key: str) -> str:

@@ -33,7 +33,6 @@ from ..record import DealRecord, Outcome
 from ..rules import Rules
 from .position import play_order
 
-Z95 = 1.959963984540054
 CHUNK = 20_000  # deck orders per branch call
 STAGES = ("exchange", "trump", "play")  # the stages of tests/questions.py that truth_of answers
 

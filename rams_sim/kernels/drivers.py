@@ -177,7 +177,6 @@ def play_branches(r, kinds, params, announce, seed, first_deal, fixed_dealer, fo
     """
     n = r.players
     errors = 0
-    m = n_options
     own = params.copy()  # the focal seat's row carries the forced decision (this block's copy)
     keep_log = logs.shape[0] > 0
     for i in range(lo, hi):
@@ -187,8 +186,8 @@ def play_branches(r, kinds, params, announce, seed, first_deal, fixed_dealer, fo
         dealer = fixed_dealer if fixed_dealer >= 0 else d % n
         key = deal_key(seed, d)
         given = orders[i] if orders.shape[0] > 0 else np.empty(0, np.int8)
-        for j in range(m):
-            row = i * m + j
+        for j in range(n_options):
+            row = i * n_options + j
             option = option_lo + j
             new_party_state(info)
             if decision == EXCHANGE_DECISION:

@@ -14,7 +14,7 @@ from numba import njit
 
 from ..cards import ACE, KING, MAX_SEATS, N_TRICKS, QUEEN, SUIT_MASKS
 from .bits import ZERO, above, bit, card_of, has, suit_of, trump_face_mask
-from .codes import CARD_DECISION, E_DECLINED, INTENT_TRUMPS, RUFF_OVERTRUMP
+from .codes import CARD_DECISION, E_DECLINED, ERR_CARD, INTENT_TRUMPS, RUFF_OVERTRUMP, UNAVAILABLE
 from .dispatch import before_card, credit
 from .force import UNOPENED, branch_card
 from .policy import choose_card, probed_card, reads_intents, threats_of, uses_threats
@@ -23,6 +23,7 @@ from .state import ACTIVE, END_KIND, HAND, INTENT, LOG_LEADER, LOG_WINNER, TRICK
 from .trick import beats, trick_winner, winning_cards
 
 NO_CARD = -1  # play_from's forced_card: every card is asked of its seat
+ILLEGAL = -2  # play_from's result where a policy played an illegal card (R6.8)
 BEFORE_CARD_DONE = -3  # play_from's forced_card: the first card's before_card step was taken; its seat picks the card
 
 
@@ -142,6 +143,13 @@ def trumps_behind(st, seat, n, remaining):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def failed_play(winner):
+    """The deal's status where :func:`play_tricks` returned below -1: ERR_CARD for an illegal card
+    (R6.8), UNAVAILABLE for a branch's card not open to its seat (:data:`.force.UNOPENED`)."""
+    return UNAVAILABLE if winner == UNOPENED else ERR_CARD
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n, dealer, trump_card, scores, leader,
                 search):  # fmt: skip
     """R6: play the tricks; return the seat that announced zero, -1, -2 on an illegal card, or
@@ -235,7 +243,7 @@ def play_from(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n
                 if branch >= 0:
                     card = branch  # his policy was asked all the same: its coins are drawn as in a plain run
             if card < 0 or not has(legal, card):
-                return -2
+                return ILLEGAL
             cards[k] = card
             if k == 0:
                 led = SUIT_MASKS[suit_of(card)]

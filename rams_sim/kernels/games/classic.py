@@ -13,16 +13,15 @@ from numba import njit
 
 from ...cards import HAND_SIZE
 from ..bits import suit_of
-from ..codes import ERR_CARD, NO_FORCE, NO_OPTION, OK, SCORE_SO_FAR, TAKE_MUST, UNAVAILABLE
+from ..codes import NO_FORCE, NO_OPTION, OK, SCORE_SO_FAR, TAKE_MUST
 from ..deal import deal_cards, reset_scoring, shuffle_and_seed
 from ..declare import declare, prepare_final
 from ..exchange import dealer_trump_with, exchange_from
-from ..force import UNOPENED
 from ..inference import cards_chance, play_chance
 from ..knowledge import declarations_fit
 from ..output import store_deal
 from ..party import new_party_state, settle
-from ..play import play_tricks
+from ..play import failed_play, play_tricks
 from ..rows import deal_of_row
 from ..score import credit_lone, credit_trick, finish_deal
 from ..search import arm
@@ -116,10 +115,9 @@ def deal_from(r, kinds, params, announce, dealer, scores, order, rng, cardsets, 
         else:
             winner = play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n, dealer, trump_card,
                                  scores, -1, search)  # fmt: skip
-            if winner < -1:  # -2: an illegal card (R6.8); UNOPENED: a branch's card not open to its seat
-                bad = UNAVAILABLE if winner == UNOPENED else ERR_CARD
-                info[STATUS] = bad
-                return bad
+            if winner < -1:  # an illegal card (R6.8), or a branch's card not open to its seat
+                info[STATUS] = failed_play(winner)
+                return info[STATUS]
         finish_deal(n, first, r.start, r.remiz, r.truncated_deal == SCORE_SO_FAR, winner, scores, st, info)
     return OK
 

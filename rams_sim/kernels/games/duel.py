@@ -44,7 +44,6 @@ from ..codes import (
     E_FOUR_JACKS,
     E_JACKS,
     E_RAMS,
-    ERR_CARD,
     JACKS_DEALT,
     JACKS_FINAL,
     NO_FORCE,
@@ -61,9 +60,9 @@ from ..codes import (
 from ..deal import deal_cards, reset_scoring, shuffle_and_seed
 from ..declare import best_rams, four_aces_holder, four_jacks_holder, prepare_final, rams_deltas, void_jacks
 from ..exchange import dealer_trump_with
-from ..force import UNOPENED, forced_option, took
+from ..force import forced_option, took
 from ..knowledge import declarations_fit
-from ..play import play_tricks
+from ..play import failed_play, play_tricks
 from ..policy import RANDOM, _strength, threats_of
 from ..rng import bounded, deal_key
 from ..score import credit_trick, finish_deal
@@ -463,10 +462,9 @@ def deal_from(r, kinds, params, announce, dealer, scores, order, rng, cardsets, 
         leader = info[WIDOW] if info[WIDOW] >= 0 else first
         winner = play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n, dealer, trump_card,
                              scores, leader, search)  # R6 with dave (before_card)
-        if winner < -1:  # -2: an illegal card (R6.8); UNOPENED: a branch's card not open to its seat
-            bad = UNAVAILABLE if winner == UNOPENED else ERR_CARD
-            info[STATUS] = bad
-            return bad
+        if winner < -1:  # an illegal card (R6.8), or a branch's card not open to its seat
+            info[STATUS] = failed_play(winner)
+            return info[STATUS]
         finish_play(r, n, dealer, winner, scores, st, info)
     return OK
 

@@ -23,7 +23,6 @@ from ..bits import ONE, ZERO, bit, jack_kind, lowest, nth_card, popcount, rams_s
 from ..codes import (
     D_JACK_PAIR,
     E_TARGET,
-    ERR_CARD,
     ERR_DISCARD,
     HORNS_FROM_FIVE,
     LONE_VOID_DEAL,
@@ -42,9 +41,9 @@ from ..codes import (
 )
 from ..deal import deal_cards, reset_scoring, shuffle_and_seed
 from ..declare import four_jacks_win, prepare_final
-from ..force import UNOPENED, forced_option, took
+from ..force import forced_option, took
 from ..knowledge import modern_jacks_fit
-from ..play import play_tricks
+from ..play import failed_play, play_tricks
 from ..policy import RANDOM, _strength, keep_value, wants_pass
 from ..rng import bounded, deal_key
 from ..search import arm, search_hook
@@ -419,10 +418,9 @@ def deal_from(r, kinds, params, announce, dealer, scores, order, rng, cardsets, 
         else:
             winner = play_tricks(r, kinds, params, announce, rng, cardsets, st, trick, log, info, n, dealer, trump_card,
                                  scores, -1, search)  # fmt: skip
-            if winner < -1:  # -2: an illegal card (R6.8); UNOPENED: a branch's card not open to its seat
-                bad = UNAVAILABLE if winner == UNOPENED else ERR_CARD
-                info[STATUS] = bad
-                return bad
+            if winner < -1:  # an illegal card (R6.8), or a branch's card not open to its seat
+                info[STATUS] = failed_play(winner)
+                return info[STATUS]
         _finish(r, n, winner, scores, st, info)
     return OK
 
