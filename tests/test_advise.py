@@ -282,7 +282,7 @@ def test_the_python_api_returns_a_polars_frame():
     result = rams_sim.advise("A♥ K♠ 7♠ 9♦ 10♣", "8♥", seat=2, dealer=0, exchanged="1=2", target_se=0.5)
     assert isinstance(result.table, pl.DataFrame)
     assert result.table.columns == ["option", "cards", "mean", "ci_low", "ci_high", "diff", "diff_low", "diff_high",
-                                    "p_remiz", "p_ends_party", "p_win", "worlds"]  # fmt: skip
+                                    "p_remiz", "p_ends_party", "p_win", "worlds", "se", "diff_se"]  # fmt: skip
     assert result.table["diff"][0] == 0.0 and (result.table["diff"] >= 0).all()
 
 
