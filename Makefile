@@ -98,8 +98,11 @@ bench: $(STAMP) ## measure deals/second, compile time and peak memory; time `ram
 	$(BIN)/python bench/bench_aggregate.py --deals 1e9
 	$(BIN)/python bench/bench_effect.py --deals 1e8
 
+strength: $(STAMP) ## pimc's strength and speed by infer=, paired by deal against expert and table at five tables (~25 min): figures only
+	$(BIN)/python bench/strength.py --deals 6000
+
 clean: ## remove the virtualenv and caches
 	rm -rf $(VENV) .pytest_cache .hypothesis
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 
-.PHONY: help setup run test test-slow test-all test-nojit lint cluster-install reports archive table bench clean
+.PHONY: help setup run test test-slow test-all test-nojit lint cluster-install reports archive table bench strength clean
