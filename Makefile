@@ -71,13 +71,19 @@ reports: $(STAMP) ## simulate what the questions need (reused if present), run a
 archive: $(STAMP) ## make the searching players' datasets again (about an hour) and copy them to archive/, which make reports starts from
 	$(BIN)/python -m analyses.archive --data data/reports
 
-calibrate: $(STAMP) ## measure advise's model error against branch data on positions of their own seed (about 80 min on 2 cores): rams_sim/data/model_error.csv
-	$(BIN)/rams-sim check-advice --positions 300 --seed 4501 --out data/check-advice/calibration --force \
-		--calibrate rams_sim/data/model_error.csv
-	$(BIN)/rams-sim check-advice --positions 120 --seed 4501 --decisions card --out data/check-advice/calibration-cards \
-		--force --calibrate rams_sim/data/model_error.csv
-	$(BIN)/rams-sim check-advice --positions 120 --seed 4501 --decisions card --infer play \
+# the presets the first calibration drew from (issue 45)
+CLASSIC_ONE_TURN := classic,encyclopedia,from-15
+calibrate: $(STAMP) ## measure advise's model error against branch data on positions of their own seed (about 2 h on 2 cores): rams_sim/data/model_error.csv
+	$(BIN)/rams-sim check-advice --positions 300 --seed 4501 --rules $(CLASSIC_ONE_TURN) --decisions exchange,trump,card \
+		--out data/check-advice/calibration --force --calibrate rams_sim/data/model_error.csv
+	$(BIN)/rams-sim check-advice --positions 120 --seed 4501 --rules $(CLASSIC_ONE_TURN) --decisions card \
+		--out data/check-advice/calibration-cards --force --calibrate rams_sim/data/model_error.csv
+	$(BIN)/rams-sim check-advice --positions 120 --seed 4501 --rules $(CLASSIC_ONE_TURN) --decisions card --infer play \
 		--out data/check-advice/calibration-cards-play --force --calibrate rams_sim/data/model_error.csv
+	$(BIN)/rams-sim check-advice --positions 90 --seed 4501 --rules handbook,negotiations --decisions round,intent,buy \
+		--out data/check-advice/calibration-declare --force --calibrate rams_sim/data/model_error.csv
+	$(BIN)/rams-sim check-advice --positions 90 --seed 4501 --rules zone,modern \
+		--out data/check-advice/calibration-r9 --force --calibrate rams_sim/data/model_error.csv
 
 check-advice: $(STAMP) ## advise held against branch data on 150 fresh positions (about 20 min): data/check-advice/s4502
 	$(BIN)/rams-sim check-advice --positions 150 --seed 4502 --out data/check-advice/s4502 --force

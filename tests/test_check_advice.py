@@ -57,6 +57,17 @@ def test_positions_are_drawn_alike_and_of_every_kind():
         assert p.question["seat"] == p.spot.seat and p.question["stage"] == p.spot.stage
 
 
+def test_every_game_with_a_truth_gives_positions_of_each_of_its_kinds():
+    """The suite draws each table's own decisions (rams_sim.advice.questions): declare-then-buy's play-or-pass
+    and purchase, R4.0a's announcement, zone's swap, modern's and zone's cards; each at a size its game is played at."""
+    config = CheckConfig(positions=24, seed=5, presets=("handbook", "negotiations", "zone", "modern"), players=(2, 4))
+    drawn = {(p.rules.preset, p.spot.stage) for p in draw_positions(config)}
+    assert {("handbook", k) for k in ("round", "buy", "trump", "play")} <= drawn, drawn
+    assert {("negotiations", "intent"), ("zone", "swap"), ("zone", "play"), ("modern", "play")} <= drawn, drawn
+    sizes = {(p.rules.preset, p.rules.players) for p in draw_positions(config)}
+    assert ("zone", 4) not in sizes and ("modern", 2) not in sizes and ("handbook", 2) in sizes
+
+
 def test_the_command_writes_its_tables_and_report(tmp_path):
     out = tmp_path / "check"
     result = cli.invoke(app, ["check-advice", "--positions", "3", "--deals", "2e4", "--players", "4", "--seed", "2",
@@ -73,7 +84,8 @@ def test_the_command_writes_its_tables_and_report(tmp_path):
 
 
 @pytest.mark.parametrize("args, words", [
-    (["--rules", "handbook"], "one-turn classic deals"), (["--rules", "zone"], "one-turn classic deals"),
+    (["--rules", "duel"], "not computed"), (["--rules", "zone", "--players", "4"], "preset zone at 4 players"),
+    (["--rules", "classic", "--decisions", "swap"], "no table of classic"), (["--decisions", "widow"], "--decisions"),
     (["--players", "9"], "players"), (["--positions", "0"], "--positions"), (["--deals", "x"], "--deals"),
     (["--players", "a,b"], "--players"), (["--rules", "nope"], "nope"),
 ])  # fmt: skip

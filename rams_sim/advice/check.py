@@ -20,9 +20,12 @@ and decision kind:
   best, a deal, averaged over positions.
 
 Shares carry Wilson intervals and means normal ones (95%). The positions are the decisions of
-:data:`STAGES` (one-turn classic deals: the exchange, the dealer's trump card, each card; the
-first trick's cards most often, because later ones keep few deals, :data:`PLAY_TRICKS`, and a card's
-truth from :data:`CARD_DEALS` times the deck orders, since every card played before must fall again).
+:data:`STAGES` that each table's deals have (:mod:`.questions`): classic's exchange (or
+declare-then-buy's play-or-pass and purchase, and the R4.0a announcement), the dealer's trump card
+and each card; zone's swap and each card; modern's cards. A card of the first trick is drawn most
+often, because later ones keep few deals (:data:`PLAY_TRICKS`), and a card's truth comes from
+:data:`CARD_DEALS` times the deck orders, since every card played before must fall again. Duel's
+positions have no truth yet (:func:`rams_sim.advice.truth.not_answered`).
 """
 
 from __future__ import annotations
@@ -36,17 +39,20 @@ import numpy as np
 
 from .. import cards as C
 from ..games import GAMES
+from ..kernels import codes
+from ..record import Intent
 from ..rules import Rules
 from ..runs.summary import Z95, wilson
 from .questions import asked, questions
-from .truth import Spot, truth_of
+from .truth import STAGES, Spot, not_answered, truth_of
 
-STAGES = ("exchange", "trump", "play")  # the decision kinds drawn, in turn
 PLAY_TRICKS = (0, 0, 0, 1)  # a card position's trick is drawn from these (0-based): the first three times in four
 CARD_DEALS = 4  # a card's truth from this many times the deck orders: every earlier card of the trick must fall again
+INTENT_CODES = {"on trumps": int(Intent.ON_TRUMPS), "on suits": int(Intent.ON_SUITS)}  # advise's words, R4.0a
 MIN_KEPT = 200  # an option counts where its truth has this many deals (CLARIFICATIONS)
-KIND_NAMES = {"exchange": "exchange", "trump": "trump card", "play": "card"}
-KIND_WORDS = {"exchange": "exchange", "trump": "trump", "card": "play"}  # --decisions' words: the stages
+KIND_NAMES = {"exchange": "exchange", "round": "play or pass", "intent": "announcement", "buy": "purchase",
+              "trump": "trump card", "swap": "swap", "play": "card"}  # fmt: skip
+KIND_WORDS = {"card" if s == "play" else s: s for s in STAGES}  # --decisions' words: the stages (a card is "card")
 
 
 @dataclass(frozen=True)
@@ -62,7 +68,7 @@ class CheckConfig:
     min_kept: int = MIN_KEPT
     model: str = "expert"
     advise_options: dict = field(default_factory=dict)  # advise's keywords beyond the position (target_se, infer ...)
-    stages: tuple[str, ...] = STAGES  # the decision kinds drawn, in turn
+    stages: tuple[str, ...] = STAGES  # the decision kinds drawn, in turn (each table draws those its deals have)
 
 
 @dataclass(frozen=True)
@@ -77,26 +83,53 @@ class Position:
 
 
 def _tables(config: CheckConfig) -> list[Rules]:
-    return [Rules.named(p, players=n) for p in config.presets for n in config.players]
+    """The presets at each of ``config.players`` their game is played at (zone and duel at 2, modern at 4);
+    ValueError where a preset is played at none of them."""
+    out = []
+    for preset in config.presets:
+        sizes = []
+        for n in config.players:
+            try:
+                sizes.append(Rules.named(preset, players=n))
+            except ValueError as err:
+                why = err
+        if not sizes:
+            raise ValueError(f"preset {preset} at {', '.join(map(str, config.players))} players: {why}")
+        out.extend(sizes)
+    return out
+
+
+def _kinds(config: CheckConfig, rules: Rules, run) -> list[str]:
+    """The decision kinds of ``config.stages`` that the table's recorded deals have, in that order."""
+    from .. import engine
+
+    found = {q["stage"] for d in range(min(len(run), 64)) for q in questions(rules, engine.record_of(run, d))}
+    return [k for k in config.stages if k in found]
 
 
 def draw_positions(config: CheckConfig) -> list[Position]:
-    """``config.positions`` positions: position i is on table ``i % tables``, of kind
-    ``STAGES[(i // tables) % 3]``: that kind's decision of a random seat in the table's next deal
-    of an ``expert`` run (seed ``config.seed``) that has one; a card's trick is drawn from
-    :data:`PLAY_TRICKS`. The same config draws the same positions."""
+    """``config.positions`` positions: position i is on table ``i % tables``, of the table's kind
+    ``kinds[(i // tables) % len(kinds)]`` (:func:`_kinds`): that kind's decision of a random seat in
+    the table's next deal of an ``expert`` run (seed ``config.seed``) that has one; a card's trick is
+    drawn from :data:`PLAY_TRICKS`. Questions carry the scores the deals were played at (the rules'
+    start; the truth's branches play from them too). The same config draws the same positions."""
     from .. import engine
 
     tables = _tables(config)
     rng = np.random.default_rng([config.seed, 45])
     runs = [engine.simulate(r, config.model, seed=config.seed, deals=8 * config.positions + 64, log_plays=True)
             for r in tables]  # fmt: skip
+    kinds = [_kinds(config, r, run) for r, run in zip(tables, runs)]
+    if not any(kinds):
+        raise ValueError(f"no table of {', '.join(config.presets)} has a decision of the kinds asked "
+                         f"({', '.join(config.stages)})")  # fmt: skip
+    playing = [w for w, k in enumerate(kinds) if k]
     next_deal = [0] * len(tables)
     out: list[Position] = []
     while len(out) < config.positions:
         i = len(out)
-        which = i % len(tables)
-        rules, kind = tables[which], config.stages[(i // len(tables)) % len(config.stages)]
+        which = playing[i % len(playing)]
+        rules, kind = tables[which], kinds[which][(i // len(playing)) % len(kinds[which])]
         t = PLAY_TRICKS[int(rng.integers(len(PLAY_TRICKS)))] if kind == "play" else 0
         for _ in range(len(runs[which])):
             record = engine.record_of(runs[which], next_deal[which] % len(runs[which]))
@@ -104,6 +137,8 @@ def draw_positions(config: CheckConfig) -> list[Position]:
             asks = [q for q in questions(rules, record) if q["stage"] == kind and q.get("t", 0) == t]
             if asks:  # else the dealer passed, or the deal ended before that trick: the next deal
                 q = asks[int(rng.integers(len(asks)))]
+                if "scores" in q:
+                    q = q | {"scores": [rules.start] * rules.players}
                 out.append(Position(i, rules, record, Spot(q["seat"], kind, q.get("t", 0), q.get("k", 0)), q))
                 break
         else:
@@ -113,9 +148,16 @@ def draw_positions(config: CheckConfig) -> list[Position]:
 
 def branch_code(row: dict, hand: list[int], stage: str) -> int:
     """Advise's option (a row of its table) as the branch's code (:mod:`rams_sim.decisions`): the exchange's
-    -1 pass, 0 stand or discard mask over ``hand`` (the dealt cards, ascending); the trump card's -1
-    (keep) or the card given up; a card's id."""
-    if stage == "exchange":
+    or purchase's -1 pass, 0 stand or discard mask over ``hand`` (the dealt cards, ascending); the
+    first round's -1 pass or 0 play; R4.0a's 0 on trumps or 1 on suits; zone's 0 stand or the swap's
+    mask of all five; the trump card's -1 (keep) or the card given up; a card's id."""
+    if stage == "round":
+        return codes.OPTION_PASS if row["option"] == "pass" else 0
+    if stage == "intent":
+        return INTENT_CODES[row["option"]]
+    if stage == "swap":
+        return (1 << C.HAND_SIZE) - 1 if row["option"] == "swap" else 0
+    if stage in ("exchange", "buy"):
         if row["option"] == "pass":
             return -1
         thrown = C.parse_cards(row["cards"]) if row["option"] == "discard" else []
@@ -140,10 +182,11 @@ def check_position(pos: Position, config: CheckConfig) -> tuple[list[dict], dict
     truth = truth_of(pos.rules, pos.record, pos.spot, deals=deals, seed=config.seed + pos.index, model=config.model,
                      rollout=config.model)  # fmt: skip
     dealt = C.cards_of(pos.record.hand_dealt[pos.spot.seat])
-    codes = [branch_code(row, dealt, pos.spot.stage) for row in answer.rows]
-    best_a = codes[0]
-    enough = [c for c in codes if truth.n(c) >= config.min_kept]
-    best_t = min(enough, key=lambda c: truth.mean(c)[0]) if enough else None
+    options = [branch_code(row, dealt, pos.spot.stage) for row in answer.rows]
+    best_a = options[0]
+    sign = -1.0 if GAMES[pos.rules.game].counts_up else 1.0  # the truth's best: the least delta, the most in modern
+    enough = [c for c in options if truth.n(c) >= config.min_kept]
+    best_t = min(enough, key=lambda c: sign * truth.mean(c)[0]) if enough else None
     n = pos.rules.players
     base = {"position": pos.index, "preset": pos.rules.preset, "game": pos.rules.game.value, "stage": answer.stage,
             "infer": answer.infer, "players": n, "seat": pos.spot.seat,
@@ -151,7 +194,7 @@ def check_position(pos: Position, config: CheckConfig) -> tuple[list[dict], dict
             "trick": pos.spot.t + 1 if pos.spot.stage == "play" else 0, "card": pos.spot.k + 1 if pos.spot.stage == "play" else 0,
             "kept": truth.kept, "tried": truth.tried}  # fmt: skip
     rows = []
-    for row, code in zip(answer.rows, codes):
+    for row, code in zip(answer.rows, options):
         t_mean, t_se, t_n = truth.mean(code)
         d_mean, d_se, d_n = truth.diff(code, best_a)
         a_se = _se(row["ci_low"], row["ci_high"])  # the printed interval's (sampling and model error)
@@ -175,6 +218,7 @@ def check_position(pos: Position, config: CheckConfig) -> tuple[list[dict], dict
     agree = None
     if best_t is not None and truth.n(best_a) >= config.min_kept:
         lost, lost_se, _ = truth.diff(best_a, best_t)
+        lost *= sign  # points lost in the game's direction: positive where advise's best is worse
         agree = bool(lost <= 0) if math.isnan(lost_se) else bool(lost <= Z95 * lost_se)
     summary = base | {"options": len(rows), "counted": sum(r["counted"] for r in rows), "advise_s": advise_s,
                       "lost": lost, "lost_se": lost_se, "agree": agree, "model": answer.model,
@@ -258,9 +302,8 @@ def check_tables(config: CheckConfig) -> None:
         names = ", ".join(KIND_WORDS)
         raise ValueError(f"--decisions takes {names}; got {', '.join(unknown)}")
     for rules in (Rules.named(p) for p in config.presets):  # the preset's game first, then its sizes
-        if rules.exchange_order.value != "one-turn" or rules.intent_round or not GAMES[rules.game].r4_exchange:
-            raise ValueError(f"preset {rules.preset}: the suite checks one-turn classic deals (classic, encyclopedia, "
-                             "from-15); its declare-then-buy, R4.0a and R9 games' decisions have no truth yet")  # fmt: skip
+        if (why := not_answered(rules)) is not None:
+            raise ValueError(f"preset {rules.preset}: {why}")
     _tables(config)
 
 

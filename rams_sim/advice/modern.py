@@ -38,6 +38,7 @@ from .position import (
     Decision,
     Described,
     check_cards,
+    hand_places,
     lay_out_play,
     new_arrays,
     order_from,
@@ -288,6 +289,15 @@ def record_rows(rules: Rules, record: DealRecord, st: np.ndarray) -> None:
     for o, declared in enumerate(record.declaration):
         if declared == Declaration.JACK_PAIR:
             st[S.JACKS, o] = rules.jack_pair
+
+
+def deal_places(rules: Rules, dealer: int) -> tuple[list[list[int]], int, list[int]]:
+    """Modern's deal in the deck order (docs/VARIANTS.md "modern", kernels.games.modern): R3's hands, the
+    trump card the dealer's last card (card 5n - 1, in his hand), the widow the four cards after the
+    hands. Returns (each seat's places, the trump card's place, the widow's places): :mod:`.truth`'s
+    deck orders."""
+    widow = C.HAND_SIZE * rules.players
+    return hand_places(rules.players, dealer), widow - 1, list(range(widow, widow + WIDOW_SIZE))
 
 
 # ---- the decisions of a recorded deal (rams_sim.advice.questions) ----

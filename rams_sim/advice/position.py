@@ -152,6 +152,12 @@ def state_at(rules: Rules, record: DealRecord, t: int, k: int) -> Position:
     return Position(t, k, seats_now[k], trick_now.leader, played, q_duty, cardsets, st, trick, log, info)
 
 
+def hand_places(players: int, dealer: int) -> list[list[int]]:
+    """R3: the places of each seat's dealt hand in the deck order, seat (dealer + 1 + i) mod n at cards
+    5i .. 5i + 4 (every game deals its hands so; the truth's deck orders, :mod:`.truth`)."""
+    return [[C.HAND_SIZE * ((s - dealer - 1) % players) + j for j in range(C.HAND_SIZE)] for s in range(players)]
+
+
 def advice_module(rules: Rules):
     """The advice module of ``rules.game`` (its registry entry's ``advice``: :mod:`.search` for classic).
 

@@ -14,9 +14,11 @@ announcements, the declarations (R5) and every card played before (R6). The othe
 knows that the others play the model.
 
 Positions are :class:`Spot`: a decision a seat of a recorded deal took (:class:`rams_sim.record.
-DealRecord`, with its play log). The classic family (R9 ``rams``: one-turn exchanges, the dealer's
-trump card, every card) is covered; declare-then-buy's round and purchase and the R4.0a
-announcement are not yet (:func:`truth_of` refuses them in words).
+DealRecord`, with its play log). Covered: the classic family (R9 ``rams``: one-turn exchanges or
+declare-then-buy's round and purchase, the R4.0a announcement, the dealer's trump card, every card)
+and the R9 games whose advice module lays out its deal (``deal_places``: zone's swap and every card,
+modern's every card). Duel is not: its branch rows do not say before which card a dave was offered,
+so a deal cannot be kept for "nobody offered dave before this card" (:func:`truth_of` says so in words).
 """
 
 from __future__ import annotations
@@ -27,20 +29,22 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import cards as C
-from ..decisions import CARD, EXCHANGE, TRUMP, BranchDecision
+from ..decisions import BUY, CARD, EXCHANGE, INTENT, ROUND, TRUMP, BranchDecision
 from ..games import GAMES
 from ..record import DealRecord, Outcome
 from ..rules import Rules
-from .position import play_order
+from .position import advice_module, hand_places, play_order
 
 CHUNK = 20_000  # deck orders per branch call
-STAGES = ("exchange", "trump", "play")  # the stages of tests/questions.py that truth_of answers
+STAGES = ("exchange", "round", "intent", "buy", "trump", "swap", "play")  # the stages of .questions truth_of answers
+DEAL_DECISIONS = {"exchange": EXCHANGE, "swap": EXCHANGE, "round": ROUND, "intent": INTENT, "buy": BUY, "trump": TRUMP}
+PLAYED = -2  # a seat's entry in Seen.counts: he played (did not pass), his count not seen (R4.0's first round, R9)
 
 
 @dataclass(frozen=True)
 class Spot:
-    """A decision of a recorded deal: ``seat`` at ``stage`` (exchange, trump, play), for a card the
-    ``k``-th card (0-based) of trick ``t``."""
+    """A decision of a recorded deal: ``seat`` at ``stage`` (one of :data:`STAGES`; zone's swap is its
+    exchange), for a card the ``k``-th card (0-based) of trick ``t``."""
 
     seat: int
     stage: str
@@ -49,11 +53,9 @@ class Spot:
 
     def decision(self) -> BranchDecision:
         """The branch decision this spot forces."""
-        if self.stage == "exchange":
-            return BranchDecision(EXCHANGE)
-        if self.stage == "trump":
-            return BranchDecision(TRUMP)
-        return BranchDecision(CARD, self.t)
+        if self.stage == "play":
+            return BranchDecision(CARD, self.t)
+        return BranchDecision(DEAL_DECISIONS[self.stage])
 
 
 @dataclass(frozen=True)
@@ -109,10 +111,13 @@ class Seen:
     """What the seat had seen at a decision: the conditions of its truth.
 
     Card sets are int masks. ``counts``: each seat's pass (-1) or the number of cards he exchanged
-    as the seat saw it, None for a seat whose turn had not come; ``intents``: every seat's R4.0a
-    announcement (record.Intent codes); ``took_trump``: the dealer's R4.3 take once it was seen, else
-    None; ``hand_final``: the seat's hand at the first lead once the play began; ``declarations``:
-    every seat's (R5) once they were made; ``cards``: (trick, seat, card) of every card played before.
+    as the seat saw it, :data:`PLAYED` where it saw only that he played (R4.0's first round; the R9
+    games' turns), None for a seat whose turn had not come; ``intents``: each seat's R4.0a
+    announcement (record.Intent codes), None for one not yet made; ``took_trump``: the dealer's R4.3
+    take once it was seen, else None; ``widow``: the seat that took the widow (R9; -1 none) once the
+    turns were seen; ``hand_final``: the seat's hand at the first lead once the play began;
+    ``declarations``: every seat's (R5) once they were made; ``cards``: (trick, seat, card) of every
+    card played before.
     """
 
     seat: int
@@ -123,8 +128,9 @@ class Seen:
     discards: int = 0
     drawn: int = 0
     counts: tuple[int | None, ...] = ()
-    intents: tuple[int, ...] | None = None
+    intents: tuple[int | None, ...] | None = None
     took_trump: bool | None = None
+    widow: int | None = None
     hand_final: int | None = None
     declarations: tuple[int, ...] | None = None
     cards: tuple[tuple[int, int, int], ...] = ()
@@ -136,18 +142,28 @@ def _order_before(dealer: int, n: int, seat: int) -> list[int]:
     return order[: order.index(seat)]
 
 
-def seen_of(record: DealRecord, spot: Spot) -> Seen:
-    """What ``spot.seat`` of ``record`` had seen at ``spot``."""
-    n = len(record.passed)
-    counts = [-1 if p else int(d).bit_count() for p, d in zip(record.passed, record.discards)]
+def seen_of(rules: Rules, record: DealRecord, spot: Spot) -> Seen:
+    """What ``spot.seat`` of ``record`` had seen at ``spot`` under ``rules``."""
+    n = rules.players
+    r4 = GAMES[rules.game].r4_exchange
+    played = [-1 if p else PLAYED for p in record.passed]
+    counts = [-1 if p else int(d).bit_count() for p, d in zip(record.passed, record.discards)] if r4 else played
     seat = spot.seat
     base = {"seat": seat, "dealer": record.dealer, "trump_card": record.trump_card, "stage": spot.stage,
             "hand_dealt": int(record.hand_dealt[seat])}  # fmt: skip
-    if spot.stage == "exchange":
-        before = set(_order_before(record.dealer, n, seat))
-        return Seen(**base, counts=tuple(c if s in before else None for s, c in enumerate(counts)))
+    before = set(_order_before(record.dealer, n, seat))
+    if spot.stage in ("exchange", "round", "swap"):  # its first turn: the earlier seats' turns (R4.0, R9)
+        shown = counts if spot.stage == "exchange" else played
+        return Seen(**base, counts=tuple(c if s in before else None for s, c in enumerate(shown)))
+    intents = tuple(int(i) for i in record.intent)
+    if spot.stage in ("intent", "buy"):  # R4.0: every seat's play or pass; the earlier active seats' turn
+        active = [s for s in _order_before(record.dealer, n, seat) if not record.passed[s]]
+        if spot.stage == "intent":
+            return Seen(**base, counts=tuple(played), intents=tuple(i if s in active else None for s, i in enumerate(intents)))
+        return Seen(**base, counts=tuple(c if s in active else p for s, (c, p) in enumerate(zip(counts, played))),
+                    intents=intents)  # fmt: skip
     later = {"discards": int(record.discards[seat]), "drawn": int(record.drawn[seat]), "counts": tuple(counts),
-             "intents": tuple(int(i) for i in record.intent)}  # fmt: skip
+             "intents": intents, "widow": None if r4 else int(record.widow)}  # fmt: skip
     if spot.stage == "trump":
         return Seen(**base, **later)
     cards = []
@@ -156,26 +172,45 @@ def seen_of(record: DealRecord, spot: Spot) -> Seen:
         seats = play_order(record, trick.leader)
         for s in seats[: spot.k] if t == spot.t else seats:
             cards.append((t, s, trick.cards[s]))
-    return Seen(**base, **later, took_trump=bool(record.took_trump[record.dealer]),
+    return Seen(**base, **later, took_trump=bool(record.took_trump[record.dealer]) if r4 else None,
                 hand_final=int(record.hand_final[seat]), declarations=tuple(int(d) for d in record.declaration),
                 cards=tuple(cards))  # fmt: skip
 
 
+def r3_places(rules: Rules, dealer: int) -> tuple[list[list[int]], int, list[int]]:
+    """R3's layout of the deck order: seat (dealer + 1 + i) mod n gets cards 5i .. 5i + 4, the trump card
+    is card 5n and the talon follows it, drawn in turn (R4.4). Returns (each seat's places, the trump
+    card's place, the talon's places in drawing order). A game of R9 that deals otherwise has its own
+    ``deal_places`` in its advice module (the widow's places in place of the talon's)."""
+    n = rules.players
+    return hand_places(n, dealer), C.HAND_SIZE * n, list(range(C.HAND_SIZE * n + 1, rules.deck_size))
+
+
+def deal_places(rules: Rules, dealer: int) -> tuple[list[list[int]], int, list[int]]:
+    """The layout of ``rules``' deal (:func:`r3_places`, or the game's advice module's ``deal_places``)."""
+    return getattr(advice_module(rules), "deal_places", r3_places)(rules, dealer)
+
+
 def deck_orders(rules: Rules, seen: Seen, count: int, rng: np.random.Generator) -> np.ndarray:
     """``count`` deck orders (int8[count, deck_size]) uniform among those that give the seat what it
-    saw in its R3 places: its dealt hand at cards 5i .. 5i + 4 (i its place from the dealer's left),
-    the trump card at card 5n; after its exchange, the cards it drew at the talon places that follow
-    the earlier seats' draws (their counts, R4.4). Where the earlier seats draw other counts the deal
-    is not kept (:func:`truth_of` matches them), so placing by the seen counts loses nothing."""
+    saw in its places of the deal (:func:`deal_places`; R3: its dealt hand at cards 5i .. 5i + 4, i its
+    place from the dealer's left, the trump card at card 5n): the trump card at its place (modern's is
+    the dealer's last card, so it may lie among the seat's own), the rest of its dealt hand at its
+    other places; after its exchange, the cards it drew at the talon places that follow the earlier
+    seats' draws (their counts, R4.4; an R9 widow is taken whole, from its first place). Where the
+    earlier seats draw other counts the deal is not kept (:func:`truth_of` matches them), so placing
+    by the seen counts loses nothing."""
     n = rules.players
     seat = seen.seat
-    fixed = {C.HAND_SIZE * ((seat - seen.dealer - 1) % n) + j: c for j, c in enumerate(C.cards_of(seen.hand_dealt))}
-    fixed[C.HAND_SIZE * n] = seen.trump_card
+    hands, trump_at, talon_at = deal_places(rules, seen.dealer)
+    fixed = {trump_at: seen.trump_card}
+    own = [p for p in hands[seat] if p not in fixed]
+    fixed |= dict(zip(own, [c for c in C.cards_of(seen.hand_dealt) if c != seen.trump_card or trump_at not in hands[seat]]))
     if seen.drawn:
         before = _order_before(seen.dealer, n, seat)
-        talon = C.HAND_SIZE * n + 1 + sum(max(0, seen.counts[s] or 0) for s in before)
+        talon = sum(max(0, seen.counts[s] or 0) for s in before)
         for j, c in enumerate(C.cards_of(seen.drawn)):
-            fixed[talon + j] = c
+            fixed[talon_at[talon + j]] = c
     places = np.array(sorted(fixed), np.int64)
     free_places = np.array([p for p in range(rules.deck_size) if p not in fixed], np.int64)
     taken = set(fixed.values())
@@ -189,16 +224,21 @@ def deck_orders(rules: Rules, seen: Seen, count: int, rng: np.random.Generator) 
 def _matching(out, seen: Seen) -> np.ndarray:
     """bool[rows]: the rows of ``out`` (a branch of the seen decision) whose deal showed the seat
     everything it had seen before the decision."""
-    keep = np.ones(len(out), bool)
+    keep = (out.hand_dealt == seen.hand_dealt) & (out.trump_card == seen.trump_card)  # not where R9 modern redealt
     for s, c in enumerate(seen.counts):
-        if c is not None:
+        if c == PLAYED:
+            keep &= out.exchanged[:, s] != -1
+        elif c is not None:
             keep &= out.exchanged[:, s] == c
-    if seen.stage == "exchange":
+    for s, i in enumerate(seen.intents or ()):
+        if i is not None:
+            keep &= out.intents[:, s] == i  # R4.0a (all NONE without it)
+    if seen.stage in ("exchange", "round", "swap", "intent", "buy"):
         return keep
     seat = seen.seat
     keep &= (out.discards == seen.discards) & (out.drawn == seen.drawn)  # its own exchange
-    if seen.intents is not None:
-        keep &= (out.intents == np.asarray(seen.intents, np.int8)[None, :]).all(axis=1)  # R4.0a (all NONE without it)
+    if seen.widow is not None:
+        keep &= out.widow == seen.widow  # R9: who took the widow (or swapped with it), public
     if seen.took_trump is not None:
         keep &= out.took_trump_seats[:, seen.dealer] == int(seen.took_trump)  # R4.3, public
     if seen.hand_final is not None:
@@ -211,6 +251,15 @@ def _matching(out, seen: Seen) -> np.ndarray:
     return keep
 
 
+def not_answered(rules: Rules) -> str | None:
+    """Why the truth of ``rules``' positions is not computed, in one line, or None where it is (the
+    classic family, and the R9 games whose advice module lays out the deal: module docstring)."""
+    if GAMES[rules.game].r4_exchange or hasattr(advice_module(rules), "deal_places"):
+        return None
+    return (f"the truth of a position is not computed for preset {rules.preset} yet: the {rules.game.value} game's "
+            "deal is not laid out for it (docs/SEARCH.md, 'Does the advice hold?')")
+
+
 def truth_of(rules: Rules, record: DealRecord | None, spot: Spot, *, deals: int, seed: int = 0, model: str = "expert",
              rollout: str = "expert", orders: np.ndarray | None = None, seen: Seen | None = None) -> Truth:  # fmt: skip
     """Branch data of ``spot`` over ``deals`` deck orders (module docstring): the seat plays
@@ -220,9 +269,8 @@ def truth_of(rules: Rules, record: DealRecord | None, spot: Spot, *, deals: int,
     stage it does not answer."""
     from ..engine import simulate_branches
 
-    if not GAMES[rules.game].r4_exchange or rules.exchange_order.value != "one-turn" or rules.intent_round:
-        raise ValueError(f"the truth of a position is computed for one-turn classic deals only; preset "
-                         f"{rules.preset} is not one yet")  # fmt: skip
+    if (why := not_answered(rules)) is not None:
+        raise ValueError(why)
     if spot.stage not in STAGES:
         raise ValueError(f"stage {spot.stage!r} has no truth yet; known: {', '.join(STAGES)}")
     n = rules.players
@@ -232,7 +280,7 @@ def truth_of(rules: Rules, record: DealRecord | None, spot: Spot, *, deals: int,
         if order[spot.k] != spot.seat:
             raise ValueError(f"card {spot.k + 1} of trick {spot.t + 1} is seat {order[spot.k]}'s, not seat {spot.seat}'s")
     if seen is None:
-        seen = seen_of(record, spot)
+        seen = seen_of(rules, record, spot)
     policies = [model] * n
     policies[spot.seat] = rollout
     decision = spot.decision()

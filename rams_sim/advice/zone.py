@@ -30,7 +30,7 @@ from ..kernels.games.zone import N_ZONE, SWAP_OPTION, WIDOW_SIZE
 from ..record import DealRecord, Trick
 from ..rules import Rules
 from .notation import AdviceError, parse_turns
-from .position import Batch, Decision, Described, check_cards, lay_out_play, new_arrays
+from .position import Batch, Decision, Described, check_cards, hand_places, lay_out_play, new_arrays
 from .questions import card_decisions, own_hand
 
 TURN_WORDS = ("stand", "swap")  # the dealer's partner's turn
@@ -248,6 +248,14 @@ def evaluation(pos: Decision, b: Batch):
                                            x["seat"], x["duty"], b.options, b.first, b.deltas, b.flags)  # fmt: skip
     return zone_search.evaluate_swap, (b.r, b.roll_kinds, b.roll_params, b.key, a["cardsets"], a["st"], a["trick"],
                                        a["info"], a["log"], a["scores"], x["dealer"], b.first, b.deltas, b.flags)  # fmt: skip
+
+
+def deal_places(rules: Rules, dealer: int) -> tuple[list[list[int]], int, list[int]]:
+    """Zone's deal in the deck order (docs/VARIANTS.md "zone: the deal", kernels.games.zone): the hands as
+    R3 deals them, the widow the next five cards, the turned card after it. Returns (each seat's places,
+    the trump card's place, the widow's places): :mod:`.truth`'s deck orders."""
+    widow = C.HAND_SIZE * rules.players
+    return hand_places(rules.players, dealer), widow + WIDOW_SIZE, list(range(widow, widow + WIDOW_SIZE))
 
 
 # ---- the decisions of a recorded deal (rams_sim.advice.questions) ----

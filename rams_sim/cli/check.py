@@ -25,12 +25,30 @@ def _list(text: str, what: str, cast):
     return tuple(values)
 
 
+def _played_at(sizes: tuple[int, ...]) -> tuple[str, ...]:
+    """The presets whose positions have a truth (:func:`rams_sim.advice.truth.not_answered`) and that are
+    played at one of ``sizes`` at least (all with a truth where none is: the suite then says which size fails)."""
+    from ..advice.truth import not_answered
+    from ..rules import PRESETS, Rules
+
+    answered = tuple(p for p in PRESETS if not_answered(Rules.named(p)) is None)
+
+    def played(preset: str, n: int) -> bool:
+        try:
+            Rules.named(preset, players=n)
+        except ValueError:
+            return False
+        return True
+
+    return tuple(p for p in answered if any(played(p, n) for n in sizes)) or answered
+
+
 def check_advice(
     positions: Annotated[str, typer.Option("--positions", help="Positions to draw (each: one advise and one truth).")] = "60",
     seed: Annotated[int, typer.Option("--seed", help="Seed (0..2**64-1) of the deals the positions are drawn from, of advise's worlds and of the truth's decks.")] = 0,
-    preset: Annotated[str, typer.Option("--rules", metavar="PRESET[,PRESET...]", help="Presets whose deals give the positions: one-turn classic ones (classic, encyclopedia, from-15).")] = "classic,encyclopedia,from-15",
+    preset: Annotated[str | None, typer.Option("--rules", metavar="PRESET[,PRESET...]", help="Presets whose deals give the positions, each at the --players it is played at: the classic family (classic, encyclopedia, from-15, handbook, negotiations), zone and modern; duel has no truth yet. Default: all of these that are played at one of --players.")] = None,
     players: Annotated[str, typer.Option("--players", "-n", metavar="N[,N...]", help="Table sizes, each its share of the positions (2-7).")] = "2,3,4,5,6,7",
-    decisions: Annotated[str, typer.Option("--decisions", metavar="KIND[,KIND...]", help="The decision kinds drawn, in turn: exchange, trump, card.")] = "exchange,trump,card",
+    decisions: Annotated[str, typer.Option("--decisions", metavar="KIND[,KIND...]", help="The decision kinds drawn, in turn, each table those its deals have: exchange (one turn), round and buy (declare-then-buy's play-or-pass and purchase), intent (R4.0a), trump (the dealer's R4.3 card), swap (zone), card.")] = "exchange,round,intent,buy,trump,swap,card",
     deals: Annotated[str, typer.Option("--deals", help="Deck orders each truth is computed from (the kept ones are fewer).")] = "2e5",
     min_kept: Annotated[int, typer.Option("--min-kept", help="An option counts where its truth has this many deals.")] = 200,
     infer: Annotated[str | None, typer.Option("--infer", help="advise's --infer (default: its own).")] = None,
@@ -58,8 +76,9 @@ def check_advice(
     from ..advice.check import KIND_WORDS
 
     stages = tuple(KIND_WORDS.get(k, k) for k in _list(decisions, "--decisions", str))
-    config = CheckConfig(n_positions, seed, _list(preset, "--rules", str), _list(players, "--players", int), n_deals,
-                         min_kept, advise_options=options, stages=stages)  # fmt: skip
+    sizes = _list(players, "--players", int)
+    presets = _list(preset, "--rules", str) if preset is not None else _played_at(sizes)
+    config = CheckConfig(n_positions, seed, presets, sizes, n_deals, min_kept, advise_options=options, stages=stages)
     try:
         check_tables(config)
     except ValueError as err:
