@@ -43,6 +43,7 @@ from ..kernels import codes
 from ..record import Intent
 from ..rules import Rules
 from ..runs.summary import Z95, wilson
+from . import model_error
 from .questions import asked, questions
 from .truth import STAGES, Spot, not_answered, truth_of
 
@@ -188,10 +189,12 @@ def check_position(pos: Position, config: CheckConfig) -> tuple[list[dict], dict
     enough = [c for c in options if truth.n(c) >= config.min_kept]
     best_t = min(enough, key=lambda c: sign * truth.mean(c)[0]) if enough else None
     n = pos.rules.players
-    base = {"position": pos.index, "preset": pos.rules.preset, "game": pos.rules.game.value, "stage": answer.stage,
+    trick = pos.spot.t + 1 if pos.spot.stage == "play" else 0
+    base = {"position": pos.index, "preset": pos.rules.preset, "game": pos.rules.game.value,
+            "stage": model_error.stage_key(answer.stage, trick, answer.infer),
             "infer": answer.infer, "players": n, "seat": pos.spot.seat,
             "at_table": (pos.spot.seat - pos.record.dealer - 1) % n, "kind": KIND_NAMES[pos.spot.stage],
-            "trick": pos.spot.t + 1 if pos.spot.stage == "play" else 0, "card": pos.spot.k + 1 if pos.spot.stage == "play" else 0,
+            "trick": trick, "card": pos.spot.k + 1 if pos.spot.stage == "play" else 0,
             "kept": truth.kept, "tried": truth.tried}  # fmt: skip
     rows = []
     for row, code in zip(answer.rows, options):

@@ -5,7 +5,7 @@ advise's sampling interval says how far its mean could move with other worlds dr
 the seat's later play as the rollout policy's) move it too. The validation suite
 (:mod:`rams_sim.advice.check`) measures that second error against branch data: for each option,
 the residual ``r = advise - truth`` beside the two sampling errors. Per game, decision (advise's
-stage) and inference used, the table here holds the model error ``sigma``: the smallest value
+stage; a card of the first trick apart, :func:`stage_key`) and inference used, the table here holds the model error ``sigma``: the smallest value
 with which ``|r| < 1.96 sqrt(se_advise^2 + se_truth^2 + sigma^2)`` for 95% of the calibration
 options (:func:`fit`), separately for the means and for the paired differences from the best
 (which share most of a position's error and need less).
@@ -32,6 +32,17 @@ SHIPPED = Path(__file__).resolve().parent.parent / "data" / "model_error.csv"
 COVER = 0.95  # the share of calibration options each sigma makes covered
 FIELDS = ("game", "stage", "infer", "measure", "sigma", "options", "positions", "seed")
 MIN_OPTIONS = 20  # a decision is calibrated from this many options up
+
+
+FIRST_TRICK = "play-1"  # the stage key of a card of the first trick whose worlds were drawn with their history
+HISTORY_FIRST = "cards"  # the inference that draws them so (classic's family, docs/SEARCH.md)
+
+
+def stage_key(stage: str, trick: int, infer: str) -> str:
+    """The table's ``stage`` of a decision: advise's stage, but a card of the first trick (``trick``
+    1, 1-based) with ``infer`` cards apart: its worlds are drawn with their history, the later
+    tricks' from the layout (docs/SEARCH.md "At the first trick")."""
+    return FIRST_TRICK if stage == "play" and trick == 1 and infer == HISTORY_FIRST else stage
 
 
 @dataclass(frozen=True)

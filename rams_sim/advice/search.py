@@ -500,7 +500,7 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
            scores=None, others="expert", rollout="expert", played=None, exchanged=None, discarded=None,
            took_trump: bool | None = None, jacks=None, intents=None, turns=None, redeals: int = 0, stake: int = 1,
            cube: int | None = None, dave: str | None = None, target_se: float | None = None,
-           max_worlds: int = DEFAULT_MAX_WORLDS, seed: int = 0, infer: str = DEFAULT_INFER, floor: float = DEFAULT_FLOOR,
+           max_worlds: int = DEFAULT_MAX_WORLDS, seed: int = 0, infer: str | None = None, floor: float = DEFAULT_FLOOR,
            race: float = DEFAULT_RACE, progress=None, with_model_error: bool = True) -> Advice:  # fmt: skip
     """Rank every option open to ``seat`` (module docstring).
 
@@ -529,8 +529,12 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
     layouts consistent with what the seat knows; "policy" (classic's family) draws the worlds
     with their history, weighed by how likely the others' passes, exchanges and
     announcements (and, at a card, the dealer's R4.3 take) are if they play ``others``, who
-    leave ``floor`` of their choices to chance.
-    ``Advice.model`` says which worlds were used.
+    leave ``floor`` of their choices to chance; "play" weighs the worlds at a card by that history
+    too; "cards" also by every card the others played, and at a card of the first trick draws
+    each world with its history (the others' dealt hands, their model's discards and R4.3 card,
+    the cards played checked against them: the exact posterior under the model). None (the
+    default): :data:`FIRST_TRICK_INFER` at a card of the first trick in classic's family, else
+    pimc's own default (DEFAULT_INFER). ``Advice.model`` says which worlds were used.
 
     ``race`` (docs/SEARCH.md "Racing"): after each batch of worlds, an option whose paired
     difference to the best is above 0 by more than ``race`` standard errors receives no more
@@ -560,6 +564,8 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
         raise AdviceError(f"--target-se must be a positive number; got {target_se}")
     if max_worlds < 1:
         raise AdviceError(f"the world budget must be positive; got {max_worlds}")
+    if infer is None:  # the default: exact worlds at the first trick's cards, where the game draws them so
+        infer = FIRST_TRICK_INFER if game.r4_exchange and pos.stage == "play" and pos.scalars["t"] == 0 else DEFAULT_INFER
     if infer not in INFER_NAMES:
         raise AdviceError(f"--infer must be one of {', '.join(INFER_NAMES)}; got {infer!r}")
     if not (math.isfinite(floor) and 0.0 < floor <= 1.0):
@@ -615,7 +621,8 @@ def advise(hand, trump_card, *, seat: int, dealer: int, players: int | None = No
         deltas = -deltas
     rows = _table(pos, deltas, flags, used, q.with_scores, -1 if game.counts_up or stakes else 1, stakes)
     used_infer = infer if inferred else "none"
-    error = model_error.lookup(rules.game.value, pos.stage, used_infer) if with_model_error else None
+    stage_key = model_error.stage_key(pos.stage, pos.scalars["t"] + 1 if pos.stage == "play" else 0, used_infer)
+    error = model_error.lookup(rules.game.value, stage_key, used_infer) if with_model_error else None
     model_error.widen(rows, error)  # the model's measured error in the intervals (rams_sim.advice.model_error)
     model = _model_text(others_spec, rules, inferred, floor, pos.stage == "play", infer == "cards")
     unit = "stakes" if stakes else "points"
@@ -634,6 +641,8 @@ def _model_text(others: PolicySpec, rules: Rules, inferred: bool, floor: float, 
            "worlds uniform over the layouts consistent with what you know")  # fmt: skip
     return f"others play {others}; {how}"
 
+
+FIRST_TRICK_INFER = model_error.HISTORY_FIRST  # advise's default at a first-trick card (classic's family): worlds with their history
 
 # ---- the game's hooks for advise (classic's: rams_sim.advice.position.advice_module) -------------------------
 RACE_BEFORE_PLAY = True  # evaluate_options takes the options still racing

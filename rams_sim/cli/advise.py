@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from ..games import GAMES
-from ..policies import DEFAULT_FLOOR, DEFAULT_INFER
+from ..policies import DEFAULT_FLOOR
 from .common import PlayersOpt, PresetOpt, RuleOpt, build_rules, fail, parse_count
 
 PLAYED_HELP = (
@@ -72,7 +72,7 @@ def advise(
     target_se: Annotated[float | None, typer.Option("--target-se", help="Stop once every option's mean delta has at most this standard error (default 0.1 points; duel: 0.01 stakes).")] = None,
     deals: Annotated[str, typer.Option("--deals", help="The budget of sampled worlds (each option is played in every one).")] = "1e5",
     seed: Annotated[int, typer.Option("--seed", help="Seed of the sampled worlds (0..2**64-1).")] = 0,
-    infer: Annotated[str, typer.Option("--infer", help="The sampled worlds: none (uniform over what you know), policy (before the play, weighted by how likely the others' passes and exchanges are if they play --policy's others; uniform at a card), play (weighted by that history at a card too; slower) or cards (at a card, also by every card the others played, each their model's or not).")] = DEFAULT_INFER,
+    infer: Annotated[str | None, typer.Option("--infer", help="The sampled worlds: none (uniform over what you know), policy (before the play, weighted by how likely the others' passes and exchanges are if they play --policy's others; uniform at a card), play (weighted by that history at a card too; slower) or cards (at a card, also by every card the others played, each their model's or not; at the first trick every world drawn with its history: exact under the model). Default: cards at a card of the first trick (classic's family), else policy.")] = None,
     floor: Annotated[float, typer.Option("--floor", help="With --infer policy or play: the share of the others' choices the model leaves to chance (above 0, at most 1).")] = DEFAULT_FLOOR,
     race: Annotated[float, typer.Option("--race", help="Racing: an option this many standard errors worse than the best (paired) gets no more worlds; 0 plays every option in every world.")] = 3.0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object (options best first) instead of the table.")] = False,

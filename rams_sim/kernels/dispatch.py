@@ -54,6 +54,11 @@ A game that policy ``pimc`` searches card by card with :func:`rams_sim.kernels.p
 * ``cards_fit(r, n, seat, dealer, trump_card, st, trick, log, t, k, w_cardsets, w_st, kinds, params, rng,
   floor, s_cardsets, s_st, buf) -> float`` (optional): the chance under the model of every card the
   others played before this one (``infer=cards``; classic: :func:`rams_sim.kernels.inference.cards_chance`);
+* ``history_world(r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, scores, announce,
+  w_cardsets, w_st, kinds, params, rng, row, floor, s_cardsets, s_st, buf) -> float`` (optional): at a
+  card of the first trick with ``infer=cards``, a world drawn with its history into ``w_*`` and the
+  chance to keep it (classic: :func:`rams_sim.kernels.games.classic.history_world`); a game without it
+  gives -1 and the world is drawn from the layout;
 * ``search_value(r, search, announce, seat, scores, dealer, world_key) -> int``: what a
   rollout (in ``search.w_*``) is worth to ``seat``, times DELTA_SIGN the least the best:
   classic and modern, his delta; duel, the party's outcome (:mod:`.games.duel`).
@@ -141,5 +146,10 @@ cards_fit = _game_hook(
     "cards_fit", "r, n, seat, dealer, trump_card, st, trick, log, t, k, w_cardsets, w_st, kinds, params, rng, floor, "
     "s_cardsets, s_st, buf", "The model's chance of the cards the others played, in a world at a card; 1 for a game "
     "without the hook.", missing="1.0")  # fmt: skip
+history_world = _game_hook(
+    "history_world", "r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, scores, announce, w_cardsets, "
+    "w_st, kinds, params, rng, row, floor, s_cardsets, s_st, buf", "A world at a card of the first trick drawn with its "
+    "history (``infer=cards``) and the chance to keep it; -1 for a game without the hook (the layout's world).",
+    missing="-1.0")  # fmt: skip
 delta_sign = hook("delta_sign", "r", lambda classes: ("return sign", {"sign": _game_module(classes["r"]).DELTA_SIGN}),
                   "+1: a seat wants the least delta; -1: the most.", __name__)

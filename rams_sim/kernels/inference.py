@@ -37,7 +37,7 @@ from numba import njit
 
 from ..cards import ACE, HAND_SIZE, KING, QUEEN, SUIT_MASKS
 from ..policies import INFER_NAMES, INFER_SWEEPS
-from .bits import ZERO, bit, card_of, nth_card, popcount, rank_of, suit_of
+from .bits import ZERO, ace_points, bit, card_of, nth_card, popcount, rank_of, suit_of
 from .codes import ORDER_DECLARE_THEN_BUY, PHASE_BUY, PHASE_INTENT, PHASE_ROUND, PHASE_TRUMP, RUFF_OVERTRUMP, TAKE_MUST
 from .exchange import can_pass
 from .play import legal_led, next_active, trumps_behind
@@ -55,6 +55,7 @@ from .policy import (
 )
 from .rng import bounded
 from .state import (
+    ACES,
     ACTIVE,
     DEALT,
     DISCARDS,
@@ -282,6 +283,62 @@ def draw_history(r, n, seat, dealer, trump_card, phase, step, cardsets, st, kind
     return pool
 
 
+# ---- at a card of the first trick: the world drawn with its history (infer=cards) -----------------
+@njit(cache=True)
+def first_trick_world(r, n, seat, dealer, trump_card, cardsets, st, trick, k, kinds, params, rng, row, floor, w_cardsets,
+                      w_st):  # fmt: skip
+    """``infer=cards`` at card ``k`` of the first trick: a world drawn with its history, the exact
+    posterior under the model but for what the caller weighs after (the declarations, the cards).
+
+    The others' dealt hands, discards and draws as before the play (:func:`draw_history`, every seat
+    having acted: the cards ``seat`` had not seen before the play are the pool); then R4.3: a playing
+    dealer other than ``seat`` who took the trump card gives up his model's card (a uniform card of
+    his hand where the model would have kept it, or where the model is ``random``), and his take or
+    refusal weighs :func:`mismatch` where the model would have done otherwise (1 where R4.3 made him
+    take it); then each other playing seat's hand at the first lead (FINAL, ACES, R7) must hold the
+    cards he played to this trick before card ``k`` (0 ends it), which leave his HAND. Writes the
+    other seats' rows of ``w_cardsets``/``w_st`` (copies of the seat's state). Returns (the chance,
+    the cards the passers' hands are among: their drawn dealt hands)."""
+    seen = cardsets[FINAL, seat] | cardsets[DISCARDS, seat] | bit(trump_card)
+    if st[TRUMP_DISCARD, seat] >= 0:
+        seen |= bit(st[TRUMP_DISCARD, seat])
+    draw_history(r, n, seat, dealer, trump_card, PHASE_TRUMP, 0, cardsets, st, kinds, params, rng, row,
+                 r.deck_mask & ~seen, floor, w_cardsets)  # fmt: skip
+    chance = 1.0
+    if dealer != seat and not st[PASSED, dealer]:  # R4.3, under the model
+        hand = w_cardsets[HAND, dealer]
+        took = st[TOOK_TRUMP, dealer] != 0
+        forced = r.dealer_takes_trump == TAKE_MUST or (r.turned_ace_binds_dealer and rank_of(trump_card) == ACE)
+        give = -1
+        if kinds[dealer] != RANDOM:
+            give = trump_exchange(kinds[dealer], params, dealer, rng, hand, trump_card, forced)
+            if (give >= 0) != took:
+                chance *= mismatch(floor, 2)
+        if took:
+            if give < 0:
+                give = nth_card(hand, bounded(rng, row, popcount(hand)))
+            w_cardsets[HAND, dealer] = (hand & ~bit(give)) | bit(trump_card)
+        w_st[TRUMP_DISCARD, dealer] = give if took else -1
+    among = ZERO
+    for o in range(n):
+        if o == seat:
+            continue
+        if st[PASSED, o]:
+            among |= w_cardsets[DEALT, o]
+            continue
+        final = w_cardsets[HAND, o]
+        mine = ZERO
+        for j in range(k):
+            if trick[TRICK_SEAT, j] == o:
+                mine |= bit(trick[TRICK_CARD, j])
+        if mine & ~final != ZERO:
+            return 0.0, among
+        w_cardsets[FINAL, o] = final
+        w_cardsets[HAND, o] = final & ~mine
+        w_st[ACES, o] = ace_points(final, r.ace_values)
+    return chance, among
+
+
 # ---- at a card of the play -----------------------------------------------------------------------
 @njit(cache=True, inline="always")
 def take_chance(r, kind, params, dealer, rng, hand, trump_card, took, floor):
@@ -346,7 +403,9 @@ def cards_chance(r, n, seat, dealer, trump_card, st, trick, log, t, k, w_cardset
     duty from the trick before), and the card his model plays there with what he saw then
     (:func:`.policy.choose_card`: his threats, the tricks he had won, the announcements of those
     still to play). A card he was left alone with weighs 1; his model's card 1, any other
-    :func:`mismatch` (``floor`` over his legal cards). A ``random`` model weighs nothing. 0 ends it.
+    :func:`mismatch` (``floor`` over his legal cards). A ``random`` model weighs nothing. A card the world's
+    hand does not hold, or that R6 did not leave him, gives 0 (a world drawn with its history,
+    :func:`first_trick_world`; a layout never does). 0 ends it.
     ``s_cardsets``/``s_st``: scratch state arrays (the seats' hands then, the tricks they had won);
     ``buf``: int8[>= MAX_SEATS], a trick's cards. Reads of the real deal only the public rows
     (ACTIVE, INTENT, TOOK_TRUMP, OWN_TRUMP) and the cards played."""
@@ -376,11 +435,13 @@ def cards_chance(r, n, seat, dealer, trump_card, st, trick, log, t, k, w_cardset
         for kk in range(count):
             card = log[tt, o] if tt < t else trick[TRICK_CARD, kk]
             hand = s_cardsets[HAND, o]
-            if o != seat and kinds[o] != RANDOM:
+            if o != seat:
                 legal = legal_led(hand, led, buf, kk, trump, q_duty and kk == 0, overtrump, r.must_head,
                                   r.ace_covers_face)  # fmt: skip
+                if legal & bit(card) == ZERO:
+                    return 0.0  # a card the world's hand could not play (R6): a world drawn with its history
                 options = popcount(legal)
-                if options > 1:
+                if options > 1 and kinds[o] != RANDOM:
                     threats = ZERO
                     if uses_threats(kinds[o]):
                         threats = threats_of(o, dealer, r.deck_mask, trump_card, played, s_cardsets, s_st)

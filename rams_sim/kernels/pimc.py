@@ -61,7 +61,16 @@ from .codes import (
     PHASE_TRUMP,
     TAKE_MUST,
 )
-from .dispatch import cards_fit, delta_sign, finish_play, history_fits, search_value, trump_maybe_discarded, world_fits
+from .dispatch import (
+    cards_fit,
+    delta_sign,
+    finish_play,
+    history_fits,
+    history_world,
+    search_value,
+    trump_maybe_discarded,
+    world_fits,
+)
 from .exchange import can_pass
 from .games.classic import deal_from
 from .inference import INFER_CARDS, INFER_NONE, INFER_PLAY, draw_cards, draw_history
@@ -322,8 +331,22 @@ def _play_world(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log
     of what the others did before the play (classic: :func:`.inference.play_chance`), so the
     worlds are drawn from the deals the history makes likely; INFER_CARDS also with the game's
     :func:`..dispatch.cards_fit`, the chance of every card they played since (classic:
-    :func:`.inference.cards_chance`). Returns whether it was kept."""
+    :func:`.inference.cards_chance`); at a card of the first trick, where the game has
+    :func:`..dispatch.history_world` (classic), INFER_CARDS draws the world with its history
+    instead of from the layout (the others' dealt hands, the model's discards and R4.3 card, then the
+    cards played checked against them: :func:`.inference.first_trick_world`), the exact posterior
+    under the model. Returns whether it was kept."""
     for _ in range(MAX_DRAWS):
+        if infer == INFER_CARDS and t == 0:  # the first trick: the world drawn with its history, where the game can
+            _copy2(search.b_cardsets, cardsets)
+            _copy2(search.b_st, st)
+            chance = history_world(r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, scores, announce,
+                                   search.b_cardsets, search.b_st, search.roll_kinds, search.roll_params, search.rng,
+                                   DRAW_ROW, floor, search.w_cardsets, search.w_st, search.w_trick[0])  # fmt: skip
+            if chance >= 0.0:
+                if chance >= 1.0 or (chance > 0.0 and uniform01(search.rng, DRAW_ROW) < chance):
+                    return True
+                continue
         passers_among = _play_layout(search, r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, played, m,
                                      n_pairs, total, n_piles)  # fmt: skip
         chance = world_fits(r, n, seat, trump_card, st, scores, announce, search.b_cardsets, search.b_st, passers_among)

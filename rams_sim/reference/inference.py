@@ -135,9 +135,10 @@ def seat_hand(table, i: int, o: int, phase: int, step: int, pool: list[int], wor
 
 
 def draw_world_with_history(table, knowledge, worlds, seat: int, phase: int, step: int, rollout: PolicyKind,
-                            floor: float, with_talon: bool):  # fmt: skip
+                            floor: float, with_talon: bool, shuffle: bool = True):  # fmt: skip
     """One world before the play drawn with its history (module docstring), as a :class:`.pimc.World`;
-    the talon's rest is the cards left, shuffled (``with_talon``: before the R4.3 card)."""
+    the talon's rest is the cards left, shuffled (``with_talon``: before the R4.3 card; ``shuffle``
+    False: not shuffled, at a card of the first trick)."""
     from ..policies import PolicySpec
     from .pimc import World
     from .policy import policy_for
@@ -168,8 +169,70 @@ def draw_world_with_history(table, knowledge, worlds, seat: int, phase: int, ste
             got = draw_cards(pool, k, worlds)
         discards[o], drawn[o] = thrown, got
         hands[o] = sorted([c for c in dealt[o] if c not in thrown] + got)
-    talon = worlds.shuffle(C.mask_of(pool))
+    talon = worlds.shuffle(C.mask_of(pool)) if shuffle else []
     return World(hands, discards, dealt=dealt, drawn=drawn, talon=talon if with_talon else [])
+
+
+# ---- at a card of the first trick: the world drawn with its history (infer=cards) -----------------
+def first_trick_world(table, state, seat: int, worlds, rollout: PolicyKind, floor: float):
+    """``infer=cards`` at a card of the first trick: a world drawn with its history and the chance to
+    keep it before the declarations and the cards are weighed, as ``(World, chance)``.
+
+    The others' dealt hands, discards and draws as before the play (:func:`draw_world_with_history`,
+    every seat having acted; the pool: the cards the seat had not seen before the play, its hand at
+    the first lead, its discards, the trump card and its R4.3 card). Then R4.3: a playing dealer other
+    than the seat who took the trump card gives up his model's card (a uniform card of his hand where
+    the model would have kept it, or is random), and his take or refusal weighs :func:`mismatch` over
+    two actions where the model would have done otherwise (never where R4.3 made him take it). Then
+    each other playing seat's hand at the first lead must hold the cards he played to this trick
+    (else the chance is 0); his hand now is the rest, his aces those of that hand (R7). The passers'
+    hands are among the cards their drawn hands hold."""
+    from ..policies import PolicySpec
+    from .pimc import Knowledge, played_by
+    from .policy import policy_for
+    from .score import ace_total
+
+    at_lead = list(table.hand[seat]) + played_by(table, state, seat)
+    seen = C.mask_of(at_lead) | C.mask_of(table.discards[seat]) | C.mask_of([table.trump_card])
+    if table.trump_discard[seat] != C.NO_CARD:
+        seen |= C.mask_of([table.trump_discard[seat]])
+    unknown = C.deck_mask(table.book.deck_size) & ~seen
+    world = draw_world_with_history(table, Knowledge(unknown, []), worlds, seat, PHASE_TRUMP, 0, rollout, floor,
+                                    with_talon=False, shuffle=False)  # fmt: skip
+    chance = 1.0
+    dealer = table.dealer
+    if dealer != seat and not table.passed[dealer]:  # R4.3, under the model
+        hand = world.hands[dealer]
+        took = bool(table.took_trump[dealer])
+        give = C.NO_CARD
+        if rollout != PolicyKind.RANDOM:
+            model = policy_for(PolicySpec(rollout), table.key, dealer)
+            own, card = model.choose_trump_card(list(hand), table.trump_card, must_take_trump(table))
+            give = card if own else C.NO_CARD
+            if own != took:
+                chance *= mismatch(floor, 2)
+        if took:
+            if give == C.NO_CARD:
+                give = hand[worlds.below(len(hand))]
+            world.hands[dealer] = sorted([c for c in hand if c != give] + [table.trump_card])
+            world.give_ups[dealer] = give
+    in_trick = list(zip(state.players(table), state.trick))
+    among = []
+    for o in range(table.n):
+        if o == seat:
+            continue
+        if table.passed[o]:
+            among += world.dealt[o]
+            del world.hands[o]
+            continue
+        final = world.hands[o]
+        mine = [c for s, c in in_trick if s == o]
+        if any(c not in final for c in mine):
+            return world, 0.0
+        world.hands[o] = [c for c in final if c not in mine]
+        world.aces[o] = ace_total(table.book, final)
+    world.passers_among = sorted(among)
+    return world, chance
 
 
 # ---- at a card of the play ---------------------------------------------------------------------
@@ -226,7 +289,8 @@ def cards_chance(table, state, seat: int, world, worlds, rollout: PolicyKind, fl
     his model plays there, seeing what he saw then (:func:`.policy.threats` of the table as it
     stood, the tricks he had won, the announcements of those still to play). One legal card
     weighs 1; the model's card 1, another card :func:`mismatch` over his legal cards. A random
-    model weighs nothing; 0 ends the product."""
+    model weighs nothing. A card his hand does not hold or R6 did not leave him gives 0 (a world
+    drawn with its history, :func:`first_trick_world`; a layout never does); 0 ends the product."""
     import copy
 
     from ..policies import PolicySpec
@@ -234,8 +298,6 @@ def cards_chance(table, state, seat: int, world, worlds, rollout: PolicyKind, fl
     from .play import legal_for, play_order
     from .policy import PlayView, policy_for, threats
 
-    if rollout == PolicyKind.RANDOM:
-        return 1.0
     trump = table.trump
     king, queen = C.card_id(trump, C.KING), C.card_id(trump, C.QUEEN)
     then = copy.copy(table)  # the table as each card's player saw it: his hand then, the tricks finished
@@ -259,7 +321,9 @@ def cards_chance(table, state, seat: int, world, worlds, rollout: PolicyKind, fl
             hand = then.hand[o]
             if o != seat:
                 legal = legal_for(table.book, hand, trump, trick, q_duty and not trick)
-                if len(legal) > 1:
+                if card not in legal:
+                    return 0.0  # a card the world's hand could not play (R6): a world drawn with its history
+                if len(legal) > 1 and rollout != PolicyKind.RANDOM:
                     behind = order[order.index(o) + 1:]
                     view = PlayView(threats(then, o, trick), len(behind), tuple(int(table.intent[s]) for s in behind))
                     model = policy_for(PolicySpec(rollout), table.key, o)

@@ -617,14 +617,22 @@ def draw_world(table, sheet, state: PlayState, knowledge: Knowledge, seat: int, 
     ``policy`` (the seat's :class:`.policy.PimcPolicy`) with ``infer_card`` also keeps it with the
     chance of the others' history before the play under its model, where the game has one
     (classic: :func:`.inference.play_chance`), and ``infer_cards`` with that of every card they
-    played since (classic: :func:`.inference.cards_chance`)."""
+    played since (classic: :func:`.inference.cards_chance`); at a card of the first trick, where the
+    game has ``history_world`` (classic), ``infer_cards`` draws the world with its history instead of
+    from the layout (:func:`.inference.first_trick_world`)."""
     from .games import game_of
 
     game = game_of(table.book.rules)
     fits = game.world_fits
     history = getattr(game, "history_fits", None) if policy is not None and policy.infer_card else None
     played = getattr(game, "cards_fits", None) if policy is not None and policy.infer_cards else None
+    first_trick = getattr(game, "history_world", None) if played is not None and state.t == 0 else None
     for _ in range(MAX_DRAWS):
+        if first_trick is not None:  # the first trick: the world drawn with its history
+            world, chance = first_trick(table, sheet, state, seat, worlds, policy.rollout, policy.floor)
+            if chance >= 1.0 or (chance > 0.0 and worlds.uniform() < chance):
+                break
+            continue
         layout = worlds.draw()
         world = make_world(table, state, knowledge, seat, layout, worlds.shuffle(layout[-1]))
         chance = fits(table, sheet, state, seat, world)

@@ -17,7 +17,7 @@ from ..codes import NO_FORCE, NO_OPTION, OK, SCORE_SO_FAR, TAKE_MUST
 from ..deal import deal_cards, reset_scoring, shuffle_and_seed
 from ..declare import declare, prepare_final
 from ..exchange import dealer_trump_with, exchange_from
-from ..inference import cards_chance, play_chance
+from ..inference import cards_chance, first_trick_world, play_chance
 from ..knowledge import declarations_fit
 from ..output import store_deal
 from ..party import new_party_state, settle
@@ -176,6 +176,22 @@ def history_fits(r, n, seat, dealer, trump_card, cardsets, st, w_cardsets, w_st,
     """R4.0-R4.3 under the model: the chance of the others' passes, counts, announcements and the
     dealer's take in a world at a card (:func:`..inference.play_chance`)."""
     return play_chance(r, n, seat, dealer, trump_card, cardsets, st, w_cardsets, w_st, kinds, params, rng, row, floor)
+
+
+@njit(cache=True)
+def history_world(r, n, seat, dealer, trump_card, cardsets, st, trick, log, t, k, scores, announce, w_cardsets, w_st,
+                  kinds, params, rng, row, floor, s_cardsets, s_st, buf):  # fmt: skip
+    """``infer=cards`` at a card of the first trick: the world drawn with its history
+    (:func:`..inference.first_trick_world`), kept with the chance of the declarations and running
+    scores (:func:`..knowledge.declarations_fit`) and of the cards played (:func:`..inference.cards_chance`)."""
+    chance, among = first_trick_world(r, n, seat, dealer, trump_card, cardsets, st, trick, k, kinds, params, rng, row,
+                                      floor, w_cardsets, w_st)  # fmt: skip
+    if chance > 0.0:
+        chance *= declarations_fit(r, n, seat, trump_card, st, scores, announce, w_cardsets, w_st, among)
+    if chance > 0.0:
+        chance *= cards_chance(r, n, seat, dealer, trump_card, st, trick, log, t, k, w_cardsets, w_st, kinds, params, rng,
+                               floor, s_cardsets, s_st, buf)  # fmt: skip
+    return chance
 
 
 @njit(cache=True, inline="always")

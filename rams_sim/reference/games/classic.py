@@ -15,7 +15,7 @@ from ..args import RuleBook
 from ..deal import DealTable, deal_cards
 from ..declare import declare
 from ..exchange import dealer_trump, exchange_from
-from ..inference import cards_chance, play_chance
+from ..inference import cards_chance, first_trick_world, play_chance
 from ..party import DealResult, settle
 from ..pimc import declarations_fit, search_card, search_decision
 from ..play import play_tricks
@@ -105,6 +105,19 @@ def history_fits(table, state, seat: int, world, worlds, rollout, floor: float) 
     """R4.0-R4.3 under the model: the chance of the others' passes, counts, announcements and the
     dealer's take in a world at a card (:func:`..inference.play_chance`)."""
     return play_chance(table, state, seat, world, worlds, rollout, floor)
+
+
+def history_world(table, sheet, state, seat: int, worlds, rollout, floor: float):
+    """``infer=cards`` at a card of the first trick: the world drawn with its history
+    (:func:`..inference.first_trick_world`), kept with the chance of the declarations and running
+    scores (:func:`..pimc.declarations_fit`) and of the cards played (:func:`..inference.cards_chance`).
+    Returns (the world, the chance)."""
+    world, chance = first_trick_world(table, state, seat, worlds, rollout, floor)
+    if chance > 0.0:
+        chance *= declarations_fit(table, sheet, state, seat, world)
+    if chance > 0.0:
+        chance *= cards_chance(table, state, seat, world, worlds, rollout, floor)
+    return world, chance
 
 
 def cards_fits(table, state, seat: int, world, worlds, rollout, floor: float) -> float:
