@@ -83,17 +83,24 @@ class Position:
     question: dict
 
 
+def played_at(preset: str, sizes) -> tuple[list[Rules], str]:
+    """``preset``'s rules at each of ``sizes`` its game is played at (zone and duel at 2, modern at 4),
+    and why the last size refused was refused ('' where none was)."""
+    tables, why = [], ""
+    for n in sizes:
+        try:
+            tables.append(Rules.named(preset, players=n))
+        except ValueError as err:
+            why = str(err)
+    return tables, why
+
+
 def _tables(config: CheckConfig) -> list[Rules]:
-    """The presets at each of ``config.players`` their game is played at (zone and duel at 2, modern at 4);
+    """The presets at each of ``config.players`` their game is played at (:func:`played_at`);
     ValueError where a preset is played at none of them."""
     out = []
     for preset in config.presets:
-        sizes = []
-        for n in config.players:
-            try:
-                sizes.append(Rules.named(preset, players=n))
-            except ValueError as err:
-                why = err
+        sizes, why = played_at(preset, config.players)
         if not sizes:
             raise ValueError(f"preset {preset} at {', '.join(map(str, config.players))} players: {why}")
         out.extend(sizes)

@@ -393,6 +393,9 @@ COLUMNS = ("option", "cards", "mean", "ci_low", "ci_high", "diff", "diff_low", "
            "p_win", "worlds", "se", "diff_se")  # Advice.table's columns, in order  # fmt: skip
 
 
+FIRST_TRICK_INFER = model_error.HISTORY_FIRST  # advise's default at a first-trick card (classic's family): worlds with their history
+
+
 @dataclass(frozen=True)
 class Advice:
     """What :func:`advise` found: the ranked options and how they were reached."""
@@ -641,8 +644,6 @@ def _model_text(others: PolicySpec, rules: Rules, inferred: bool, floor: float, 
            "worlds uniform over the layouts consistent with what you know")  # fmt: skip
     return f"others play {others}; {how}"
 
-
-FIRST_TRICK_INFER = model_error.HISTORY_FIRST  # advise's default at a first-trick card (classic's family): worlds with their history
 
 # ---- the game's hooks for advise (classic's: rams_sim.advice.position.advice_module) -------------------------
 RACE_BEFORE_PLAY = True  # evaluate_options takes the options still racing

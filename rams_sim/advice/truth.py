@@ -18,7 +18,7 @@ DealRecord`, with its play log). Covered: the classic family (R9 ``rams``: one-t
 declare-then-buy's round and purchase, the R4.0a announcement, the dealer's trump card, every card)
 and the R9 games whose advice module lays out its deal (``deal_places``: zone's swap and every card,
 modern's every card). Duel is not: its branch rows do not say before which card a dave was offered,
-so a deal cannot be kept for "nobody offered dave before this card" (:func:`truth_of` says so in words).
+so a deal cannot be kept for "nobody offered dave before this card" (:func:`not_answered` says so in words).
 """
 
 from __future__ import annotations
@@ -157,7 +157,7 @@ def seen_of(rules: Rules, record: DealRecord, spot: Spot) -> Seen:
         return Seen(**base, counts=tuple(c if s in before else None for s, c in enumerate(shown)))
     intents = tuple(int(i) for i in record.intent)
     if spot.stage in ("intent", "buy"):  # R4.0: every seat's play or pass; the earlier active seats' turn
-        active = [s for s in _order_before(record.dealer, n, seat) if not record.passed[s]]
+        active = {s for s in before if not record.passed[s]}
         if spot.stage == "intent":
             return Seen(**base, counts=tuple(played), intents=tuple(i if s in active else None for s, i in enumerate(intents)))
         return Seen(**base, counts=tuple(c if s in active else p for s, (c, p) in enumerate(zip(counts, played))),
@@ -205,7 +205,7 @@ def deck_orders(rules: Rules, seen: Seen, count: int, rng: np.random.Generator) 
     hands, trump_at, talon_at = deal_places(rules, seen.dealer)
     fixed = {trump_at: seen.trump_card}
     own = [p for p in hands[seat] if p not in fixed]
-    fixed |= dict(zip(own, [c for c in C.cards_of(seen.hand_dealt) if c != seen.trump_card or trump_at not in hands[seat]]))
+    fixed |= dict(zip(own, [c for c in C.cards_of(seen.hand_dealt) if c != seen.trump_card]))
     if seen.drawn:
         before = _order_before(seen.dealer, n, seat)
         talon = sum(max(0, seen.counts[s] or 0) for s in before)

@@ -28,19 +28,12 @@ def _list(text: str, what: str, cast):
 def _played_at(sizes: tuple[int, ...]) -> tuple[str, ...]:
     """The presets whose positions have a truth (:func:`rams_sim.advice.truth.not_answered`) and that are
     played at one of ``sizes`` at least (all with a truth where none is: the suite then says which size fails)."""
+    from ..advice.check import played_at
     from ..advice.truth import not_answered
     from ..rules import PRESETS, Rules
 
     answered = tuple(p for p in PRESETS if not_answered(Rules.named(p)) is None)
-
-    def played(preset: str, n: int) -> bool:
-        try:
-            Rules.named(preset, players=n)
-        except ValueError:
-            return False
-        return True
-
-    return tuple(p for p in answered if any(played(p, n) for n in sizes)) or answered
+    return tuple(p for p in answered if played_at(p, sizes)[0]) or answered
 
 
 def check_advice(
